@@ -1,0 +1,40 @@
+"""The one exception family whose messages are safe to show a Discord user.
+
+Every error the engine raises because of what a user typed is a ``MordheimError``.
+Its ``str()`` says what was wrong and, where it can, how to fix it. Anything that is
+not a ``MordheimError`` is a bug: the bot logs it and apologises.
+"""
+
+from __future__ import annotations
+
+
+class MordheimError(Exception):
+    """A problem with the user's input. ``message`` is safe to show to users."""
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        if self.hint:
+            return f"{self.message}\n{self.hint}"
+        return self.message
+
+
+class NotFoundError(MordheimError):
+    """Something named by the user does not exist; ``suggestions`` are the closest names."""
+
+    def __init__(self, message: str, *, suggestions: list[str] | None = None, hint: str | None = None) -> None:
+        self.suggestions = list(suggestions or [])
+        if self.suggestions and hint is None:
+            hint = "Did you mean: " + ", ".join(f"`{s}`" for s in self.suggestions[:5]) + "?"
+        super().__init__(message, hint=hint)
+
+
+class PermissionDenied(MordheimError):
+    """The member may not do this (for example change another player's warband)."""
+
+
+class LimitExceeded(MordheimError):
+    """An input went past one of the engine's documented limits; the message names the limit."""
