@@ -1,0 +1,43 @@
+import io
+
+from bot.console import run_console
+from bot.harness import Actor, Harness
+from tests.conftest import make_bot
+
+
+async def run(tmp_path, **kw):
+    out: list[str] = []
+    code = await run_console(Harness(make_bot(tmp_path)), Actor(), out=out.append, **kw)
+    return code, "\n".join(out)
+
+
+async def test_one_line(tmp_path):
+    code, text = await run(tmp_path, command='/echo text:"to hit"')
+    assert code == 0 and "to hit" in text and "only you can see this" in text
+
+
+async def test_bare_first_required_option(tmp_path):
+    code, text = await run(tmp_path, command="/echo several bare words")
+    assert code == 0 and "several bare words" in text
+
+
+async def test_refused_line_exits_non_zero(tmp_path):
+    code, text = await run(tmp_path, command="/echo")
+    assert code == 1 and "needs the option 'text'" in text
+    code, text = await run(tmp_path, command="/nope 1")
+    assert code == 1 and "There is no command /nope" in text
+
+
+async def test_piped_lines(tmp_path):
+    stdin = io.StringIO("/echo one\n\n# a comment\n/echo two\n")
+    code, text = await run(tmp_path, stdin=stdin)
+    assert code == 0 and "one" in text and "two" in text
+
+
+async def test_json_mode(tmp_path):
+    import json
+
+    code, text = await run(tmp_path, command="/echo hi", as_json=True)
+    payload = json.loads(text)
+    assert payload[0]["callback_type"] == "channel_message"
+    assert payload[0]["body"]["data"]["content"] == "hi"
