@@ -52,7 +52,9 @@ class MordheimBot(commands.Bot):
     def open_resources(self) -> None:
         """Open the database once; every cog shares it through ``bot.store``."""
         if self.store is None:
-            pass  # TODO(lead): wire engine.storage once it lands
+            from engine.storage import Store
+
+            self.store = Store.open(self.config.db_path)
 
     async def sync_commands(self, *, force: bool) -> bool:
         record = SyncRecord(self.config.db_path.parent / "command-sync.json")

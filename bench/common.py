@@ -1,0 +1,84 @@
+"""Side-by-side timing: every figure is a ratio against a trivial command measured in the same run.
+
+Machines here are shared and noisy, so absolute times mean little. Each measurement alternates
+short batches of the command under test with batches of the reference (``/echo`` through the same
+harness and tree), and reports the median of the per-batch ratios.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Awaitable, Callable
+
+from bot.client import MordheimBot
+from bot.config import Config
+from bot.harness import Actor, Harness
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def new_harness(db_path: Path | None = None, seed: int = 1) -> Harness:
+    import random
+
+    if db_path is None:
+        db_path = Path(tempfile.mkdtemp(prefix="mordheim-bench-")) / "bench.db"
+    return Harness(MordheimBot(Config(db_path=db_path), rng=random.Random(seed)))
+
+
+async def per_call(fn: Callable[[], Awaitable[object]], n: int) -> float:
+    start = time.perf_counter()
+    for _ in range(n):
+        await fn()
+    return (time.perf_counter() - start) / n
+
+
+def per_call_sync(fn: Callable[[], object], n: int) -> float:
+    start = time.perf_counter()
+    for _ in range(n):
+        fn()
+    return (time.perf_counter() - start) / n
+
+
+async def ratio(
+    target: Callable[[], Awaitable[object]] | Callable[[], object],
+    reference: Callable[[], Awaitable[object]],
+    *,
+    batches: int = 15,
+    per_batch: int = 40,
+    sync_target: bool = False,
+) -> tuple[float, float, float]:
+    """(median ratio target/reference, median target seconds, median reference seconds)."""
+    await per_call(reference, 20)  # warm up
+    if sync_target:
+        per_call_sync(target, 20)
+    else:
+        await per_call(target, 20)
+    ratios, ts, rs = [], [], []
+    for _ in range(batches):
+        r = await per_call(reference, per_batch)
+        t = per_call_sync(target, per_batch) if sync_target else await per_call(target, per_batch)
+        ratios.append(t / r)
+        ts.append(t)
+        rs.append(r)
+    return statistics.median(ratios), statistics.median(ts), statistics.median(rs)
+
+
+def echo(h: Harness, actor: Actor | None = None) -> Callable[[], Awaitable[object]]:
+    actor = actor or Actor()
+    return lambda: h.command("echo", actor, text="hello")
+
+
+def line(name: str, value: float, target: float | None = None, unit: str = "×") -> str:
+    verdict = ""
+    if target is not None:
+        verdict = "  ok" if value <= target else "  OVER TARGET"
+        verdict = f"  (target ≤ {target}{unit}){verdict}"
+    return f"  {name:<58} {value:8.3f}{unit}{verdict}"
+
+
+def run(coro) -> None:
+    asyncio.run(coro)
