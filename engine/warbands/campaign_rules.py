@@ -1,0 +1,238 @@
+"""Campaign rules as data (rules_data/campaign/lrb.json), with a server's validated override.
+
+The seeds have no campaign tables (seeds/INVENTORY.md section 1); the data file names its
+source and the one place it disagrees with a seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.errors import MordheimError
+
+CAMPAIGN_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data" / "campaign" / "lrb.json"
+OVERRIDABLE = (
+    "hero_advance_xp",
+    "henchman_advance_xp",
+    "rating",
+    "max_henchman_group_size",
+    "max_heroes",
+    "max_warband_size",
+    "warband_size_by_type",
+    "halfling_cookbook",
+    "henchman_out_of_action",
+    "serious_injuries",
+)
+D66_ROLLS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
+
+
+@dataclass(frozen=True)
+class SeriousInjury:
+    low: int
+    high: int
+    name: str
+    dead: bool = False
+
+
+@dataclass(frozen=True)
+class CampaignRules:
+    source: str
+    hero_advance_xp: tuple[int, ...]
+    henchman_advance_xp: tuple[int, ...]
+    rating_per_warrior: int
+    rating_per_large_creature: int
+    rating_per_experience: int
+    max_henchman_group_size: int
+    max_heroes: int
+    max_warband_size: int
+    warband_size_by_type: dict[str, int]
+    cookbook_item: str
+    cookbook_bonus: int
+    cookbook_excluded_types: tuple[str, ...]
+    henchman_dead_rolls: tuple[int, int]
+    serious_injuries: tuple[SeriousInjury, ...]
+    overridden: tuple[str, ...] = field(default=())
+
+    # ---- experience -----------------------------------------------------------------
+    def thresholds(self, role: str) -> tuple[int, ...]:
+        return self.henchman_advance_xp if role == "henchmen" else self.hero_advance_xp
+
+    def next_advance(self, role: str, experience: int) -> int | None:
+        """The experience total of the next advance, or None when no advances remain."""
+        return next((t for t in self.thresholds(role) if t > experience), None)
+
+    def advances_between(self, role: str, before: int, after: int) -> list[int]:
+        """Thresholds crossed when experience goes from ``before`` to ``after``: one advance each."""
+        return [t for t in self.thresholds(role) if before < t <= after]
+
+    # ---- size -----------------------------------------------------------------------
+    def max_size(self, warband_type: str, equipment_of_heroes: list[list[str]]) -> tuple[int, list[str]]:
+        """The most warriors the warband may have, and the reasons (type, Halfling cookbook)."""
+        key = " ".join(warband_type.split()).casefold()
+        base = self.warband_size_by_type.get(key, self.max_warband_size)
+        why = [f"{base} for {warband_type}" if key in self.warband_size_by_type else f"{base} (default)"]
+        item = self.cookbook_item.casefold()
+        has_book = any(item == e.casefold() for items in equipment_of_heroes for e in items)
+        if has_book and key not in self.cookbook_excluded_types:
+            # seed 000:1475: a Halfling cookbook raises the maximum by +1 (not Undead or Carnival).
+            base += self.cookbook_bonus
+            why.append(f"+{self.cookbook_bonus} {self.cookbook_item} (000:1475)")
+        return base, why
+
+    # ---- injuries -------------------------------------------------------------------
+    def serious_injury(self, d66: int) -> SeriousInjury:
+        for entry in self.serious_injuries:
+            if entry.low <= d66 <= entry.high:
+                return entry
+        raise MordheimError(f"{d66} is not a D66 roll.", hint="Both digits run from 1 to 6, e.g. 11, 36, 64.")
+
+    def henchman_survives(self, d6: int) -> bool:
+        """Henchmen (and wardogs) out of action: 1-2 dead, 3-6 alive (seed 000:1499)."""
+        low, high = self.henchman_dead_rolls
+        return not low <= d6 <= high
+
+    def roll_serious_injury(self, rng: random.Random) -> tuple[int, SeriousInjury]:
+        d66 = 10 * rng.randint(1, 6) + rng.randint(1, 6)
+        return d66, self.serious_injury(d66)
+
+
+@cache
+def _base_data() -> dict[str, Any]:
+    return json.loads(CAMPAIGN_DATA.read_text(encoding="utf-8"))
+
+
+def _thresholds(value: Any, key: str, problems: list[str]) -> None:
+    if not isinstance(value, list) or not value or not all(isinstance(v, int) and not isinstance(v, bool) and 0 < v < 10_000 for v in value):
+        problems.append(f"{key} must be a non-empty list of whole numbers above 0.")
+    elif any(b <= a for a, b in zip(value, value[1:])):
+        problems.append(f"{key} must go up: each advance needs more experience than the one before.")
+
+
+def _small_int(value: Any, key: str, problems: list[str], low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        problems.append(f"{key} must be a whole number from {low} to {high}.")
+
+
+def validate_data(data: Any) -> list[str]:
+    """Every problem with a campaign-rules mapping (a whole file, or a server's override)."""
+    if not isinstance(data, dict):
+        return ["Campaign rules must be a JSON object, e.g. {\"max_warband_size\": 16}."]
+    problems: list[str] = []
+    for key, value in data.items():
+        if key not in OVERRIDABLE and key not in ("id", "source", "discrepancies"):
+            problems.append(f"`{str(key)[:40]}` is not a campaign rule. Known: " + ", ".join(OVERRIDABLE) + ".")
+        elif key in ("hero_advance_xp", "henchman_advance_xp"):
+            _thresholds(value, key, problems)
+        elif key == "rating":
+            if not isinstance(value, dict):
+                problems.append("rating must be an object with per_warrior, per_large_creature, per_experience.")
+            else:
+                for k in ("per_warrior", "per_large_creature", "per_experience"):
+                    if k in value:
+                        _small_int(value[k], f"rating.{k}", problems, 0, 1000)
+        elif key in ("max_henchman_group_size", "max_heroes"):
+            _small_int(value, key, problems, 1, 50)
+        elif key == "max_warband_size":
+            _small_int(value, key, problems, 1, 100)
+        elif key == "warband_size_by_type":
+            if not isinstance(value, dict):
+                problems.append("warband_size_by_type must map a warband type to its maximum size.")
+            else:
+                for k, v in value.items():
+                    _small_int(v, f"warband_size_by_type.{str(k)[:40]}", problems, 1, 100)
+        elif key == "halfling_cookbook":
+            if not isinstance(value, dict) or not isinstance(value.get("item", "x"), str):
+                problems.append("halfling_cookbook must be an object with item, bonus, excluded_types.")
+            elif "bonus" in value:
+                _small_int(value["bonus"], "halfling_cookbook.bonus", problems, 0, 10)
+        elif key == "henchman_out_of_action":
+            dead = value.get("dead") if isinstance(value, dict) else None
+            if not (isinstance(dead, list) and len(dead) == 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in dead) and dead[0] <= dead[1]):
+                problems.append("henchman_out_of_action.dead must be a D6 range such as [1, 2].")
+        elif key == "serious_injuries":
+            problems.extend(_validate_injuries(value))
+    return problems
+
+
+def _validate_injuries(value: Any) -> list[str]:
+    if not isinstance(value, list) or not value:
+        return ["serious_injuries must be a list of {from, to, name} covering every D66 roll 11-66."]
+    problems: list[str] = []
+    covered: dict[int, str] = {}
+    for n, entry in enumerate(value):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
+            problems.append(f"serious_injuries[{n}] needs a name.")
+            continue
+        low, high = entry.get("from"), entry.get("to", entry.get("from"))
+        if low not in D66_ROLLS or high not in D66_ROLLS or high < low:
+            problems.append(f"serious_injuries[{n}] ({entry['name'][:40]}): from/to must be D66 rolls (11-66, digits 1-6).")
+            continue
+        for roll in D66_ROLLS:
+            if low <= roll <= high:
+                if roll in covered:
+                    problems.append(f"D66 roll {roll} is both {covered[roll]} and {entry['name'][:40]}.")
+                covered[roll] = entry["name"][:40]
+    missing = [r for r in D66_ROLLS if r not in covered]
+    if missing and not problems:
+        problems.append("serious_injuries does not cover D66 rolls " + ", ".join(map(str, missing)) + ".")
+    return problems
+
+
+def validate_override(override: Any) -> list[str]:
+    """Every problem with a server's campaign-rules override; empty when it can be used."""
+    problems = validate_data(override)
+    if isinstance(override, dict):
+        for key in ("id", "source", "discrepancies"):
+            if key in override:
+                problems.append(f"`{key}` cannot be overridden.")
+        if not problems:
+            # The merged rules must still make sense (e.g. a partial rating object).
+            try:
+                build_rules(override)
+            except (KeyError, TypeError, ValueError) as exc:
+                problems.append(f"The override is incomplete: {exc}.")
+    return problems
+
+
+def build_rules(override: dict[str, Any] | None = None) -> CampaignRules:
+    """The rules of lrb.json with ``override``'s top-level keys replacing the data's."""
+    data = dict(_base_data())
+    override = override or {}
+    for key, value in override.items():
+        if key == "rating" or key == "halfling_cookbook":
+            data[key] = {**data[key], **value}
+        else:
+            data[key] = value
+    rating = data["rating"]
+    book = data["halfling_cookbook"]
+    return CampaignRules(
+        source=data["source"],
+        hero_advance_xp=tuple(data["hero_advance_xp"]),
+        henchman_advance_xp=tuple(data["henchman_advance_xp"]),
+        rating_per_warrior=int(rating["per_warrior"]),
+        rating_per_large_creature=int(rating["per_large_creature"]),
+        rating_per_experience=int(rating["per_experience"]),
+        max_henchman_group_size=int(data["max_henchman_group_size"]),
+        max_heroes=int(data["max_heroes"]),
+        max_warband_size=int(data["max_warband_size"]),
+        warband_size_by_type={" ".join(k.split()).casefold(): int(v) for k, v in data["warband_size_by_type"].items()},
+        cookbook_item=str(book["item"]),
+        cookbook_bonus=int(book["bonus"]),
+        cookbook_excluded_types=tuple(" ".join(t.split()).casefold() for t in book["excluded_types"]),
+        henchman_dead_rolls=(int(data["henchman_out_of_action"]["dead"][0]), int(data["henchman_out_of_action"]["dead"][1])),
+        serious_injuries=tuple(
+            SeriousInjury(int(e["from"]), int(e.get("to", e["from"])), e["name"].strip(), bool(e.get("dead", e["name"].strip().casefold() == "dead")))
+            for e in data["serious_injuries"]
+        ),
+        overridden=tuple(sorted(override)),
+    )
+
+
+@cache
+def default_rules() -> CampaignRules:
+    return build_rules(None)

@@ -1,0 +1,154 @@
+"""The warband ledger: one row per change, with before and after, who, when and why.
+
+A row's ``before``/``after`` are JSON: the whole thing for a creation (before NULL) or a
+deletion (after NULL), only the changed fields for an update. Undo walks back through the
+rows that are not undos and not yet undone, newest first, and restores ``before``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.errors import MordheimError
+from engine.storage.store import Connection
+from engine.warbands.models import LedgerEntry, warband_columns, warrior_columns
+
+NOT_UNDOABLE = ("warband.create", "warband.import", "warband.delete")
+TREASURY = ("gold_crowns", "wyrdstone_shards")
+
+
+def record(
+    c: Connection,
+    *,
+    guild_id: int,
+    warband_id: int | None,
+    warband_name: str,
+    what: str,
+    entity: str,
+    entity_id: int | None,
+    before: Any,
+    after: Any,
+    reason: str,
+    member_id: int,
+    at: str,
+    undoes_id: int | None = None,
+) -> int:
+    return c.insert(
+        "ledger",
+        {
+            "guild_id": guild_id,
+            "warband_id": warband_id,
+            "warband_name": warband_name,
+            "what": what,
+            "entity": entity,
+            "entity_id": entity_id,
+            "before_json": None if before is None else json.dumps(before, ensure_ascii=False),
+            "after_json": None if after is None else json.dumps(after, ensure_ascii=False),
+            "reason": reason,
+            "member_id": member_id,
+            "created_at": at,
+            "undoes_id": undoes_id,
+        },
+    )
+
+
+def diff(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Only the fields that changed, on both sides."""
+    keys = [k for k in after if before.get(k) != after[k]]
+    return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
+
+
+def _entry(row: dict[str, Any], undone: bool) -> LedgerEntry:
+    return LedgerEntry(
+        id=row["id"],
+        warband=row["warband_name"],
+        what=row["what"],
+        before=None if row["before_json"] is None else json.loads(row["before_json"]),
+        after=None if row["after_json"] is None else json.loads(row["after_json"]),
+        reason=row["reason"],
+        member_id=row["member_id"],
+        created_at=row["created_at"],
+        undoes_id=row["undoes_id"],
+        undone=undone,
+    )
+
+
+def entries(c: Connection, guild_id: int, warband_id: int, limit: int) -> list[LedgerEntry]:
+    rows = c.all(
+        "SELECT l.*, EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) AS undone FROM ledger l "
+        "WHERE l.guild_id = ? AND l.warband_id = ? ORDER BY l.id DESC LIMIT ?",
+        (guild_id, warband_id, limit),
+    )
+    return [_entry(r, bool(r["undone"])) for r in rows]
+
+
+def treasury_totals(c: Connection, guild_id: int, warband_id: int) -> tuple[int, int]:
+    """Gold and wyrdstone as the sum of every ledger row's change (creation counts from 0)."""
+    totals = [0, 0]
+    for row in c.all(
+        "SELECT before_json, after_json FROM ledger WHERE guild_id = ? AND warband_id = ? AND entity = 'warband'",
+        (guild_id, warband_id),
+    ):
+        before = json.loads(row["before_json"]) if row["before_json"] else {}
+        after = json.loads(row["after_json"]) if row["after_json"] else {}
+        for n, key in enumerate(TREASURY):
+            totals[n] += int(after.get(key, 0) or 0) - int(before.get(key, 0) or 0)
+    return totals[0], totals[1]
+
+
+def last_undoable(c: Connection, guild_id: int, warband_id: int) -> LedgerEntry | None:
+    row = c.one(
+        "SELECT * FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.undoes_id IS NULL "
+        "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) ORDER BY l.id DESC LIMIT 1",
+        (guild_id, warband_id),
+    )
+    return None if row is None else _entry(row, False)
+
+
+def _current_matches(current: dict[str, Any], expected: dict[str, Any]) -> bool:
+    return all(current.get(k) == v for k, v in expected.items())
+
+
+def revert(c: Connection, guild_id: int, warband_id: int, entry: LedgerEntry, *, at: str, current_snapshot) -> None:
+    """Put back ``entry.before``. ``current_snapshot(entity, id)`` returns the entity's snapshot now.
+
+    Refuses (MordheimError) when the data no longer matches ``entry.after``, which happens
+    only if something changed the database outside the service.
+    """
+    if entry.what in NOT_UNDOABLE:
+        raise MordheimError(
+            f"The last change to this warband is `{entry.what}` (#{entry.id}), which cannot be undone.",
+            hint="There is nothing earlier to undo; delete the warband if you want it gone.",
+        )
+    row = c.one("SELECT entity, entity_id FROM ledger WHERE id = ? AND guild_id = ?", (entry.id, guild_id))
+    entity, entity_id = row["entity"], row["entity_id"]
+    table = {"warband": "warbands", "warrior": "warriors", "battle": "battles"}[entity]
+    stale = MordheimError(
+        f"Change #{entry.id} cannot be undone: the {entity} no longer looks as that change left it.",
+        hint="Make the correction by hand instead.",
+    )
+    if entry.before is None:  # it was created: remove it
+        if c.one(f"SELECT 1 FROM {table} WHERE id = ? AND guild_id = ?", (entity_id, guild_id)) is None:
+            raise stale
+        c.execute(f"DELETE FROM {table} WHERE id = ? AND guild_id = ?", (entity_id, guild_id))
+        return
+    if entry.after is None:  # it was removed: put it back under its old id
+        if entity == "warrior":
+            cols = warrior_columns(entry.before)
+        elif entity == "battle":
+            cols = dict(entry.before)
+        else:
+            raise stale
+        cols.update(id=entity_id, guild_id=guild_id, warband_id=warband_id, created_at=at)
+        if entity == "warrior":
+            cols["updated_at"] = at
+        c.insert(table, cols)
+        return
+    current = current_snapshot(entity, entity_id)
+    if current is None or not _current_matches(current, entry.after):
+        raise stale
+    cols = warband_columns(entry.before) if entity == "warband" else warrior_columns(entry.before)
+    cols["updated_at"] = at
+    sets = ", ".join(f"{k} = ?" for k in cols)
+    c.execute(f"UPDATE {table} SET {sets} WHERE id = ? AND guild_id = ?", (*cols.values(), entity_id, guild_id))

@@ -1,0 +1,284 @@
+"""What the warband keeper hands back: plain frozen dataclasses, no database handles."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.warbands.validation import CHARACTERISTICS
+
+PROFILE_COLUMNS = {c: c.lower() for c in CHARACTERISTICS}  # "Ld" -> "ld"
+
+
+@dataclass(frozen=True)
+class Profile:
+    M: int
+    WS: int
+    BS: int
+    S: int
+    T: int
+    W: int
+    I: int  # noqa: E741 - the game's name for Initiative
+    A: int
+    Ld: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in CHARACTERISTICS}
+
+    def __str__(self) -> str:
+        return " ".join(f"{c}{getattr(self, c)}" for c in CHARACTERISTICS)
+
+
+@dataclass(frozen=True)
+class Warrior:
+    id: int
+    warband: str
+    name: str
+    role: str  # leader | hero | henchmen
+    warrior_type: str
+    group_size: int  # models in a henchman group; 1 for heroes
+    profile: Profile
+    equipment: tuple[str, ...]
+    skills: tuple[str, ...]
+    injuries: tuple[str, ...]
+    experience: int
+    status: str  # active | dead | retired
+    large: bool  # large creature: counts 20 towards the rating
+
+    @property
+    def is_hero(self) -> bool:
+        return self.role in ("leader", "hero")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The warrior as JSON: the export format and the ledger's before/after."""
+        return {
+            "name": self.name,
+            "role": self.role,
+            "type": self.warrior_type,
+            "group_size": self.group_size,
+            "profile": self.profile.as_dict(),
+            "equipment": list(self.equipment),
+            "skills": list(self.skills),
+            "injuries": list(self.injuries),
+            "experience": self.experience,
+            "status": self.status,
+            "large": self.large,
+        }
+
+
+@dataclass(frozen=True)
+class Warband:
+    id: int
+    guild_id: int
+    owner_id: int
+    name: str
+    warband_type: str
+    notes: str
+    gold_crowns: int
+    wyrdstone_shards: int
+    created_at: str
+    updated_at: str
+    warriors: tuple[Warrior, ...] = ()
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "type": self.warband_type,
+            "owner_id": self.owner_id,
+            "notes": self.notes,
+            "gold_crowns": self.gold_crowns,
+            "wyrdstone_shards": self.wyrdstone_shards,
+        }
+
+
+@dataclass(frozen=True)
+class WarbandSummary:
+    name: str
+    owner_id: int
+    warband_type: str
+    gold_crowns: int
+    wyrdstone_shards: int
+
+
+@dataclass(frozen=True)
+class RatingLine:
+    what: str  # e.g. "Marksmen (3 x henchmen)"
+    points: int
+    how: str  # e.g. "3 x (5 + 4 xp)"
+
+
+@dataclass(frozen=True)
+class Rating:
+    total: int
+    lines: tuple[RatingLine, ...]
+    rule: str  # the rule in words, from the campaign data
+
+
+@dataclass(frozen=True)
+class Advance:
+    warrior: str
+    role: str
+    experience: int
+    next_advance: int | None  # experience total of the next advance; None when no more remain
+
+
+@dataclass(frozen=True)
+class WarbandSheet:
+    """Everything ``/warband show`` displays."""
+
+    warband: Warband
+    rating: Rating
+    advances: tuple[Advance, ...]
+    models: int  # active warriors, counting each henchman in a group
+    max_models: int
+    max_models_reasons: tuple[str, ...]
+    record: dict[str, int]  # battles: win/loss/draw counts
+
+
+@dataclass(frozen=True)
+class XpResult:
+    warrior: Warrior
+    advances: tuple[int, ...]  # thresholds crossed: one advance roll each
+    next_advance: int | None
+
+
+@dataclass(frozen=True)
+class Battle:
+    id: int
+    warband: str
+    fought_on: str
+    scenario: str
+    opponents: str
+    result: str
+    notes: str
+    recorded_by: int
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "fought_on": self.fought_on,
+            "scenario": self.scenario,
+            "opponents": self.opponents,
+            "result": self.result,
+            "notes": self.notes,
+        }
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    id: int
+    warband: str
+    what: str
+    before: Any
+    after: Any
+    reason: str
+    member_id: int
+    created_at: str
+    undoes_id: int | None
+    undone: bool
+
+    def changes(self) -> list[tuple[str, Any, Any]]:
+        """(field, before, after) for each field an update changed; empty for create/delete."""
+        if not isinstance(self.before, dict) or not isinstance(self.after, dict):
+            return []
+        return [(k, self.before.get(k), self.after.get(k)) for k in self.after if self.before.get(k) != self.after.get(k)]
+
+
+@dataclass(frozen=True)
+class TreasuryAudit:
+    gold_crowns: int
+    wyrdstone_shards: int
+    ledger_gold_crowns: int
+    ledger_wyrdstone_shards: int
+
+    @property
+    def balanced(self) -> bool:
+        return (self.gold_crowns, self.wyrdstone_shards) == (self.ledger_gold_crowns, self.ledger_wyrdstone_shards)
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    guild_id: int
+    edition_id: str
+    house_rules: dict[str, bool] = field(default_factory=dict)
+    campaign_rules: dict[str, Any] = field(default_factory=dict)  # the override; {} = data defaults
+
+
+def warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
+    return Warrior(
+        id=row["id"],
+        warband=warband,
+        name=row["name"],
+        role=row["role"],
+        warrior_type=row["warrior_type"],
+        group_size=row["group_size"],
+        profile=Profile(**{c: row[col] for c, col in PROFILE_COLUMNS.items()}),
+        equipment=tuple(json.loads(row["equipment"])),
+        skills=tuple(json.loads(row["skills"])),
+        injuries=tuple(json.loads(row["injuries"])),
+        experience=row["experience"],
+        status=row["status"],
+        large=bool(row["large"]),
+    )
+
+
+def warband_from_row(row: dict[str, Any], warriors: tuple[Warrior, ...] = ()) -> Warband:
+    return Warband(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        owner_id=row["owner_id"],
+        name=row["name"],
+        warband_type=row["warband_type"],
+        notes=row["notes"],
+        gold_crowns=row["gold_crowns"],
+        wyrdstone_shards=row["wyrdstone_shards"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        warriors=warriors,
+    )
+
+
+def battle_from_row(row: dict[str, Any], warband: str) -> Battle:
+    return Battle(
+        id=row["id"],
+        warband=warband,
+        fought_on=row["fought_on"],
+        scenario=row["scenario"],
+        opponents=row["opponents"],
+        result=row["result"],
+        notes=row["notes"],
+        recorded_by=row["recorded_by"],
+    )
+
+
+def warrior_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """Table columns for the keys present in a (possibly partial) warrior snapshot."""
+    out: dict[str, Any] = {}
+    for key, value in snapshot.items():
+        if key == "name":
+            out["name"] = value
+            out["name_key"] = " ".join(value.split()).casefold()
+        elif key == "type":
+            out["warrior_type"] = value
+        elif key == "profile":
+            out.update({PROFILE_COLUMNS[c]: v for c, v in value.items()})
+        elif key in ("equipment", "skills", "injuries"):
+            out[key] = json.dumps(list(value))
+        elif key == "large":
+            out["large"] = int(bool(value))
+        else:
+            out[key] = value
+    return out
+
+
+def warband_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in snapshot.items():
+        if key == "name":
+            out["name"] = value
+            out["name_key"] = " ".join(value.split()).casefold()
+        elif key == "type":
+            out["warband_type"] = value
+        elif key in ("owner_id", "notes", "gold_crowns", "wyrdstone_shards"):
+            out[key] = value
+    return out

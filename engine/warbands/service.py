@@ -1,0 +1,884 @@
+"""Campaigns: the warband keeper's service API, the only thing the cog calls.
+
+Every method takes the ``guild_id`` first and reads or writes only that server's rows.
+Methods that change data also take the acting member (``actor_id``) and ``is_admin``
+(the member has Manage Server); only a warband's owner or an admin may change it.
+Each change and its ledger row are written in one ``BEGIN IMMEDIATE`` transaction.
+Methods are synchronous and short; the bot calls them through ``asyncio.to_thread``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import sqlite3
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from engine.editions import get_edition
+from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
+from engine.storage.store import Connection, Store
+from engine.warbands import ledger as ledger_rows
+from engine.warbands import transfer
+from engine.warbands.campaign_rules import CampaignRules, build_rules, validate_override
+from engine.warbands.errors import InvalidData
+from engine.warbands.models import (
+    Advance,
+    Battle,
+    LedgerEntry,
+    ServerSettings,
+    TreasuryAudit,
+    Warband,
+    WarbandSheet,
+    WarbandSummary,
+    Warrior,
+    XpResult,
+    battle_from_row,
+    warband_columns,
+    warband_from_row,
+    warrior_columns,
+    warrior_from_row,
+)
+from engine.warbands.rating import warband_rating
+from engine.warbands.validation import (
+    MAX_EXPERIENCE,
+    MAX_GOLD,
+    MAX_WYRDSTONE,
+    RESULTS,
+    ROLES,
+    STATUSES,
+    choice,
+    clean_list,
+    clean_name,
+    clean_notes,
+    clean_profile,
+    name_key,
+    whole_number,
+)
+
+AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
+MAX_WARBANDS_PER_GUILD = 1000
+MAX_WARRIOR_ROWS = 200  # per warband, dead and retired included
+MAX_HOUSE_RULES = 50
+_TOGGLE_NAME = re.compile(r"^[a-z0-9_]{1,40}$")
+_PREFIX_END = "\U0010ffff"
+
+
+def _utc_now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class Campaigns:
+    """The campaign warbands of every server, kept in one ``Store``."""
+
+    def __init__(self, store: Store, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
+        self.store = store
+        self._now = now
+
+    def _stamp(self) -> str:
+        return self._now().isoformat(timespec="seconds")
+
+    # ------------------------------------------------------------------ lookups
+    def _suggest(self, names: Iterable[str], query: str) -> list[str]:
+        found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=5, score_cutoff=55)
+        return [name for name, _score, _i in found]
+
+    def _warband_row(self, c: Connection, guild_id: int, name: str) -> dict[str, Any]:
+        if not isinstance(name, str) or not name.strip():
+            raise MordheimError("Name the warband.", hint="Use `/warband list` to see this server's warbands.")
+        row = c.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name)))
+        if row is None:
+            names = c.column("SELECT name FROM warbands WHERE guild_id = ?", (guild_id,))
+            raise NotFoundError(
+                f"This server has no warband called '{name.strip()[:64]}'.",
+                suggestions=self._suggest(names, name),
+                hint=None if names else "Create one with `/warband create`.",
+            )
+        return row
+
+    def _warrior_row(self, c: Connection, guild_id: int, warband: dict[str, Any], name: str) -> dict[str, Any]:
+        if not isinstance(name, str) or not name.strip():
+            raise MordheimError("Name the warrior.")
+        row = c.one(
+            "SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? AND name_key = ?",
+            (guild_id, warband["id"], name_key(name)),
+        )
+        if row is None:
+            names = c.column("SELECT name FROM warriors WHERE guild_id = ? AND warband_id = ?", (guild_id, warband["id"]))
+            raise NotFoundError(
+                f"{warband['name']} has no warrior called '{name.strip()[:64]}'.",
+                suggestions=self._suggest(names, name),
+            )
+        return row
+
+    def _warriors(self, c: Connection, guild_id: int, warband: dict[str, Any]) -> tuple[Warrior, ...]:
+        rows = c.all(
+            "SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? "
+            "ORDER BY CASE role WHEN 'leader' THEN 0 WHEN 'hero' THEN 1 ELSE 2 END, id",
+            (guild_id, warband["id"]),
+        )
+        return tuple(warrior_from_row(r, warband["name"]) for r in rows)
+
+    def _rules(self, c: Connection, guild_id: int) -> CampaignRules:
+        raw = c.scalar("SELECT campaign_rules FROM server_settings WHERE guild_id = ?", (guild_id,))
+        override = json.loads(raw) if raw else {}
+        return build_rules(override) if override else build_rules(None)
+
+    @staticmethod
+    def _may_change(warband: dict[str, Any], actor_id: int, is_admin: bool) -> None:
+        if is_admin or warband["owner_id"] == actor_id:
+            return
+        raise PermissionDenied(
+            f"Only the owner of {warband['name']} (<@{warband['owner_id']}>) or a member with "
+            "Manage Server can change it.",
+            hint="Anyone may view it with `/warband show`.",
+        )
+
+    @staticmethod
+    def _admin_only(is_admin: bool, what: str) -> None:
+        if not is_admin:
+            raise PermissionDenied(f"Only members with Manage Server can {what}.")
+
+    def _snapshot_of(self, c: Connection, guild_id: int) -> Callable[[str, int], dict[str, Any] | None]:
+        def snapshot(entity: str, entity_id: int) -> dict[str, Any] | None:
+            if entity == "warband":
+                row = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
+                return None if row is None else warband_from_row(row).snapshot()
+            row = c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
+            return None if row is None else warrior_from_row(row, "").snapshot()
+
+        return snapshot
+
+    # ------------------------------------------------------------------ settings
+    def get_settings(self, guild_id: int) -> ServerSettings:
+        with self.store.read() as c:
+            return self._settings(c, guild_id)
+
+    def _settings(self, c: Connection, guild_id: int) -> ServerSettings:
+        row = c.one("SELECT * FROM server_settings WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return ServerSettings(guild_id=guild_id, edition_id=get_edition(None).id)
+        return ServerSettings(
+            guild_id=guild_id,
+            edition_id=row["edition_id"],
+            house_rules=json.loads(row["house_rules"]),
+            campaign_rules=json.loads(row["campaign_rules"]),
+        )
+
+    def _save_settings(self, c: Connection, old: ServerSettings, new: ServerSettings, actor_id: int, what: str) -> None:
+        at = self._stamp()
+        c.execute(
+            "INSERT INTO server_settings (guild_id, edition_id, house_rules, campaign_rules, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET edition_id = excluded.edition_id, "
+            "house_rules = excluded.house_rules, campaign_rules = excluded.campaign_rules, updated_at = excluded.updated_at",
+            (new.guild_id, new.edition_id, json.dumps(new.house_rules), json.dumps(new.campaign_rules), at),
+        )
+
+        def public(s: ServerSettings) -> dict[str, Any]:
+            return {"edition_id": s.edition_id, "house_rules": s.house_rules, "campaign_rules": s.campaign_rules}
+
+        before, after = ledger_rows.diff(public(old), public(new))
+        ledger_rows.record(
+            c, guild_id=new.guild_id, warband_id=None, warband_name="", what=what, entity="settings",
+            entity_id=None, before=before, after=after, reason="", member_id=actor_id, at=at,
+        )
+
+    def set_edition(self, guild_id: int, actor_id: int, is_admin: bool, edition_id: str) -> ServerSettings:
+        """Choose the server's edition (an id or name from rules_data/editions.json)."""
+        self._admin_only(is_admin, "choose the server's edition")
+        edition = get_edition(edition_id)
+        with self.store.write() as c:
+            old = self._settings(c, guild_id)
+            new = ServerSettings(guild_id, edition.id, old.house_rules, old.campaign_rules)
+            self._save_settings(c, old, new, actor_id, "settings.edition")
+            return new
+
+    def set_house_rules(
+        self, guild_id: int, actor_id: int, is_admin: bool, toggles: Mapping[str, bool], *, replace: bool = False
+    ) -> ServerSettings:
+        """Turn house rules on or off; merged into the current ones unless ``replace``."""
+        self._admin_only(is_admin, "change house rules")
+        if not isinstance(toggles, Mapping):
+            raise MordheimError("House rules must map a rule name to on/off.")
+        problems = [
+            f"`{str(k)[:40]}` is not a house-rule name (lower-case letters, digits, _; up to 40)."
+            for k in toggles if not isinstance(k, str) or not _TOGGLE_NAME.match(k)
+        ] + [f"`{str(k)[:40]}` must be on or off (true/false)." for k, v in toggles.items() if not isinstance(v, bool)]
+        if problems:
+            raise InvalidData("The house rules", problems)
+        with self.store.write() as c:
+            old = self._settings(c, guild_id)
+            merged = dict(toggles) if replace else {**old.house_rules, **toggles}
+            if len(merged) > MAX_HOUSE_RULES:
+                raise LimitExceeded(f"A server may set at most {MAX_HOUSE_RULES} house rules; this makes {len(merged)}.")
+            new = ServerSettings(guild_id, old.edition_id, dict(sorted(merged.items())), old.campaign_rules)
+            self._save_settings(c, old, new, actor_id, "settings.house_rules")
+            return new
+
+    def set_campaign_rules(
+        self, guild_id: int, actor_id: int, is_admin: bool, override: Mapping[str, Any] | str | bytes | None
+    ) -> ServerSettings:
+        """Replace campaign tables for this server (JSON object, see rules_data/campaign); None clears."""
+        self._admin_only(is_admin, "change the campaign rules")
+        if isinstance(override, (str, bytes)):
+            data, problems = transfer.parse_json(override, "The campaign rules")
+            if problems:
+                raise InvalidData("The campaign rules", problems)
+            override = data
+        override = dict(override or {})
+        problems = validate_override(override)
+        if problems:
+            raise InvalidData("The campaign rules", problems)
+        with self.store.write() as c:
+            old = self._settings(c, guild_id)
+            new = ServerSettings(guild_id, old.edition_id, old.house_rules, override)
+            self._save_settings(c, old, new, actor_id, "settings.campaign_rules")
+            return new
+
+    def campaign_rules(self, guild_id: int) -> CampaignRules:
+        with self.store.read() as c:
+            return self._rules(c, guild_id)
+
+    # ------------------------------------------------------------------ warbands
+    def create_warband(
+        self,
+        guild_id: int,
+        actor_id: int,
+        name: str,
+        warband_type: str,
+        *,
+        notes: str = "",
+        gold_crowns: int = 0,
+        wyrdstone_shards: int = 0,
+    ) -> Warband:
+        """A new warband owned by ``actor_id``. Starting gold is recorded in the ledger."""
+        name = clean_name(name, "The warband name")
+        warband_type = clean_name(warband_type, "The warband type")
+        notes = clean_notes(notes)
+        gold = self._amount(gold_crowns, "Gold crowns", MAX_GOLD)
+        shards = self._amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
+        with self.store.write() as c:
+            self._check_free_name(c, guild_id, name)
+            count = c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,))
+            if count >= MAX_WARBANDS_PER_GUILD:
+                raise LimitExceeded(f"This server already has {count} warbands, the most one server may keep.",
+                                    hint="Delete old warbands first.")
+            at = self._stamp()
+            cols = warband_columns({"name": name, "type": warband_type, "owner_id": actor_id, "notes": notes,
+                                    "gold_crowns": gold, "wyrdstone_shards": shards})
+            wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": at, "updated_at": at})
+            row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
+            wb = warband_from_row(row)
+            ledger_rows.record(c, guild_id=guild_id, warband_id=wid, warband_name=name, what="warband.create",
+                               entity="warband", entity_id=wid, before=None, after=wb.snapshot(), reason="created",
+                               member_id=actor_id, at=at)
+            return wb
+
+    @staticmethod
+    def _amount(value: Any, what: str, limit: int) -> int:
+        n = whole_number(value, what)
+        if n < 0:
+            raise MordheimError(f"{what} cannot be negative ({n}).", hint="Give 0 or more.")
+        if n > limit:
+            raise LimitExceeded(f"{what} of {n} is more than the limit of {limit:,}.")
+        return n
+
+    def _check_free_name(self, c: Connection, guild_id: int, name: str, *, except_id: int | None = None) -> None:
+        row = c.one("SELECT id, name FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name)))
+        if row is not None and row["id"] != except_id:
+            raise MordheimError(
+                f"This server already has a warband called '{row['name']}'.",
+                hint="Names are compared without regard to case; choose another name.",
+            )
+
+    def get_warband(self, guild_id: int, name: str) -> Warband:
+        """The warband with its warriors. NotFoundError lists the closest names."""
+        with self.store.read() as c:
+            row = self._warband_row(c, guild_id, name)
+            return warband_from_row(row, self._warriors(c, guild_id, row))
+
+    def show_warband(self, guild_id: int, name: str) -> WarbandSheet:
+        """Everything a roster display needs: warriors, rating with its breakdown, next advances, size."""
+        with self.store.read() as c:
+            row = self._warband_row(c, guild_id, name)
+            warriors = self._warriors(c, guild_id, row)
+            rules = self._rules(c, guild_id)
+            record = {r: 0 for r in RESULTS}
+            for res, n in c.execute(
+                "SELECT result, count(*) FROM battles WHERE guild_id = ? AND warband_id = ? GROUP BY result",
+                (guild_id, row["id"]),
+            ).fetchall():
+                record[res] = n
+        wb = warband_from_row(row, warriors)
+        max_models, reasons = self._max_size(rules, wb.warband_type, warriors)
+        return WarbandSheet(
+            warband=wb,
+            rating=warband_rating(warriors, rules),
+            advances=tuple(
+                Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience))
+                for w in warriors if w.status == "active"
+            ),
+            models=sum(w.group_size for w in warriors if w.status == "active"),
+            max_models=max_models,
+            max_models_reasons=tuple(reasons),
+            record=record,
+        )
+
+    @staticmethod
+    def _max_size(rules: CampaignRules, warband_type: str, warriors: Iterable[Warrior]) -> tuple[int, list[str]]:
+        hero_kit = [list(w.equipment) for w in warriors if w.is_hero and w.status == "active"]
+        return rules.max_size(warband_type, hero_kit)
+
+    def list_warbands(self, guild_id: int, *, owner_id: int | None = None) -> list[WarbandSummary]:
+        sql = "SELECT name, owner_id, warband_type, gold_crowns, wyrdstone_shards FROM warbands WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        if owner_id is not None:
+            sql += " AND owner_id = ?"
+            params.append(owner_id)
+        with self.store.read() as c:
+            return [WarbandSummary(**r) for r in c.all(sql + " ORDER BY name_key", params)]
+
+    def names_for_autocomplete(
+        self,
+        guild_id: int,
+        prefix: str,
+        *,
+        only_changeable_by: tuple[int, bool] | None = None,
+        limit: int = AUTOCOMPLETE_LIMIT,
+    ) -> list[str]:
+        """Up to 25 warband names starting with ``prefix`` (then containing it), by index.
+
+        ``only_changeable_by=(actor_id, is_admin)`` keeps only warbands that member may change.
+        The command must still re-check the name it receives.
+        """
+        key = name_key(prefix or "")[:64]
+        limit = max(0, min(limit, AUTOCOMPLETE_LIMIT))
+        where, params = "guild_id = ?", [guild_id]
+        if only_changeable_by is not None and not only_changeable_by[1]:
+            where += " AND owner_id = ?"
+            params.append(only_changeable_by[0])
+        with self.store.read() as c:
+            names = c.column(
+                f"SELECT name FROM warbands WHERE {where} AND name_key >= ? AND name_key < ? ORDER BY name_key LIMIT ?",
+                (*params, key, key + _PREFIX_END, limit),
+            )
+            if key and len(names) < limit:
+                names += c.column(
+                    f"SELECT name FROM warbands WHERE {where} AND instr(name_key, ?) > 1 ORDER BY name_key LIMIT ?",
+                    (*params, key, limit - len(names)),
+                )
+        return names
+
+    def _update_warband(
+        self, c: Connection, guild_id: int, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str, actor_id: int
+    ) -> Warband:
+        old = warband_from_row(row).snapshot()
+        before, after = ledger_rows.diff(old, {**old, **changes})
+        at = self._stamp()
+        if after:
+            cols = warband_columns(after)
+            sets = ", ".join(f"{k} = ?" for k in cols)
+            c.execute(f"UPDATE warbands SET {sets}, updated_at = ? WHERE guild_id = ? AND id = ?",
+                      (*cols.values(), at, guild_id, row["id"]))
+            ledger_rows.record(c, guild_id=guild_id, warband_id=row["id"], warband_name=changes.get("name", row["name"]),
+                               what=what, entity="warband", entity_id=row["id"], before=before, after=after,
+                               reason=reason, member_id=actor_id, at=at)
+        new = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
+        return warband_from_row(new, self._warriors(c, guild_id, new))
+
+    def rename_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str, new_name: str) -> Warband:
+        new_name = clean_name(new_name, "The new warband name")
+        with self.store.write() as c:
+            row = self._warband_row(c, guild_id, name)
+            self._may_change(row, actor_id, is_admin)
+            self._check_free_name(c, guild_id, new_name, except_id=row["id"])
+            return self._update_warband(c, guild_id, row, {"name": new_name}, what="warband.rename",
+                                        reason=f"renamed from {row['name']}", actor_id=actor_id)
+
+    def edit_warband(
+        self,
+        guild_id: int,
+        actor_id: int,
+        is_admin: bool,
+        name: str,
+        *,
+        warband_type: str | None = None,
+        notes: str | None = None,
+        owner_id: int | None = None,
+    ) -> Warband:
+        """Change type, notes or owner (handing a warband to another member)."""
+        changes: dict[str, Any] = {}
+        if warband_type is not None:
+            changes["type"] = clean_name(warband_type, "The warband type")
+        if notes is not None:
+            changes["notes"] = clean_notes(notes)
+        if owner_id is not None:
+            changes["owner_id"] = whole_number(owner_id, "The owner")
+        with self.store.write() as c:
+            row = self._warband_row(c, guild_id, name)
+            self._may_change(row, actor_id, is_admin)
+            return self._update_warband(c, guild_id, row, changes, what="warband.edit", reason="", actor_id=actor_id)
+
+    def delete_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str) -> dict[str, Any]:
+        """Delete the warband, its warriors and battles. Returns its export (kept in the ledger too)."""
+        with self.store.write() as c:
+            row = self._warband_row(c, guild_id, name)
+            self._may_change(row, actor_id, is_admin)
+            export = transfer.export(warband_from_row(row, self._warriors(c, guild_id, row)), self._battles(c, guild_id, row, None), self._stamp())
+            at = self._stamp()
+            c.execute("DELETE FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
+            ledger_rows.record(c, guild_id=guild_id, warband_id=row["id"], warband_name=row["name"], what="warband.delete",
+                               entity="warband", entity_id=row["id"], before={**warband_from_row(row).snapshot(), "export": export},
+                               after=None, reason="deleted", member_id=actor_id, at=at)
+            return export
+
+    def change_treasury(
+        self,
+        guild_id: int,
+        actor_id: int,
+        is_admin: bool,
+        name: str,
+        *,
+        gold: int = 0,
+        wyrdstone: int = 0,
+        reason: str,
+    ) -> Warband:
+        """Add (or, negative, spend) gold crowns and wyrdstone shards. The stash never goes below 0."""
+        gold = whole_number(gold, "The gold change")
+        wyrdstone = whole_number(wyrdstone, "The wyrdstone change")
+        reason = clean_notes(reason, "The reason")
+        if not reason:
+            raise MordheimError("Say why the treasury changes (e.g. 'sold 2 shards').", hint="The reason goes in the ledger.")
+        if gold == 0 and wyrdstone == 0:
+            raise MordheimError("Nothing to change: both amounts are 0.")
+        with self.store.write() as c:
+            row = self._warband_row(c, guild_id, name)
+            self._may_change(row, actor_id, is_admin)
+            new_gold, new_shards = row["gold_crowns"] + gold, row["wyrdstone_shards"] + wyrdstone
+            if new_gold < 0:
+                raise MordheimError(
+                    f"{row['name']} has {row['gold_crowns']} gold crowns; taking {-gold} would leave {new_gold}.",
+                    hint="The treasury cannot go below 0 gc.",
+                )
+            if new_shards < 0:
+                raise MordheimError(
+                    f"{row['name']} has {row['wyrdstone_shards']} wyrdstone shards; taking {-wyrdstone} would leave {new_shards}.",
+                    hint="The treasury cannot go below 0 shards.",
+                )
+            if new_gold > MAX_GOLD or new_shards > MAX_WYRDSTONE:
+                raise LimitExceeded(f"A treasury holds at most {MAX_GOLD:,} gc and {MAX_WYRDSTONE:,} shards.")
+            return self._update_warband(c, guild_id, row, {"gold_crowns": new_gold, "wyrdstone_shards": new_shards},
+                                        what="treasury", reason=reason, actor_id=actor_id)
+
+    def audit_treasury(self, guild_id: int, name: str) -> TreasuryAudit:
+        """The stored treasury next to the sum of the ledger's changes: they must agree."""
+        with self.store.read() as c:
+            row = self._warband_row(c, guild_id, name)
+            gold, shards = ledger_rows.treasury_totals(c, guild_id, row["id"])
+        return TreasuryAudit(row["gold_crowns"], row["wyrdstone_shards"], gold, shards)
+
+    # ------------------------------------------------------------------ warriors
+    def _check_roster(self, rules: CampaignRules, warband_type: str, warriors: list[Warrior] | tuple[Warrior, ...]) -> None:
+        problems = transfer.roster_problems(rules, warband_type, [w.snapshot() for w in warriors])
+        if problems:
+            raise MordheimError(problems[0], hint="Change the roster or ask an admin to change the campaign rules.")
+
+    def _write_warrior(
+        self, c: Connection, guild_id: int, actor_id: int, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str
+    ) -> Warrior:
+        """Store the warrior snapshot ``new`` (insert when ``old`` is None) after the roster checks."""
+        rules = self._rules(c, guild_id)
+        others = [w for w in self._warriors(c, guild_id, wb) if old is None or w.id != old.id]
+        _clean, problems = transfer.clean_warrior(new, rules)
+        if problems:
+            raise MordheimError(problems[0])
+        if any(name_key(w.name) == name_key(new["name"]) for w in others):
+            raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
+        candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
+        self._check_roster(rules, wb["warband_type"], candidate)
+        at = self._stamp()
+        if old is None:
+            if len(others) >= MAX_WARRIOR_ROWS:
+                raise LimitExceeded(f"A warband may keep at most {MAX_WARRIOR_ROWS} warriors, dead and retired included.",
+                                    hint="Remove warriors who are long gone.")
+            wid = c.insert("warriors", {"guild_id": guild_id, "warband_id": wb["id"], **warrior_columns(new),
+                                        "created_at": at, "updated_at": at})
+            before, after = None, new
+        else:
+            wid = old.id
+            before, after = ledger_rows.diff(old.snapshot(), new)
+            if not after:
+                return old
+            cols = warrior_columns(after)
+            sets = ", ".join(f"{k} = ?" for k in cols)
+            c.execute(f"UPDATE warriors SET {sets}, updated_at = ? WHERE guild_id = ? AND id = ?", (*cols.values(), at, guild_id, wid))
+        ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior",
+                           entity_id=wid, before=before, after=after, reason=reason, member_id=actor_id, at=at)
+        c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
+        return warrior_from_row(c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, wid)), wb["name"])
+
+    def add_warrior(
+        self,
+        guild_id: int,
+        actor_id: int,
+        is_admin: bool,
+        warband: str,
+        name: str,
+        *,
+        role: str,
+        warrior_type: str,
+        profile: Mapping[str, int],
+        group_size: int = 1,
+        equipment: Iterable[str] = (),
+        skills: Iterable[str] = (),
+        experience: int = 0,
+        large: bool = False,
+    ) -> Warrior:
+        """Recruit a leader, hero or henchman group. ``profile`` maps M WS BS S T W I A Ld to 0-10."""
+        new = {
+            "name": clean_name(name, "The warrior name", forbid="/"),
+            "role": choice(role, ROLES, "Role"),
+            "type": clean_name(warrior_type, "The warrior type"),
+            "group_size": whole_number(group_size, "Group size"),
+            "profile": clean_profile(profile),
+            "equipment": clean_list(equipment, "Equipment"),
+            "skills": clean_list(skills, "Skills"),
+            "injuries": [],
+            "experience": whole_number(experience, "Experience"),
+            "status": "active",
+            "large": bool(large),
+        }
+        with self.store.write() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            self._may_change(wb, actor_id, is_admin)
+            return self._write_warrior(c, guild_id, actor_id, wb, None, new, what="warrior.add", reason="recruited")
+
+    def _change_warrior(
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str,
+        change: Callable[[Warrior, CampaignRules], dict[str, Any]], *, what: str, reason: str = "",
+    ) -> Warrior:
+        with self.store.write() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            self._may_change(wb, actor_id, is_admin)
+            old = warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
+            new = {**old.snapshot(), **change(old, self._rules(c, guild_id))}
+            return self._write_warrior(c, guild_id, actor_id, wb, old, new, what=what, reason=reason)
+
+    def edit_warrior(
+        self,
+        guild_id: int,
+        actor_id: int,
+        is_admin: bool,
+        warband: str,
+        warrior: str,
+        *,
+        name: str | None = None,
+        role: str | None = None,
+        warrior_type: str | None = None,
+        profile: Mapping[str, int] | None = None,
+        group_size: int | None = None,
+        skills: Iterable[str] | None = None,
+        injuries: Iterable[str] | None = None,
+        experience: int | None = None,
+        status: str | None = None,
+        large: bool | None = None,
+        reason: str = "",
+    ) -> Warrior:
+        """Change any field; ``profile`` may name only the characteristics that change."""
+        changes: dict[str, Any] = {}
+        if name is not None:
+            changes["name"] = clean_name(name, "The warrior name", forbid="/")
+        if role is not None:
+            changes["role"] = choice(role, ROLES, "Role")
+        if warrior_type is not None:
+            changes["type"] = clean_name(warrior_type, "The warrior type")
+        partial = clean_profile(profile, partial=True) if profile is not None else {}
+        if group_size is not None:
+            changes["group_size"] = whole_number(group_size, "Group size")
+        if skills is not None:
+            changes["skills"] = clean_list(skills, "Skills")
+        if injuries is not None:
+            changes["injuries"] = clean_list(injuries, "Injuries")
+        if experience is not None:
+            changes["experience"] = whole_number(experience, "Experience")
+        if status is not None:
+            changes["status"] = choice(status, STATUSES, "Status")
+        if large is not None:
+            changes["large"] = bool(large)
+        reason = clean_notes(reason, "The reason")
+
+        def change(old: Warrior, _rules: CampaignRules) -> dict[str, Any]:
+            return {**changes, "profile": {**old.profile.as_dict(), **partial}}
+
+        return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="warrior.edit", reason=reason)
+
+    def remove_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, *, reason: str = "") -> None:
+        """Take a warrior off the roster for good (use status 'dead' or 'retired' to keep the record)."""
+        reason = clean_notes(reason, "The reason")
+        with self.store.write() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            self._may_change(wb, actor_id, is_admin)
+            old = warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
+            c.execute("DELETE FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, old.id))
+            at = self._stamp()
+            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what="warrior.remove",
+                               entity="warrior", entity_id=old.id, before=old.snapshot(), after=None, reason=reason,
+                               member_id=actor_id, at=at)
+
+    def equip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
+        item = clean_name(item, "The item")
+        return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior,
+                                    lambda w, _r: {"equipment": [*w.equipment, item]}, what="warrior.equip", reason=item)
+
+    def unequip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
+        item = clean_name(item, "The item")
+
+        def change(w: Warrior, _r: CampaignRules) -> dict[str, Any]:
+            keys = [name_key(e) for e in w.equipment]
+            if name_key(item) not in keys:
+                raise NotFoundError(f"{w.name} does not carry '{item}'.", suggestions=self._suggest(w.equipment, item),
+                                    hint=None if w.equipment else f"{w.name} carries nothing.")
+            kit = list(w.equipment)
+            del kit[keys.index(name_key(item))]
+            return {"equipment": kit}
+
+        return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="warrior.unequip", reason=item)
+
+    def add_xp(
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, amount: int, *, reason: str = ""
+    ) -> XpResult:
+        """Add experience (negative corrects a mistake); returns the advances the warrior reached."""
+        amount = whole_number(amount, "Experience")
+        if amount == 0:
+            raise MordheimError("Give the experience gained, e.g. 1 or 2.")
+        seen: dict[str, Any] = {}
+
+        def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
+            if w.status != "active":
+                raise MordheimError(f"{w.name} is {w.status} and cannot gain experience.")
+            total = w.experience + amount
+            if total < 0:
+                raise MordheimError(f"{w.name} has {w.experience} experience; removing {-amount} would go below 0.")
+            if total > MAX_EXPERIENCE:
+                raise LimitExceeded(f"Experience is capped at {MAX_EXPERIENCE}.")
+            seen["rules"], seen["before"] = rules, w.experience
+            return {"experience": total}
+
+        w = self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="experience",
+                                 reason=clean_notes(reason, "The reason"))
+        rules: CampaignRules = seen["rules"]
+        return XpResult(w, tuple(rules.advances_between(w.role, seen["before"], w.experience)),
+                        rules.next_advance(w.role, w.experience))
+
+    def injure(
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int, *, reason: str = ""
+    ) -> Warrior:
+        """Apply a serious injury by name or D66 roll (e.g. 'Leg wound' or 22); 'Dead' marks the warrior dead.
+
+        A henchman group can only lose a model ('dead'): henchmen out of action die on 1-2
+        (seed 000:1499) and have no serious injury chart; the last one lost marks the group dead.
+        """
+        reason = clean_notes(reason, "The reason")
+
+        def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
+            if w.status != "active":
+                raise MordheimError(f"{w.name} is already {w.status}.")
+            entry = self._injury(rules, injury)
+            if w.role == "henchmen":
+                if not entry.dead:
+                    raise MordheimError(
+                        "Henchmen have no serious injuries: one out of action either dies (1-2) or is fine (3-6).",
+                        hint="Use 'Dead' to remove one model from the group.",
+                    )
+                if w.group_size > 1:
+                    return {"group_size": w.group_size - 1}
+                return {"status": "dead"}
+            if entry.dead:
+                return {"status": "dead", "injuries": [*w.injuries, entry.name]}
+            if name_key(entry.name) == "full recovery":
+                return {}
+            return {"injuries": [*w.injuries, entry.name]}
+
+        return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="injury",
+                                    reason=reason or str(injury)[:64])
+
+    def _injury(self, rules: CampaignRules, injury: str | int):
+        text = str(injury).strip()
+        if text.isdigit():
+            return rules.serious_injury(int(text))
+        for entry in rules.serious_injuries:
+            if name_key(entry.name) == name_key(text):
+                return entry
+        if name_key(text) in ("killed", "dies", "died"):
+            return next(e for e in rules.serious_injuries if e.dead)
+        raise NotFoundError(
+            f"'{text[:40]}' is not on the serious injury chart.",
+            suggestions=self._suggest([e.name for e in rules.serious_injuries], text),
+            hint=None,
+        )
+
+    def get_warrior(self, guild_id: int, warband: str, warrior: str) -> Warrior:
+        """One stored warrior; ``.profile.as_dict()`` gives M WS BS S T W I A Ld for combat."""
+        with self.store.read() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            return warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
+
+    def find_warrior(self, guild_id: int, query: str) -> Warrior:
+        """'Warband/Warrior', or just a warrior name if only one warband in the server has it."""
+        if not isinstance(query, str) or not query.strip():
+            raise MordheimError("Name the warrior, as `Warband/Warrior` or just `Warrior`.")
+        if "/" in query:
+            warband, _, warrior = query.rpartition("/")
+            return self.get_warrior(guild_id, warband, warrior)
+        with self.store.read() as c:
+            rows = c.all(
+                "SELECT w.*, b.name AS warband_name FROM warriors w JOIN warbands b ON b.id = w.warband_id AND b.guild_id = w.guild_id "
+                "WHERE w.guild_id = ? AND w.name_key = ? ORDER BY b.name_key LIMIT 26",
+                (guild_id, name_key(query)),
+            )
+            if len(rows) == 1:
+                return warrior_from_row(rows[0], rows[0]["warband_name"])
+            if rows:
+                raise NotFoundError(
+                    f"Several warbands have a warrior called '{query.strip()[:64]}'.",
+                    suggestions=[f"{r['warband_name']}/{r['name']}" for r in rows],
+                    hint="Say which: " + ", ".join(f"`{r['warband_name']}/{r['name']}`" for r in rows[:5]),
+                )
+            names = c.column(
+                "SELECT b.name || '/' || w.name FROM warriors w JOIN warbands b ON b.id = w.warband_id "
+                "WHERE w.guild_id = ? LIMIT 5000", (guild_id,)
+            )
+        raise NotFoundError(f"No warband in this server has a warrior called '{query.strip()[:64]}'.",
+                            suggestions=self._suggest(names, query))
+
+    def warrior_names_for_autocomplete(self, guild_id: int, warband: str, prefix: str) -> list[str]:
+        key = name_key(prefix or "")[:64]
+        with self.store.read() as c:
+            wb = c.one("SELECT id FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            if wb is None:
+                return []
+            return c.column(
+                "SELECT name FROM warriors WHERE guild_id = ? AND warband_id = ? AND instr(name_key, ?) > 0 "
+                "ORDER BY instr(name_key, ?) != 1, name_key LIMIT ?",
+                (guild_id, wb["id"], key, key, AUTOCOMPLETE_LIMIT),
+            )
+
+    # ------------------------------------------------------------------ battles
+    def record_battle(
+        self,
+        guild_id: int,
+        actor_id: int,
+        is_admin: bool,
+        warband: str,
+        *,
+        result: str,
+        scenario: str = "",
+        opponents: str = "",
+        fought_on: str | dt.date | None = None,
+        notes: str = "",
+    ) -> Battle:
+        battle = transfer.clean_battle(
+            {"result": result, "scenario": scenario, "opponents": opponents,
+             "fought_on": fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or self._now().date().isoformat()),
+             "notes": notes}
+        )
+        with self.store.write() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            self._may_change(wb, actor_id, is_admin)
+            at = self._stamp()
+            bid = c.insert("battles", {"guild_id": guild_id, "warband_id": wb["id"], **battle, "recorded_by": actor_id, "created_at": at})
+            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what="battle",
+                               entity="battle", entity_id=bid, before=None, after=battle, reason=battle["result"],
+                               member_id=actor_id, at=at)
+            return battle_from_row(c.one("SELECT * FROM battles WHERE id = ?", (bid,)), wb["name"])
+
+    def _battles(self, c: Connection, guild_id: int, wb: dict[str, Any], limit: int | None) -> list[Battle]:
+        rows = c.all(
+            "SELECT * FROM battles WHERE guild_id = ? AND warband_id = ? ORDER BY fought_on DESC, id DESC LIMIT ?",
+            (guild_id, wb["id"], -1 if limit is None else limit),
+        )
+        return [battle_from_row(r, wb["name"]) for r in rows]
+
+    def list_battles(self, guild_id: int, warband: str, *, limit: int = 20) -> list[Battle]:
+        """Newest first."""
+        with self.store.read() as c:
+            return self._battles(c, guild_id, self._warband_row(c, guild_id, warband), max(1, min(limit, 500)))
+
+    # ------------------------------------------------------------------ ledger
+    def ledger(self, guild_id: int, warband: str, *, limit: int = 20) -> list[LedgerEntry]:
+        """The warband's changes, newest first."""
+        with self.store.read() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            return ledger_rows.entries(c, guild_id, wb["id"], max(1, min(limit, 500)))
+
+    def undo_last(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> LedgerEntry:
+        """Revert the newest change not yet undone; the undo is itself a ledger row (returned)."""
+        with self.store.write() as c:
+            wb = self._warband_row(c, guild_id, warband)
+            self._may_change(wb, actor_id, is_admin)
+            entry = ledger_rows.last_undoable(c, guild_id, wb["id"])
+            if entry is None:
+                raise MordheimError(f"{wb['name']} has no change left to undo.")
+            at = self._stamp()
+            try:
+                ledger_rows.revert(c, guild_id, wb["id"], entry, at=at, current_snapshot=self._snapshot_of(c, guild_id))
+            except sqlite3.IntegrityError:
+                raise MordheimError(
+                    f"Change #{entry.id} ({entry.what}) cannot be undone: a name it would restore is taken now.",
+                    hint="Rename the other warband or warrior first.",
+                ) from None
+            name = c.scalar("SELECT name FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, wb["id"]))
+            uid = ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=name, what=f"undo {entry.what}",
+                                     entity=c.scalar("SELECT entity FROM ledger WHERE id = ?", (entry.id,)),
+                                     entity_id=c.scalar("SELECT entity_id FROM ledger WHERE id = ?", (entry.id,)),
+                                     before=entry.after, after=entry.before, reason=f"undo of #{entry.id}",
+                                     member_id=actor_id, at=at, undoes_id=entry.id)
+            c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
+            return ledger_rows.entries(c, guild_id, wb["id"], 1)[0] if uid else entry
+
+    # ------------------------------------------------------------------ export / import
+    def export_warband(self, guild_id: int, name: str) -> dict[str, Any]:
+        """The warband as JSON-ready data: {"format": "mordheim-bot/warband", "version": 1, ...}."""
+        with self.store.read() as c:
+            row = self._warband_row(c, guild_id, name)
+            return transfer.export(warband_from_row(row, self._warriors(c, guild_id, row)),
+                                   self._battles(c, guild_id, row, None), self._stamp())
+
+    def validate_import(self, guild_id: int, data: bytes | str | Mapping[str, Any]) -> list[str]:
+        """Every problem with an export file for this server (empty list: it can be imported)."""
+        with self.store.read() as c:
+            return transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))[1]
+
+    @staticmethod
+    def _name_taken(c: Connection, guild_id: int) -> Callable[[str], bool]:
+        return lambda name: c.one("SELECT 1 FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name))) is not None
+
+    def import_warband(self, guild_id: int, actor_id: int, data: bytes | str | Mapping[str, Any]) -> Warband:
+        """Create a warband owned by ``actor_id`` from an export. Stores nothing unless every check passes."""
+        with self.store.write() as c:
+            parsed, problems = transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))
+            if problems:
+                raise InvalidData("The warband file", problems)
+            if c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,)) >= MAX_WARBANDS_PER_GUILD:
+                raise LimitExceeded(f"This server already keeps {MAX_WARBANDS_PER_GUILD} warbands.", hint="Delete old warbands first.")
+            at = self._stamp()
+            w = parsed["warband"]
+            cols = warband_columns({"name": w["name"].strip(), "type": w["type"].strip(), "owner_id": actor_id,
+                                    "notes": clean_notes(w.get("notes", "")), "gold_crowns": w["gold_crowns"],
+                                    "wyrdstone_shards": w["wyrdstone_shards"]})
+            wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": at, "updated_at": at})
+            for warrior in parsed["warriors"]:
+                c.insert("warriors", {"guild_id": guild_id, "warband_id": wid, **warrior_columns(warrior),
+                                      "created_at": at, "updated_at": at})
+            for battle in parsed["battles"]:
+                c.insert("battles", {"guild_id": guild_id, "warband_id": wid, **battle, "recorded_by": actor_id, "created_at": at})
+            row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
+            wb = warband_from_row(row, self._warriors(c, guild_id, row))
+            ledger_rows.record(c, guild_id=guild_id, warband_id=wid, warband_name=wb.name, what="warband.import",
+                               entity="warband", entity_id=wid, before=None,
+                               after={**wb.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
+                               reason="imported", member_id=actor_id, at=at)
+            return wb

@@ -1,0 +1,263 @@
+"""Warband files: export to a versioned JSON shape, and check an import for every problem.
+
+Format ``{"format": "mordheim-bot/warband", "version": 1, "exported_at", "warband": {...},
+"warriors": [...], "battles": [...]}``; a warrior is ``Warrior.snapshot()``. The owner and
+the server are not part of the file: an import belongs to whoever imports it, where they do.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.errors import MordheimError
+from engine.warbands.campaign_rules import CampaignRules
+from engine.warbands.models import Battle, Warband
+from engine.warbands.validation import (
+    CHARACTERISTICS,
+    MAX_EXPERIENCE,
+    MAX_GOLD,
+    MAX_WYRDSTONE,
+    RESULTS,
+    ROLES,
+    STATUSES,
+    choice,
+    clean_list,
+    clean_name,
+    clean_notes,
+    clean_profile,
+    name_key,
+    whole_number,
+)
+
+FORMAT = "mordheim-bot/warband"
+VERSION = 1
+MAX_IMPORT_BYTES = 10 * 1024 * 1024
+MAX_IMPORT_WARRIORS = 200
+MAX_IMPORT_BATTLES = 5000
+TOP_KEYS = {"format", "version", "exported_at", "warband", "warriors", "battles"}
+WARBAND_KEYS = {"name", "type", "notes", "gold_crowns", "wyrdstone_shards", "owner_id"}
+WARRIOR_KEYS = {"name", "role", "type", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status", "large"}
+BATTLE_KEYS = {"fought_on", "scenario", "opponents", "result", "notes"}
+
+
+def export(warband: Warband, battles: list[Battle], at: str) -> dict[str, Any]:
+    snap = warband.snapshot()
+    del snap["owner_id"]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": at,
+        "warband": snap,
+        "warriors": [w.snapshot() for w in warband.warriors],
+        "battles": [b.snapshot() for b in sorted(battles, key=lambda b: (b.fought_on, b.id))],
+    }
+
+
+def parse_json(data: bytes | str, what: str) -> tuple[Any, list[str]]:
+    """Parse JSON text, refusing anything over 10 MB before reading it."""
+    if len(data) > MAX_IMPORT_BYTES or (isinstance(data, str) and len(data.encode("utf-8", "replace")) > MAX_IMPORT_BYTES):
+        return None, [f"{what} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; it was not read."]
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return None, [f"{what} is not UTF-8 text (byte {exc.start})."]
+    try:
+        return json.loads(data), []
+    except json.JSONDecodeError as exc:
+        return None, [f"{what} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."]
+    except RecursionError:
+        return None, [f"{what} is nested too deeply to read."]
+
+
+def _check(problems: list[str], where: str, fn: Callable[[], Any]) -> Any:
+    try:
+        return fn()
+    except MordheimError as exc:
+        problems.append(f"{where}{exc.message}")
+        return None
+
+
+def _unknown(problems: list[str], where: str, data: Mapping[str, Any], allowed: set[str]) -> None:
+    for key in data:
+        if key not in allowed:
+            problems.append(f"{where}unknown field `{str(key)[:40]}` (allowed: {', '.join(sorted(allowed))}).")
+
+
+def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict[str, Any] | None, list[str]]:
+    """A warrior snapshot with every value checked and normalised, or the list of its problems."""
+    if not isinstance(raw, Mapping):
+        return None, [f"{where}a warrior must be an object."]
+    problems: list[str] = []
+    _unknown(problems, where, raw, WARRIOR_KEYS)
+    for key in ("name", "role", "type", "profile"):
+        if key not in raw:
+            problems.append(f"{where}`{key}` is missing.")
+    out: dict[str, Any] = {
+        "name": _check(problems, where, lambda: clean_name(raw["name"], "The warrior name", forbid="/")) if "name" in raw else None,
+        "role": _check(problems, where, lambda: choice(raw["role"], ROLES, "Role")) if "role" in raw else None,
+        "type": _check(problems, where, lambda: clean_name(raw["type"], "The warrior type")) if "type" in raw else None,
+        "group_size": _check(problems, where, lambda: whole_number(raw.get("group_size", 1), "Group size")),
+        "profile": None,
+        "equipment": _check(problems, where, lambda: clean_list(raw.get("equipment"), "Equipment")),
+        "skills": _check(problems, where, lambda: clean_list(raw.get("skills"), "Skills")),
+        "injuries": _check(problems, where, lambda: clean_list(raw.get("injuries"), "Injuries")),
+        "experience": _check(problems, where, lambda: whole_number(raw.get("experience", 0), "Experience")),
+        "status": _check(problems, where, lambda: choice(raw.get("status", "active"), STATUSES, "Status")),
+        "large": raw.get("large", False),
+    }
+    profile = raw.get("profile")
+    if isinstance(profile, Mapping):
+        # Each characteristic on its own, so a file with two bad values hears about both.
+        checked = {}
+        for key, value in profile.items():
+            got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
+            if got:
+                checked.update(got)
+        missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in profile}]
+        if missing:
+            problems.append(f"{where}the profile is missing {', '.join(missing)}.")
+        out["profile"] = checked
+    elif "profile" in raw:
+        problems.append(f"{where}the profile must map M WS BS S T W I A Ld to numbers.")
+    if not isinstance(out["large"], bool):
+        problems.append(f"{where}`large` must be true or false.")
+    size, role = out["group_size"], out["role"]
+    if size is not None and role is not None:
+        if role == "henchmen" and not 1 <= size <= rules.max_henchman_group_size:
+            problems.append(f"{where}a henchman group has 1 to {rules.max_henchman_group_size} warriors, not {size}.")
+        elif role != "henchmen" and size != 1:
+            problems.append(f"{where}a {role} is one warrior; group size must be 1, not {size}.")
+    xp = out["experience"]
+    if xp is not None and not 0 <= xp <= MAX_EXPERIENCE:
+        problems.append(f"{where}experience must be 0 to {MAX_EXPERIENCE}, not {xp}.")
+    return (None if problems else out), problems
+
+
+def roster_problems(rules: CampaignRules, warband_type: str, warriors: list[dict[str, Any]]) -> list[str]:
+    """Whole-warband limits: one leader, at most max_heroes heroes, the maximum warband size."""
+    problems: list[str] = []
+    active = [w for w in warriors if w.get("status", "active") == "active"]
+    leaders = [w["name"] for w in active if w["role"] == "leader"]
+    if len(leaders) > 1:
+        problems.append(f"A warband has one leader; this one would have {len(leaders)} ({', '.join(leaders)}).")
+    heroes = sum(1 for w in active if w["role"] in ("leader", "hero"))
+    if heroes > rules.max_heroes:
+        problems.append(f"A warband has at most {rules.max_heroes} heroes, leader included; this one would have {heroes}.")
+    hero_kit = [list(w.get("equipment") or []) for w in active if w["role"] in ("leader", "hero")]
+    limit, reasons = rules.max_size(warband_type, hero_kit)
+    models = sum(int(w.get("group_size") or 1) for w in active)
+    if models > limit:
+        problems.append(f"The warband would have {models} warriors; its maximum is {limit} ({', '.join(reasons)}).")
+    seen: set[str] = set()
+    for w in warriors:
+        key = name_key(w["name"])
+        if key in seen:
+            problems.append(f"Two warriors are called '{w['name']}'; names must differ.")
+        seen.add(key)
+    return problems
+
+
+def clean_battle(raw: Mapping[str, Any], where: str = "", problems: list[str] | None = None) -> dict[str, Any]:
+    """A battle record checked and normalised; raises the first problem unless ``problems`` collects them."""
+    collect = problems is not None
+    problems = problems if problems is not None else []
+
+    def optional_name(key: str, what: str) -> str:
+        value = raw.get(key) or ""
+        return clean_name(value, what) if str(value).strip() else ""
+
+    def date() -> str:
+        value = raw.get("fought_on")
+        try:
+            return dt.date.fromisoformat(str(value)).isoformat()
+        except ValueError:
+            raise MordheimError(f"The date `{str(value)[:20]}` is not a date like 2024-05-31.") from None
+
+    out = {
+        "fought_on": _check(problems, where, date),
+        "scenario": _check(problems, where, lambda: optional_name("scenario", "The scenario")),
+        "opponents": _check(problems, where, lambda: optional_name("opponents", "The opponents")),
+        "result": _check(problems, where, lambda: choice(raw.get("result"), RESULTS, "The result")),
+        "notes": _check(problems, where, lambda: clean_notes(raw.get("notes"))),
+    }
+    if problems and not collect:
+        raise MordheimError(problems[0])
+    return out
+
+
+def problems(
+    data: bytes | str | Mapping[str, Any], rules: CampaignRules, name_taken: Callable[[str], bool]
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """(normalised data, []) when the file can be imported, else (None, every problem)."""
+    if isinstance(data, (bytes, bytearray, str)):
+        data, found = parse_json(bytes(data) if isinstance(data, bytearray) else data, "The file")
+        if found:
+            return None, found
+    if not isinstance(data, Mapping):
+        return None, ["The file must hold one JSON object, as `/warband export` writes."]
+    found: list[str] = []
+    _unknown(found, "", data, TOP_KEYS)
+    if data.get("format") != FORMAT:
+        found.append(f"`format` must be \"{FORMAT}\", not {json.dumps(data.get('format'))[:40]}.")
+    version = data.get("version")
+    if version != VERSION:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+        found.append(f"`version` {json.dumps(version)[:20]} is not supported; this bot reads version {VERSION}"
+                     + (" (the file was made by a newer bot)." if newer else "."))
+    warband = data.get("warband")
+    out_warband: dict[str, Any] = {}
+    if not isinstance(warband, Mapping):
+        found.append("`warband` is missing or not an object.")
+        warband = {}
+    else:
+        _unknown(found, "warband: ", warband, WARBAND_KEYS)
+    name = _check(found, "warband: ", lambda: clean_name(warband.get("name"), "The warband name"))
+    wtype = _check(found, "warband: ", lambda: clean_name(warband.get("type"), "The warband type"))
+    if name and name_taken(name):
+        found.append(f"warband: this server already has a warband called '{name}'; rename one of them "
+                     "(edit `warband.name` in the file or rename the existing one).")
+    out_warband.update(name=name, type=wtype, notes=_check(found, "warband: ", lambda: clean_notes(warband.get("notes"))))
+    for key, what, limit in (("gold_crowns", "Gold crowns", MAX_GOLD), ("wyrdstone_shards", "Wyrdstone shards", MAX_WYRDSTONE)):
+        n = _check(found, "warband: ", lambda k=key, w=what: whole_number(warband.get(k, 0), w))
+        if n is not None and not 0 <= n <= limit:
+            found.append(f"warband: {what.lower()} must be 0 to {limit:,}, not {n}.")
+        out_warband[key] = n
+
+    warriors_raw = data.get("warriors", [])
+    warriors: list[dict[str, Any]] = []
+    if not isinstance(warriors_raw, list):
+        found.append("`warriors` must be a list.")
+    elif len(warriors_raw) > MAX_IMPORT_WARRIORS:
+        found.append(f"`warriors` has {len(warriors_raw)} entries; the limit is {MAX_IMPORT_WARRIORS}.")
+    else:
+        for n, raw in enumerate(warriors_raw):
+            label = raw.get("name") if isinstance(raw, Mapping) else None
+            where = f"warriors[{n}]" + (f" ({str(label)[:40]})" if isinstance(label, str) else "") + ": "
+            warrior, probs = clean_warrior(raw, rules, where)
+            found.extend(probs)
+            if warrior:
+                warriors.append(warrior)
+        if len(warriors) == len(warriors_raw) and wtype:
+            found.extend(roster_problems(rules, wtype, warriors))
+
+    battles_raw = data.get("battles", [])
+    battles: list[dict[str, Any]] = []
+    if not isinstance(battles_raw, list):
+        found.append("`battles` must be a list.")
+    elif len(battles_raw) > MAX_IMPORT_BATTLES:
+        found.append(f"`battles` has {len(battles_raw)} entries; the limit is {MAX_IMPORT_BATTLES}.")
+    else:
+        for n, raw in enumerate(battles_raw):
+            where = f"battles[{n}]: "
+            if not isinstance(raw, Mapping):
+                found.append(f"{where}a battle must be an object.")
+                continue
+            _unknown(found, where, raw, BATTLE_KEYS)
+            battles.append(clean_battle(raw, where, found))
+    if found:
+        return None, found
+    return {"warband": out_warband, "warriors": warriors, "battles": battles}, []

@@ -1,0 +1,136 @@
+"""Checks on what members type: names, profiles, amounts. Each failure says how to fix it."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.errors import LimitExceeded, MordheimError
+
+NAME_MAX = 64
+NOTES_MAX = 1000
+LIST_MAX = 40  # equipment, skills or injuries on one warrior
+CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = 0, 10
+MAX_GOLD = 1_000_000
+MAX_WYRDSTONE = 10_000
+MAX_EXPERIENCE = 999
+ROLES = ("leader", "hero", "henchmen")
+STATUSES = ("active", "dead", "retired")
+RESULTS = ("win", "loss", "draw")
+# Discord would turn these into pings or mentions; the bot also sends with mentions disabled.
+FORBIDDEN_IN_NAMES = ("@everyone", "@here", "<@", "<#")
+# Right-to-left overrides and similar make a name display differently from what it is.
+_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+
+
+def name_key(name: str) -> str:
+    """The form names are compared in: case and runs of spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
+def clean_name(value: Any, what: str = "Name", *, forbid: str = "") -> str:
+    """A stripped name of 1-64 characters with no control characters or mentions."""
+    if not isinstance(value, str):
+        raise MordheimError(f"{what} must be text, not {type(value).__name__}.")
+    name = value.strip()
+    if not name:
+        raise MordheimError(f"{what} is empty or only spaces.", hint=f"Give 1 to {NAME_MAX} characters.")
+    if len(name) > NAME_MAX:
+        raise LimitExceeded(
+            f"{what} is {len(name)} characters long; the limit is {NAME_MAX}.",
+            hint=f"Shorten it to {NAME_MAX} characters or fewer.",
+        )
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
+            raise MordheimError(
+                f"{what} contains an invisible control character (U+{ord(ch):04X}).",
+                hint="Use letters, numbers, spaces and punctuation only.",
+            )
+    if not any(unicodedata.category(ch) not in ("Cf", "Zs", "Mn", "Me") for ch in name):
+        raise MordheimError(f"{what} has no visible characters.", hint="Use letters or numbers.")
+    lowered = name.lower()
+    for bad in FORBIDDEN_IN_NAMES:
+        if bad in lowered:
+            raise MordheimError(
+                f"{what} may not contain `{bad}` (it looks like a Discord mention).",
+                hint="Remove the mention from the name.",
+            )
+    for ch in forbid:
+        if ch in name:
+            raise MordheimError(f"{what} may not contain `{ch}`.", hint=f"`{ch}` separates names in lookups.")
+    return name
+
+
+def clean_notes(value: Any, what: str = "Notes") -> str:
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise MordheimError(f"{what} must be text.")
+    notes = value.strip()
+    if len(notes) > NOTES_MAX:
+        raise LimitExceeded(f"{what} are {len(notes)} characters long; the limit is {NOTES_MAX}.")
+    for ch in notes:
+        if (unicodedata.category(ch) == "Cc" and ch not in "\n\t") or ch in _BIDI_CONTROLS:
+            raise MordheimError(f"{what} contain a control character (U+{ord(ch):04X}).", hint="Remove it.")
+    if "@everyone" in notes.lower() or "@here" in notes.lower():
+        raise MordheimError(f"{what} may not contain @everyone or @here.", hint="Remove the mention.")
+    return notes
+
+
+def clean_list(values: Any, what: str) -> list[str]:
+    """A list of names (equipment, skills, injuries): each a valid name, at most 40."""
+    if values is None:
+        return []
+    if isinstance(values, str) or not isinstance(values, Iterable):
+        raise MordheimError(f"{what} must be a list of names.")
+    items = [clean_name(v, f"{what} entry") for v in values]
+    if len(items) > LIST_MAX:
+        raise LimitExceeded(f"{what} has {len(items)} entries; the limit is {LIST_MAX}.")
+    return items
+
+
+def whole_number(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise MordheimError(f"{what} must be a whole number, not `{str(value)[:20]}`.")
+    return value
+
+
+def characteristic(value: Any, what: str) -> int:
+    n = whole_number(value, what)
+    if not CHARACTERISTIC_MIN <= n <= CHARACTERISTIC_MAX:
+        raise MordheimError(
+            f"{what} is {n}; characteristics run from {CHARACTERISTIC_MIN} to {CHARACTERISTIC_MAX}.",
+            hint=f"Give {what} a value from {CHARACTERISTIC_MIN} to {CHARACTERISTIC_MAX}.",
+        )
+    return n
+
+
+def clean_profile(values: Mapping[str, Any], *, partial: bool = False) -> dict[str, int]:
+    """M WS BS S T W I A Ld, each 0-10. Keys are case-insensitive. ``partial`` allows a subset."""
+    if not isinstance(values, Mapping):
+        raise MordheimError("A profile must name its characteristics, e.g. M=4 WS=3 ... Ld=7.")
+    by_key = {c.lower(): c for c in CHARACTERISTICS}
+    out: dict[str, int] = {}
+    for key, value in values.items():
+        canon = by_key.get(str(key).strip().lower())
+        if canon is None:
+            raise MordheimError(f"`{str(key)[:20]}` is not a characteristic.", hint="Use " + " ".join(CHARACTERISTICS) + ".")
+        out[canon] = characteristic(value, canon)
+    if not partial:
+        missing = [c for c in CHARACTERISTICS if c not in out]
+        if missing:
+            raise MordheimError("The profile is missing " + ", ".join(missing) + ".", hint="Give all of " + " ".join(CHARACTERISTICS) + ".")
+    return out
+
+
+def choice(value: Any, options: tuple[str, ...], what: str) -> str:
+    text = str(value).strip().lower() if isinstance(value, str) else None
+    if text == "henchman" and "henchmen" in options:
+        text = "henchmen"
+    if text not in options:
+        raise MordheimError(f"{what} `{str(value)[:20]}` is not one of: " + ", ".join(options) + ".")
+    return text
