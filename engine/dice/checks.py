@@ -1,0 +1,314 @@
+"""Mordheim's dice tests: characteristic tests, Leadership tests, Artillery and Scatter rolls.
+
+Each returns a ``CheckResult`` with the dice, what was needed, whether it passed and a
+sentence in the game's words. It re-rolls like any roll (``engine.dice.reroll``) and
+round-trips through ``to_dict``/``from_dict``. The injury roll belongs to the combat
+engine, not here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from engine.errors import MordheimError
+
+from .die import Die, DieKind, Outcome, face_is_valid, face_value, roll_face
+from .render import render_dice
+
+FORMAT_VERSION = 1
+
+#: Profile abbreviations and their names (000:243 shows the profile M WS BS S T W I A Ld).
+CHARACTERISTICS = {
+    "m": "Movement",
+    "ws": "Weapon Skill",
+    "bs": "Ballistic Skill",
+    "s": "Strength",
+    "t": "Toughness",
+    "w": "Wounds",
+    "i": "Initiative",
+    "a": "Attacks",
+    "ld": "Leadership",
+}
+_BY_NAME = {name.lower(): name for name in CHARACTERISTICS.values()}
+
+MIN_CHARACTERISTIC = 0
+MAX_CHARACTERISTIC = 10
+
+_DIRECTION_WORDS = {
+    Outcome.TOP: "towards the top side",
+    Outcome.RIGHT: "to the right",
+    Outcome.BOTTOM: "towards the bottom",
+    Outcome.LEFT: "to the left",
+}
+
+
+class CheckKind(str, Enum):
+    CHARACTERISTIC = "characteristic"
+    LEADERSHIP = "leadership"
+    ARTILLERY = "artillery"
+    SCATTER = "scatter"
+
+
+class CheckResult:
+    """One Mordheim test or special-dice roll.
+
+    ``dice`` are the dice rolled (kept, with re-rolls shown like any roll); ``score`` the
+    number rolled (None for artillery and scatter); ``passed`` True/False for tests and
+    None for artillery and scatter; ``needed`` says what was needed; ``sentence`` says
+    what happened; ``total`` is the score, the distance in inches, or an ``Outcome``.
+    """
+
+    __slots__ = ("kind", "characteristic", "value", "dice", "original")
+
+    def __init__(
+        self,
+        kind: CheckKind,
+        dice: tuple[Die, ...],
+        *,
+        characteristic: str | None = None,
+        value: int | None = None,
+        original: CheckResult | None = None,
+    ) -> None:
+        self.kind = kind
+        self.dice = dice
+        self.characteristic = characteristic
+        self.value = value
+        self.original = original
+
+    # -- what happened --------------------------------------------------------------
+
+    @property
+    def score(self) -> int | None:
+        if self.kind in (CheckKind.CHARACTERISTIC, CheckKind.LEADERSHIP):
+            return sum(d.value for d in self.dice)
+        return None
+
+    @property
+    def passed(self) -> bool | None:
+        if self.kind is CheckKind.CHARACTERISTIC:
+            # 000:251: equal to or lower than the characteristic; a 6 always fails
+            return self.dice[0].face != 6 and self.dice[0].face <= self.value
+        if self.kind is CheckKind.LEADERSHIP:
+            # 000:257: 2D6 equal to or less than Ld; no automatic failure
+            return self.score <= self.value
+        return None
+
+    @property
+    def _artillery(self) -> Die | None:
+        return next((d for d in self.dice if d.kind is DieKind.ARTILLERY), None)
+
+    @property
+    def _scatter(self) -> Die | None:
+        return next((d for d in self.dice if d.kind is DieKind.SCATTER), None)
+
+    @property
+    def total(self) -> int | Outcome:
+        """The score of a test; inches for artillery; an ``Outcome`` for Misfire or a scatter."""
+        if self.kind in (CheckKind.CHARACTERISTIC, CheckKind.LEADERSHIP):
+            return self.score
+        art, scatter = self._artillery, self._scatter
+        if art is not None and art.outcome is Outcome.MISFIRE:
+            return Outcome.MISFIRE
+        if scatter is not None:
+            return scatter.outcome
+        return art.value
+
+    @property
+    def distance(self) -> int | None:
+        """Inches from the Artillery dice, None on a Misfire, a direct hit or without one."""
+        total = self.total
+        if isinstance(total, int) and self.kind is CheckKind.ARTILLERY:
+            return total
+        art = self._artillery
+        if self.kind is CheckKind.SCATTER and art is not None and isinstance(total, Outcome):
+            if total not in (Outcome.MISFIRE, Outcome.DIRECT_HIT):
+                return art.value
+        return None
+
+    @property
+    def needed(self) -> str:
+        if self.kind is CheckKind.CHARACTERISTIC:
+            if self.value == 0:
+                return f"nothing can pass with {self.characteristic} 0"
+            return f"{min(self.value, 5)} or less on a D6 (a 6 always fails)"
+        if self.kind is CheckKind.LEADERSHIP:
+            return f"{self.value} or less on 2D6"
+        if self.kind is CheckKind.ARTILLERY:
+            return "a distance from the Artillery dice"
+        return "a direction from the Scatter dice" + (" and a distance" if self._artillery else "")
+
+    @property
+    def sentence(self) -> str:
+        if self.kind is CheckKind.CHARACTERISTIC:
+            face = self.dice[0].face
+            if face == 6:
+                return f"Rolled a 6: the {self.characteristic} test is failed, as a 6 always fails."
+            verdict = "passed" if self.passed else "failed"
+            return f"Rolled {face} against {self.characteristic} {self.value}: the {self.characteristic} test is {verdict}."
+        if self.kind is CheckKind.LEADERSHIP:
+            a, b = (d.face for d in self.dice)
+            verdict = "passed" if self.passed else "failed"
+            return f"Rolled {a} + {b} = {self.score} against Leadership {self.value}: the Leadership test is {verdict}."
+        total = self.total
+        if total is Outcome.MISFIRE:
+            return "Misfire!"
+        if self.kind is CheckKind.ARTILLERY:
+            return f'The Artillery dice shows {total}: {total}".'
+        if total is Outcome.DIRECT_HIT:
+            return "Direct hit!"
+        if self._artillery is not None:
+            return f'Scatters {self._artillery.value}" {_DIRECTION_WORDS[total]}.'
+        return f"The Scatter dice points {_DIRECTION_WORDS[total]}."
+
+    @property
+    def can_reroll(self) -> bool:
+        """True while some die has not been re-rolled yet (004:62: never twice)."""
+        return any(d.rerolled_from is None for d in self.dice)
+
+    def render(self) -> str:
+        """``Initiative 3: D6 (4) = failed``; ``Leadership 7: 2D6 (3, 2) = 5, passed``."""
+        dice = render_dice(self.dice)
+        if self.kind is CheckKind.CHARACTERISTIC:
+            return f"{self.characteristic} {self.value}: D6 ({dice}) = {'passed' if self.passed else 'failed'}"
+        if self.kind is CheckKind.LEADERSHIP:
+            return f"Leadership {self.value}: 2D6 ({dice}) = {self.score}, {'passed' if self.passed else 'failed'}"
+        total = self.total
+        shown = f'{total}"' if isinstance(total, int) else str(total)
+        if self.distance is not None and self.kind is CheckKind.SCATTER:
+            shown = f'{self.distance}" {_DIRECTION_WORDS[total]}'
+        name = "Artillery dice" if self.kind is CheckKind.ARTILLERY else "Scatter"
+        return f"{name} ({dice}) = {shown}"
+
+    def __repr__(self) -> str:
+        return f"CheckResult({self.kind.value}, {self.render()!r})"
+
+    # -- storage --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        total = self.total
+        return {
+            "type": "check",
+            "version": FORMAT_VERSION,
+            "kind": self.kind.value,
+            "characteristic": self.characteristic,
+            "value": self.value,
+            "total": total.value if isinstance(total, Outcome) else total,
+            "passed": self.passed,
+            "dice": [d.to_dict() for d in self.dice],
+            "original": self.original.to_dict() if self.original is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CheckResult:
+        """Rebuild a result stored by ``to_dict``. Raises ``ValueError`` if the data is not one."""
+        if data.get("type") != "check" or data.get("version") != FORMAT_VERSION:
+            raise ValueError("not a stored check of this version")
+        kind = CheckKind(data["kind"])
+        layout = [(DieKind(d["kind"]), d["size"]) for d in data["dice"]]
+        if layout != _layout(kind, len(layout)):
+            raise ValueError(f"stored dice do not fit a {kind.value} roll")
+        dice = []
+        for (die_kind, size), d in zip(layout, data["dice"]):
+            for f in (d["face"], d.get("rerolled_from")):
+                if f is not None and (type(f) is not int or not face_is_valid(die_kind, size, f)):
+                    raise ValueError(f"{f!r} is not a face of a {die_kind.value} die")
+            dice.append(Die(die_kind, size, d["face"], face_value(die_kind, d["face"]), True, d.get("rerolled_from")))
+        original = data.get("original")
+        return cls(
+            kind,
+            tuple(dice),
+            characteristic=data.get("characteristic"),
+            value=data.get("value"),
+            original=cls.from_dict(original) if original is not None else None,
+        )
+
+
+def _layout(kind: CheckKind, n: int) -> list[tuple[DieKind, int]]:
+    if kind is CheckKind.CHARACTERISTIC:
+        return [(DieKind.STANDARD, 6)]
+    if kind is CheckKind.LEADERSHIP:
+        return [(DieKind.STANDARD, 6)] * 2
+    if kind is CheckKind.ARTILLERY:
+        return [(DieKind.ARTILLERY, 6)]
+    return [(DieKind.SCATTER, 6)] + ([(DieKind.ARTILLERY, 6)] if n == 2 else [])
+
+
+def _roll(kind: DieKind, size: int, rng: random.Random) -> Die:
+    face = roll_face(kind, size, rng)
+    return Die(kind, size, face, face_value(kind, face))
+
+
+def _check_value(value: int, what: str) -> None:
+    if type(value) is not int or not MIN_CHARACTERISTIC <= value <= MAX_CHARACTERISTIC:
+        raise MordheimError(
+            f"{what} must be a whole number from {MIN_CHARACTERISTIC} to {MAX_CHARACTERISTIC}, not {value!r}.",
+            hint="Use the value on the warrior's profile, e.g. 3 for a Human's Initiative.",
+        )
+
+
+def characteristic_name(name: str) -> str:
+    """The full name of a characteristic: ``"I"`` or ``"initiative"`` -> ``"Initiative"``."""
+    key = name.strip().lower()
+    if key in CHARACTERISTICS:
+        return CHARACTERISTICS[key]
+    if key in _BY_NAME:
+        return _BY_NAME[key]
+    raise MordheimError(
+        f"`{name}` is not a characteristic.",
+        hint="Use one of M, WS, BS, S, T, W, I, A (or their full names).",
+    )
+
+
+def characteristic_test(value: int, rng: random.Random, *, characteristic: str = "Initiative") -> CheckResult:
+    """Roll a D6: equal to or under ``value`` passes, a 6 always fails (000:251; 004:158)."""
+    name = characteristic_name(characteristic)
+    if name == "Leadership":
+        raise MordheimError(
+            "A Leadership test is rolled on 2D6, not as a characteristic test.",
+            hint="Use the Leadership test instead.",
+        )
+    _check_value(value, name)
+    return CheckResult(CheckKind.CHARACTERISTIC, (_roll(DieKind.STANDARD, 6, rng),), characteristic=name, value=value)
+
+
+def leadership_test(leadership: int, rng: random.Random) -> CheckResult:
+    """Roll 2D6: equal to or less than ``leadership`` passes, with no automatic failure (000:257)."""
+    _check_value(leadership, "Leadership")
+    dice = (_roll(DieKind.STANDARD, 6, rng), _roll(DieKind.STANDARD, 6, rng))
+    return CheckResult(CheckKind.LEADERSHIP, dice, characteristic="Leadership", value=leadership)
+
+
+def artillery_roll(rng: random.Random) -> CheckResult:
+    """The Artillery dice: 2, 4, 6, 8 or 10 inches, or Misfire (002:74; 004:76)."""
+    return CheckResult(CheckKind.ARTILLERY, (_roll(DieKind.ARTILLERY, 6, rng),))
+
+
+def scatter_roll(rng: random.Random, *, with_distance: bool = False) -> CheckResult:
+    """The Scatter dice: an arrow or a direct hit (002:81-87; 004:82-88).
+
+    With ``with_distance`` the Artillery dice is rolled too: "Scatters 6\" to the right",
+    "Direct hit!" or "Misfire!". The seeds do not say which wins when a hit and a Misfire
+    come up together; as in Warhammer, the Misfire does.
+    """
+    dice = [_roll(DieKind.SCATTER, 6, rng)]
+    if with_distance:
+        dice.append(_roll(DieKind.ARTILLERY, 6, rng))
+    return CheckResult(CheckKind.SCATTER, tuple(dice))
+
+
+def reroll_check(result: CheckResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> CheckResult:
+    """The check again with its dice re-rolled once (000:188; 004:62); see ``engine.dice.reroll``."""
+    from .roller import raise_no_reroll, reroll_faces
+
+    if not result.can_reroll or (only is not None and not any(d.can_reroll and only(d) for d in result.dice)):
+        raise_no_reroll()
+    faces, froms = reroll_faces(result.dice, rng, only)
+    dice = tuple(
+        Die(d.kind, d.size, f, face_value(d.kind, f), True, r) for d, f, r in zip(result.dice, faces, froms)
+    )
+    return CheckResult(
+        result.kind, dice, characteristic=result.characteristic, value=result.value, original=result
+    )

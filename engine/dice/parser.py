@@ -1,0 +1,456 @@
+"""Text to ``Expression``: a hand-written recursive-descent parser with a depth counter.
+
+The grammar is in ``GRAMMAR.md`` beside this file (and in the package docstring).
+Parsing is scannerless: the parser reads characters directly, which lets a free-text
+label follow the expression without being tokenised. Every error carries the position
+of the character at fault. Parsed expressions are cached on their text.
+"""
+
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+
+from .die import DieKind
+from .errors import DiceLimitExceeded, DiceSyntaxError
+from .limits import MAX_DICE, MAX_DIE_SIZE, MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH, MAX_RESULT
+from .syntax import BinOp, DiceTerm, Expression, Neg, Node, Num, SuccessTarget, node_text
+
+# Only ASCII letters change case, so positions in the lowered text match the original.
+_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset(string.ascii_lowercase)
+_OPERATOR_CHARS = frozenset("+-*/()<>=")
+
+_ARTILLERY_WORDS = ("art", "artillery")
+_SCATTER_WORDS = ("scatter",)
+_DICE_HINT = "Dice are written like `2d6`, `d3`, `d66`, `art` (Artillery dice) or `scatter` (Scatter dice)."
+_LABEL_HINT = "Join terms with `+`, `-` or `*`, and put a space before a label: `2d6 + 1 to hit`."
+
+# What one die of each kind can count as, for the bounds of an expression.
+_VALUE_RANGE = {DieKind.D3: (1, 3), DieKind.D66: (11, 66), DieKind.ARTILLERY: (2, 10), DieKind.SCATTER: (0, 0)}
+
+
+def parse(text: str) -> Expression:
+    """Parse a roll such as ``"4d6kh3 + 1 strength"``; raise a ``DiceError`` if it is not one."""
+    if len(text) > MAX_EXPRESSION_LENGTH:
+        raise DiceLimitExceeded(
+            "MAX_EXPRESSION_LENGTH",
+            f"This roll is {len(text)} characters long",
+            hint="Shorten the expression or its label.",
+        )
+    return _parse_cached(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> Expression:
+    return _Parser(text).parse()
+
+
+def _show_number(n: int) -> str:
+    digits = str(abs(n))
+    return digits if len(digits) <= 15 else f"a number of {len(digits)} digits"
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.src = text
+        self.s = text.translate(_LOWER)
+        self.n = len(text)
+        self.i = 0
+        self.depth = 0
+        self.terms: list[DiceTerm] = []
+        self.dice = 0
+
+    # -- helpers -----------------------------------------------------------------
+
+    def fail(self, reason: str, pos: int, hint: str | None = None):
+        raise DiceSyntaxError(reason, self.src, pos, hint=hint)
+
+    def limit(self, limit: str, found: str, pos: int, hint: str | None = None):
+        raise DiceLimitExceeded(limit, found, text=self.src, position=pos, hint=hint)
+
+    def peek(self, ahead: int = 0) -> str:
+        j = self.i + ahead
+        return self.s[j] if j < self.n else ""
+
+    def describe(self, pos: int) -> str:
+        if pos >= self.n:
+            return "the end"
+        c = self.src[pos]
+        return "a backtick" if c == "`" else f"`{c}`"
+
+    def skip_ws(self) -> None:
+        s, n, i = self.s, self.n, self.i
+        while i < n and s[i].isspace():
+            i += 1
+        self.i = i
+
+    def digits(self) -> tuple[int, int]:
+        """Read ASCII digits from here; return (start, end). Other scripts' digits are not numbers."""
+        start = i = self.i
+        s, n = self.s, self.n
+        while i < n and s[i] in _DIGITS:
+            i += 1
+        self.i = i
+        return start, i
+
+    def enter(self, pos: int) -> None:
+        self.depth += 1
+        if self.depth > MAX_NESTING_DEPTH:
+            self.limit(
+                "MAX_NESTING_DEPTH",
+                f"This roll nests parentheses or minus signs more than {MAX_NESTING_DEPTH} deep",
+                pos,
+                hint="Remove the parentheses that are not needed.",
+            )
+
+    def after_operand(self, start: int) -> None:
+        c = self.peek()
+        if c and (c in _DIGITS or c in _LETTERS or c == "("):
+            self.fail(f"Unexpected {self.describe(self.i)} after `{self.src[start:self.i]}`", self.i, hint=_LABEL_HINT)
+
+    # -- grammar -------------------------------------------------------------------
+
+    def parse(self) -> Expression:
+        self.skip_ws()
+        if self.i >= self.n:
+            self.fail("The roll is empty", self.i, hint="Type dice such as `2d6`, `d66`, `4d6kh3` or `5d6 4+`.")
+        root, lo, hi = self.expression()
+        end = self.i
+        self.skip_ws()
+        target = self.success_target() if self.i < self.n else None
+        if target is not None:
+            end = self.i
+        label = self.label(end)
+        self.check_special_dice(root)
+        if target is not None:
+            self.check_countable(root)
+        if max(abs(lo), abs(hi)) > MAX_RESULT:
+            self.limit(
+                "MAX_RESULT",
+                f"This roll could reach {'-' if abs(lo) > abs(hi) else ''}{_show_number(max(abs(lo), abs(hi)))}",
+                0,
+                hint="Use smaller numbers or fewer dice.",
+            )
+        text = node_text(root)
+        if target is not None:
+            text += " " + target.text
+        return Expression(root, tuple(self.terms), target, label, text, (lo, hi), self.dice)
+
+    def expression(self) -> tuple[Node, int, int]:
+        node, lo, hi = self.product()
+        while True:
+            save = self.i
+            self.skip_ws()
+            c = self.peek()
+            if c != "+" and c != "-":
+                self.i = save
+                return node, lo, hi
+            pos = self.i
+            self.i += 1
+            right, rlo, rhi = self.product()
+            node = BinOp(c, node, right, pos)
+            if c == "+":
+                lo, hi = lo + rlo, hi + rhi
+            else:
+                lo, hi = lo - rhi, hi - rlo
+
+    def product(self) -> tuple[Node, int, int]:
+        node, lo, hi = self.unary()
+        while True:
+            save = self.i
+            self.skip_ws()
+            c = self.peek()
+            if c == "/":
+                self.fail("Division is not supported", self.i, hint="Use `+`, `-` and `*`; a D3 is written `d3`.")
+            if c != "*":
+                self.i = save
+                return node, lo, hi
+            pos = self.i
+            self.i += 1
+            right, rlo, rhi = self.unary()
+            node = BinOp("*", node, right, pos)
+            corners = (lo * rlo, lo * rhi, hi * rlo, hi * rhi)
+            lo, hi = min(corners), max(corners)
+
+    def unary(self) -> tuple[Node, int, int]:
+        self.skip_ws()
+        if self.peek() == "-":
+            pos = self.i
+            self.enter(pos)
+            self.i += 1
+            node, lo, hi = self.unary()
+            self.depth -= 1
+            return Neg(node, pos), -hi, -lo
+        return self.atom()
+
+    def atom(self) -> tuple[Node, int, int]:
+        self.skip_ws()
+        start = self.i
+        c = self.peek()
+        if c == "(":
+            self.enter(start)
+            self.i += 1
+            node, lo, hi = self.expression()
+            self.skip_ws()
+            if self.peek() != ")":
+                self.fail(
+                    f"Expected `)` to close the `(` at character {start + 1}, found {self.describe(self.i)}",
+                    self.i,
+                    hint="Every `(` needs a matching `)`.",
+                )
+            self.i += 1
+            self.depth -= 1
+            self.after_operand(start)
+            return node, lo, hi
+        if c in _DIGITS and c:
+            dstart, dend = self.digits()
+            if self.peek() == "d":
+                return self.dice_term(start, dstart, dend)
+            value = self.literal(dstart, dend)
+            self.after_operand(start)
+            return Num(value, start), value, value
+        if c == "d":
+            return self.dice_term(start, None, None)
+        if c in _LETTERS and c:
+            i = self.i
+            while i < self.n and self.s[i] in _LETTERS:
+                i += 1
+            word = self.s[start:i]
+            if word in _ARTILLERY_WORDS or word in _SCATTER_WORDS:
+                self.i = i
+                kind = DieKind.ARTILLERY if word in _ARTILLERY_WORDS else DieKind.SCATTER
+                term = DiceTerm(len(self.terms), kind, 1, 6, 6, False, None, None, start)
+                self.add_term(term, start)
+                self.after_operand(start)
+                lo, hi = _VALUE_RANGE[kind]
+                return term, lo, hi
+            self.fail(f"Unknown word `{self.src[start:i]}`", start, hint=_DICE_HINT)
+        if not c:
+            self.fail("The roll ends where a number or dice should be", start, hint="Finish the expression, e.g. `1d6 + 1`.")
+        self.fail(f"Expected a number, dice such as `2d6`, or `(`, found {self.describe(start)}", start, hint=_DICE_HINT)
+
+    def literal(self, start: int, end: int) -> int:
+        if end - start > 10 or int(self.s[start:end]) > MAX_RESULT:
+            self.limit(
+                "MAX_RESULT",
+                f"The number {self.src[start:min(end, start + 12)]}{'…' if end - start > 12 else ''} is too big",
+                start,
+            )
+        return int(self.s[start:end])
+
+    def dice_term(self, start: int, cstart: int | None, cend: int | None) -> tuple[DiceTerm, int, int]:
+        count = 1
+        if cstart is not None:
+            if cend - cstart > 6 or int(self.s[cstart:cend]) > MAX_DICE:
+                self.limit(
+                    "MAX_DICE",
+                    f"`{self.src[cstart:min(cend, cstart + 12)]}d…` asks for too many dice",
+                    cstart,
+                    hint="Roll fewer dice at once.",
+                )
+            count = int(self.s[cstart:cend])
+            if count == 0:
+                self.fail("`0d…` rolls no dice", cstart, hint="Roll at least one die: `1d6`, or just `d6`.")
+        self.i += 1  # the "d"
+        sstart, send = self.digits()
+        if sstart == send:
+            self.fail(
+                f"`d` needs the number of sides after it, found {self.describe(sstart)}",
+                sstart,
+                hint="Write dice like `d6`, `2d6`, `d3` or `d66`.",
+            )
+        if send - sstart > 5 or int(self.s[sstart:send]) > MAX_DIE_SIZE:
+            self.limit("MAX_DIE_SIZE", f"A `d{self.src[sstart:min(send, sstart + 12)]}` is too big a die", sstart)
+        sides = int(self.s[sstart:send])
+        if sides < 2:
+            self.fail(f"A die needs at least 2 sides, not {sides}", sstart, hint="Use `d6`, `d3`, `d66` or any size from 2 to 1000.")
+        if sides == 3:
+            kind, size, vlo, vhi = DieKind.D3, 6, 1, 3  # 000:188: a D3 is a D6 halved
+        elif sides == 66:
+            kind, size, vlo, vhi = DieKind.D66, 6, 11, 66  # a D66 is two D6: tens and units
+        else:
+            kind, size, vlo, vhi = DieKind.STANDARD, sides, 1, sides
+        keep: tuple[str, int] | None = None
+        reroll: int | None = None
+        while True:
+            mpos = self.i
+            c, c2 = self.peek(), self.peek(1)
+            if c == "k" or (c == "d" and c2 in ("h", "l") and c2):
+                if keep is not None:
+                    self.fail("Only one keep or drop is allowed per dice term", mpos, hint="For example `4d6kh3` or `4d6dl1`.")
+                if c == "k":
+                    mode = "k" + (c2 if c2 in ("h", "l") and c2 else "h")
+                    self.i += 2 if mode != "kh" or c2 == "h" else 1
+                else:
+                    mode = c + c2
+                    self.i += 2
+                nstart, nend = self.digits()
+                if nend - nstart > 6:
+                    self.limit("MAX_DICE", f"`{mode}` names more dice than a roll may have", nstart)
+                n = int(self.s[nstart:nend]) if nend > nstart else 1
+                if mode in ("kh", "kl") and not 1 <= n <= count:
+                    self.fail(
+                        f"`{mode}{n}` keeps {n} dice, but the term rolls {count}",
+                        nstart if nend > nstart else mpos,
+                        hint=f"Keep between 1 and {count} dice.",
+                    )
+                if mode in ("dh", "dl") and not 1 <= n < count:
+                    self.fail(
+                        f"`{mode}{n}` drops {n} dice, but the term rolls {count}",
+                        nstart if nend > nstart else mpos,
+                        hint=f"Drop between 1 and {count - 1} dice." if count > 1 else "Roll more than one die to drop some.",
+                    )
+                keep = (mode, n)
+            elif c == "r":
+                if reroll is not None:
+                    self.fail("Only one re-roll is allowed per dice term", mpos, hint="A die may never be re-rolled twice (004:62).")
+                self.i += 1
+                shift = 0
+                if self.peek() == "<" and self.peek(1) == "=":
+                    self.i += 2
+                elif self.peek() == "<":
+                    self.i += 1
+                    shift = -1
+                nstart, nend = self.digits()
+                if nstart == nend:
+                    self.fail(
+                        f"`r` needs the value to re-roll at or below, found {self.describe(nstart)}",
+                        nstart,
+                        hint="For example `3d6r1` re-rolls 1s once; `3d6r2` or `3d6r<=2` re-rolls 1s and 2s.",
+                    )
+                if nend - nstart > 6:
+                    self.limit("MAX_RESULT", "The re-roll value is too big", nstart)
+                threshold = int(self.s[nstart:nend]) + shift
+                if threshold < vlo:
+                    self.fail(
+                        f"No {'D3' if kind is DieKind.D3 else 'die'} can show {threshold} or less, so nothing would be re-rolled",
+                        nstart,
+                        hint=f"Re-roll values from {vlo} up: `r{vlo}`.",
+                    )
+                reroll = threshold
+            elif c == "d":
+                self.fail(
+                    "After a die, `d` must be `dh` or `dl` (drop highest or lowest)",
+                    mpos,
+                    hint="For example `4d6dl1`; to add another die write `2d6 + d6`.",
+                )
+            else:
+                break
+        self.after_operand(start)
+        term = DiceTerm(len(self.terms), kind, count, sides, size, cstart is not None, keep, reroll, start)
+        self.add_term(term, start)
+        kept = term.kept_count
+        return term, kept * vlo, kept * vhi
+
+    def add_term(self, term: DiceTerm, pos: int) -> None:
+        self.dice += term.count
+        if self.dice > MAX_DICE:
+            self.limit("MAX_DICE", f"This roll has {self.dice} dice", pos, hint="Roll fewer dice at once.")
+        self.terms.append(term)
+
+    def success_target(self) -> SuccessTarget | None:
+        start = self.i
+        c = self.peek()
+        if c in _DIGITS and c:
+            vstart, vend = self.digits()
+            if self.peek() != "+":
+                self.i = start
+                return None
+            self.i += 1
+            op, shift = ">=", 0
+        elif c in ("<", ">", "="):
+            two = self.s[self.i : self.i + 2]
+            if two in (">=", "<=", "=="):
+                op, shift = (two if two != "==" else "="), 0
+                self.i += 2
+            else:
+                op, shift = {">": (">=", 1), "<": ("<=", -1), "=": ("=", 0)}[c]
+                self.i += 1
+            self.skip_ws()
+            vstart, vend = self.digits()
+            if vstart == vend:
+                self.fail(
+                    f"A success target needs a number, found {self.describe(vstart)}",
+                    vstart,
+                    hint="For example `5d6 4+` or `5d6 >=4` counts dice showing 4 or more.",
+                )
+        else:
+            return None
+        if vend - vstart > 10:
+            self.limit("MAX_RESULT", "The success target is too big", vstart)
+        nxt = self.peek()
+        if nxt and not nxt.isspace():
+            self.fail(
+                f"Unexpected {self.describe(self.i)} after the success target `{self.src[start:self.i]}`",
+                self.i,
+                hint="Put a space before a label: `5d6 4+ to hit`. To add a number write `5d6 + 4`.",
+            )
+        return SuccessTarget(op, int(self.s[vstart:vend]) + shift)
+
+    def label(self, before: int) -> str | None:
+        """The free text after the expression; ``before`` is where the expression ended."""
+        self.i = before
+        self.skip_ws()
+        if self.i >= self.n:
+            return None
+        pos = self.i
+        c = self.s[pos]
+        if pos == before or c in _OPERATOR_CHARS:
+            hint = _LABEL_HINT
+            if c == ")":
+                hint = "This `)` has no `(` to close."
+            elif c in "<>=":
+                hint = "A success target goes right after the dice, once: `5d6 4+` or `5d6 >=4`."
+            self.fail(f"Unexpected {self.describe(pos)}", pos, hint=hint)
+        j = pos
+        while j < self.n and self.s[j] in _DIGITS:
+            j += 1
+        looks_like_dice = j < self.n and self.s[j] == "d" and j + 1 < self.n and self.s[j + 1] in _DIGITS
+        if c in _DIGITS and not looks_like_dice:
+            self.fail(
+                "A number here needs an operator before it",
+                pos,
+                hint="Write `2d6 + 4` to add, or `2d6 4+` to count dice showing 4 or more. A label cannot start with a digit.",
+            )
+        if looks_like_dice:
+            self.fail(
+                "Dice here need an operator before them",
+                pos,
+                hint="Write `2d6 + d6` to add them. A label cannot start with dice.",
+            )
+        return self.src[pos:].strip()
+
+    # -- checks on the whole expression ---------------------------------------------
+
+    def check_special_dice(self, root: Node) -> None:
+        for term in self.terms:
+            if term.kind is DieKind.SCATTER and root is not term:
+                self.fail(
+                    "The Scatter dice gives a direction, so it cannot take arithmetic or other dice",
+                    term.pos,
+                    hint="Roll `scatter` on its own; for a distance as well use the Scatter roll with the Artillery dice.",
+                )
+
+    def check_countable(self, root: Node) -> None:
+        """A success target counts dice, so the expression must be dice added together."""
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, BinOp) and node.op == "+":
+                stack += (node.right, node.left)
+            elif isinstance(node, DiceTerm) and node.kind not in (DieKind.ARTILLERY, DieKind.SCATTER):
+                continue
+            elif isinstance(node, DiceTerm):
+                self.fail(
+                    f"Successes cannot be counted on the {'Artillery' if node.kind is DieKind.ARTILLERY else 'Scatter'} dice",
+                    node.pos,
+                    hint="Count successes on ordinary dice, e.g. `5d6 4+`.",
+                )
+            else:
+                self.fail(
+                    "A success target counts dice, so it cannot apply a modifier to each die",
+                    node.pos,
+                    hint="Change the target instead: `5d6 3+` rather than `5d6+1 4+`. Dice may be added: `3d6 + 2d6 4+`.",
+                )

@@ -1,0 +1,201 @@
+"""What a roll produced: every die per term, the total, successes and label.
+
+A ``RollResult`` is built from a parsed ``Expression`` and the faces rolled for each of
+its dice terms; the total, keep/drop and successes are worked out here from those faces,
+so a result rebuilt from stored faces (``from_dict``) is the same result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .die import Die, DieKind, Outcome, face_is_valid, face_value
+from .parser import parse
+from .syntax import DiceTerm, Expression, Neg, Node, Num, SuccessTarget
+
+FORMAT_VERSION = 1
+
+
+class TermResult:
+    """The dice rolled for one dice term (``4d6kh3``), in the order they were rolled."""
+
+    __slots__ = ("term", "dice", "total")
+
+    def __init__(self, term: DiceTerm, dice: tuple[Die, ...], total: int) -> None:
+        self.term = term
+        self.dice = dice
+        self.total = total  # sum of the kept dice's values
+
+    @property
+    def notation(self) -> str:
+        return self.term.notation
+
+    def __repr__(self) -> str:
+        return f"TermResult({self.notation!r}, {list(self.dice)!r}, total={self.total})"
+
+
+def build_term(term: DiceTerm, faces: list[int], rerolled_from: list[int | None] | None = None) -> TermResult:
+    """The term's dice from their final faces (and the faces they were re-rolled from)."""
+    kind, size = term.kind, term.size
+    if kind is DieKind.STANDARD or kind is DieKind.D66:
+        values = faces
+    else:
+        values = [face_value(kind, f) for f in faces]
+    if rerolled_from is None:
+        rerolled_from = [None] * len(faces)
+    if term.keep is None:
+        dice = tuple(Die(kind, size, f, v, True, r) for f, v, r in zip(faces, values, rerolled_from))
+        return TermResult(term, dice, sum(values))
+    mode, n = term.keep
+    order = sorted(range(len(values)), key=values.__getitem__)
+    if mode == "kh":
+        kept = set(order[len(order) - n :])
+    elif mode == "kl":
+        kept = set(order[:n])
+    elif mode == "dh":
+        kept = set(order[: len(order) - n])
+    else:  # "dl"
+        kept = set(order[n:])
+    dice = tuple(Die(kind, size, faces[j], values[j], j in kept, rerolled_from[j]) for j in range(len(faces)))
+    return TermResult(term, dice, sum(values[j] for j in kept))
+
+
+def _evaluate(node: Node, totals: list[int]) -> int:
+    if type(node) is DiceTerm:
+        return totals[node.index]
+    if type(node) is Num:
+        return node.value
+    if type(node) is Neg:
+        return -_evaluate(node.operand, totals)
+    left = _evaluate(node.left, totals)
+    right = _evaluate(node.right, totals)
+    if node.op == "+":
+        return left + right
+    if node.op == "-":
+        return left - right
+    return left * right
+
+
+class RollResult:
+    """One roll of a dice expression.
+
+    ``total`` is an int, or an ``Outcome``: ``Outcome.MISFIRE`` when an Artillery dice shows
+    Misfire, the direction (or ``Outcome.DIRECT_HIT``) for the Scatter dice. ``successes``
+    is the number of kept dice meeting the target, or None when the expression has no
+    target. ``terms`` holds every die of each dice term. ``original`` is the result this
+    one re-rolled, if it is a re-roll.
+    """
+
+    __slots__ = ("parsed", "terms", "label", "original", "total", "successes")
+
+    def __init__(
+        self,
+        parsed: Expression,
+        terms: tuple[TermResult, ...],
+        label: str | None = None,
+        original: RollResult | None = None,
+    ) -> None:
+        self.parsed = parsed
+        self.terms = terms
+        self.label = label
+        self.original = original
+        root = parsed.root
+        self.total: int | Outcome
+        if type(root) is DiceTerm and root.kind is DieKind.STANDARD:
+            self.total = terms[0].total
+        elif parsed.is_scatter:
+            self.total = terms[0].dice[0].outcome
+        elif parsed.has_artillery and any(d.outcome is Outcome.MISFIRE for t in terms for d in t.dice):
+            self.total = Outcome.MISFIRE  # 002:74: a Six counts as the Misfire, whatever is added
+        else:
+            self.total = _evaluate(root, [t.total for t in terms])
+        target = parsed.target
+        if target is None:
+            self.successes: int | None = None
+        else:
+            self.successes = sum(1 for t in terms for d in t.dice if d.kept and target.matches(d.value))
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def expression(self) -> str:
+        """The normalised expression (no label): ``"4d6kh3 + 1"``, ``"10d6 4+"``."""
+        return self.parsed.text
+
+    @property
+    def target(self) -> SuccessTarget | None:
+        return self.parsed.target
+
+    @property
+    def dice(self) -> list[Die]:
+        """Every die of every term, left to right."""
+        return [d for t in self.terms for d in t.dice]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Misfire or the scatter direction when the total is not a number."""
+        return self.total if isinstance(self.total, Outcome) else None
+
+    @property
+    def is_misfire(self) -> bool:
+        return self.total is Outcome.MISFIRE
+
+    @property
+    def can_reroll(self) -> bool:
+        """True while some die has not been re-rolled yet (004:62: never twice)."""
+        return any(d.rerolled_from is None for t in self.terms for d in t.dice)
+
+    def render(self) -> str:
+        """A compact breakdown: ``2d6 (3, 5) + 1 = 9``; see ``engine.dice.render``."""
+        from .render import render_roll
+
+        return render_roll(self)
+
+    def __repr__(self) -> str:
+        return f"RollResult({self.render()!r}, label={self.label!r})"
+
+    # -- storage --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-serialisable form; ``RollResult.from_dict`` gives the same result back."""
+        return {
+            "type": "roll",
+            "version": FORMAT_VERSION,
+            "expression": self.parsed.text,
+            "label": self.label,
+            "total": self.total.value if isinstance(self.total, Outcome) else self.total,
+            "successes": self.successes,
+            "terms": [
+                {"notation": t.notation, "dice": [d.to_dict() for d in t.dice]} for t in self.terms
+            ],
+            "original": self.original.to_dict() if self.original is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RollResult:
+        """Rebuild a result stored by ``to_dict``. Raises ``ValueError`` if the data is not one."""
+        if data.get("type") != "roll" or data.get("version") != FORMAT_VERSION:
+            raise ValueError("not a stored dice roll of this version")
+        parsed = parse(data["expression"])
+        stored_terms = data["terms"]
+        if len(stored_terms) != len(parsed.terms):
+            raise ValueError("stored dice do not match the expression's dice terms")
+        terms = []
+        for term, stored in zip(parsed.terms, stored_terms):
+            dice = stored["dice"]
+            if len(dice) != term.count:
+                raise ValueError(f"term {term.notation} should have {term.count} dice, has {len(dice)}")
+            faces = [d["face"] for d in dice]
+            rerolled = [d.get("rerolled_from") for d in dice]
+            for f in faces + [r for r in rerolled if r is not None]:
+                if type(f) is not int or not face_is_valid(term.kind, term.size, f):
+                    raise ValueError(f"{f!r} is not a face of a die of {term.notation}")
+            terms.append(build_term(term, faces, rerolled))
+        original = data.get("original")
+        return cls(
+            parsed,
+            tuple(terms),
+            data.get("label"),
+            cls.from_dict(original) if original is not None else None,
+        )
+
