@@ -1,0 +1,372 @@
+"""The rules library: every entry of every edition, with name lookup, full-text search
+and autocomplete.
+
+Lookup order (as avrae's ``search`` and sir-lancebot do it): exact title, then alias,
+then prefix / substring, then fuzzy (rapidfuzz WRatio) over titles and aliases, blended
+with BM25 full-text relevance from an in-memory SQLite FTS5 index so that whole questions
+("what happens when I fall 4 inches") find the section that answers them. A weak best
+match gives a "did you mean" list instead of a guess.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from rapidfuzz import fuzz, process, utils
+
+from engine.editions import all_editions, get_edition
+from engine.errors import LimitExceeded, MordheimError, NotFoundError
+
+from .models import Entry, Hit, LookupResult, Source, Summary
+from .text import QueryRewriter, fold, key, words
+
+RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
+
+MAX_QUERY_CHARS = 300
+CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an answer
+FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic"}
+FALLBACK_NAME = "the Living Rulebook 2005"
+
+
+@dataclass
+class _Scope:
+    """What one edition can see: its own entries plus borrowed chapters."""
+
+    ids: list[str]
+    id_set: set[str]
+    exact_titles: dict[str, list[str]]
+    exact_aliases: dict[str, list[str]]
+    name_keys: list[str]
+    name_ids: list[str]
+    sorted_names: list[tuple[str, str, str]]  # (lower display name, display name, id)
+    sorted_lower: list[str]
+    word_index: list[tuple[str, str, str]]
+
+
+class RulesLibrary:
+    def __init__(self, entries: list[Entry], synonyms: dict, version: str) -> None:
+        self.version = version
+        self._entries = {e.id: e for e in entries}
+        self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
+        self._editions = {e.id: e for e in all_editions()}
+        self._db = self._build_fts(entries)
+        self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
+
+    # ------------------------------------------------------------ loading
+
+    @classmethod
+    def load(cls, data_dir: Path | None = None) -> "RulesLibrary":
+        data_dir = Path(data_dir) if data_dir else RULES_DATA
+        files = sorted((data_dir / "entries").glob("*.json"))
+        digest = hashlib.sha256()
+        entries: list[Entry] = []
+        for f in files:
+            raw = f.read_bytes()
+            digest.update(f.name.encode() + b"\0" + raw)
+            for e in json.loads(raw)["entries"]:
+                entries.append(_entry_from_json(e))
+        spells = data_dir / "spells.json"
+        if spells.exists():
+            digest.update(b"spells.json\0" + spells.read_bytes())
+        synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
+        return cls(entries, synonyms, digest.hexdigest()[:16])
+
+    def _build_fts(self, entries: list[Entry]) -> sqlite3.Connection:
+        db = sqlite3.connect(":memory:", check_same_thread=False)
+        db.execute(
+            "CREATE VIRTUAL TABLE fts USING fts5(id UNINDEXED, edition UNINDEXED, title, aliases, body,"
+            " tokenize='porter unicode61 remove_diacritics 2')"
+        )
+        db.executemany(
+            "INSERT INTO fts VALUES (?, ?, ?, ?, ?)",
+            [(e.id, e.edition, e.title + " " + " ".join(e.path[:-1]), " ; ".join(e.aliases),
+              _plain(e.body)) for e in entries],
+        )
+        return db
+
+    def _build_scope(self, edition: str) -> _Scope:
+        ed = self._editions[edition]
+        own = [e for e in self._entries.values() if e.edition == edition]
+        borrowed = []
+        if ed.fallback:
+            borrowed = [e for e in self._entries.values()
+                        if e.edition == ed.fallback and _chapter(e) in FALLBACK_CHAPTERS]
+        scope_entries = sorted(own, key=lambda e: e.id) + sorted(borrowed, key=lambda e: e.id)
+        exact_titles: dict[str, list[str]] = {}
+        exact_aliases: dict[str, list[str]] = {}
+        name_keys, name_ids = [], []
+        for e in scope_entries:
+            exact_titles.setdefault(key(e.title), []).append(e.id)
+            name_keys.append(key(e.title))
+            name_ids.append(e.id)
+            for a in e.aliases:
+                exact_aliases.setdefault(key(a), []).append(e.id)
+                name_keys.append(key(a))
+                name_ids.append(e.id)
+        title_count: dict[str, int] = {}
+        for e in scope_entries:
+            title_count[e.title.lower()] = title_count.get(e.title.lower(), 0) + 1
+        names = []
+        for e in scope_entries:
+            shown = self.display_name(e) if title_count[e.title.lower()] > 1 else e.title
+            names.append((fold(shown), shown, e.id))
+        names.sort()
+        word_index = []
+        for low, shown, eid in names:
+            for w in words(low)[1:]:
+                word_index.append((w, shown, eid))
+        word_index.sort()
+        return _Scope([e.id for e in scope_entries], {e.id for e in scope_entries}, exact_titles,
+                      exact_aliases, name_keys, name_ids, names, [n[0] for n in names], word_index)
+
+    # ------------------------------------------------------------ small accessors
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def entries(self, edition: str | None = None) -> list[Entry]:
+        if edition is None:
+            return list(self._entries.values())
+        ed = get_edition(edition).id
+        return [self._entries[i] for i in self._scopes[ed].ids]
+
+    def get(self, entry_id: str) -> Entry:
+        """The entry with this id; NotFoundError (with close ids) if there is none."""
+        entry = self._entries.get(str(entry_id).strip())
+        if entry is None:
+            close = process.extract(str(entry_id)[:100], list(self._entries), scorer=fuzz.WRatio, limit=3)
+            raise NotFoundError(f"There is no rules entry '{str(entry_id)[:60]}'.",
+                                suggestions=[c[0] for c in close])
+        return entry
+
+    def display_name(self, entry: Entry) -> str:
+        """Title, with its chapter when the title alone is ambiguous (e.g. 'Armour (Shooting)')."""
+        if len(entry.path) > 1:
+            return f"{entry.title} ({entry.path[0]})"
+        return entry.title
+
+    def counterparts(self, entry: Entry) -> list[tuple[Entry, bool]]:
+        """The same topic in the other editions, and whether its text differs from this one."""
+        return [(self._entries[i], differs) for i, differs in entry.counterparts if i in self._entries]
+
+    def related(self, entry: Entry) -> list[Entry]:
+        return [self._entries[i] for i in entry.related if i in self._entries]
+
+    def fallback_note(self, entry: Entry, edition: str) -> str | None:
+        if entry.edition == edition:
+            return None
+        chapter = FALLBACK_CHAPTERS.get(_chapter(entry), _chapter(entry))
+        return f"{edition} has no {chapter} chapter; from {FALLBACK_NAME}"
+
+    # ------------------------------------------------------------ lookup
+
+    def lookup(self, query: str, edition: str | None = None) -> LookupResult:
+        """Find the one entry a player means by ``query`` in ``edition`` (default lrb).
+
+        Raises MordheimError for an empty query, LimitExceeded for an over-long one and
+        NotFoundError for an unknown edition. A query with no letters or digits gives an
+        empty result.
+        """
+        ed = get_edition(edition).id
+        text = _check_query(query)
+        scope = self._scopes[ed]
+        if not words(text):
+            return LookupResult(None, 0.0, [], ed, None, text)
+        raw = key(text)
+        rewritten = self.rewriter.rewrite(text)
+        for k in dict.fromkeys([raw, rewritten]):
+            for table, score in ((scope.exact_titles, 100.0), (scope.exact_aliases, 99.0)):
+                ids = table.get(k)
+                if ids:
+                    best = min(ids, key=lambda i: self._priority(i, ed))
+                    return self._result(best, score, ed, text, [])
+        ranked = self._rank(raw, rewritten, scope, ed)
+        if not ranked:
+            return LookupResult(None, 0.0, [], ed, None, text)
+        best_id, best_score = ranked[0]
+        suggestions = [(self._entries[i], round(s, 1)) for i, s in ranked[1:6]]
+        if best_score < CONFIDENT:
+            sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= 35]
+            return LookupResult(None, round(best_score, 1), sugg, ed, None, text)
+        return self._result(best_id, best_score, ed, text, suggestions)
+
+    def _result(self, eid: str, score: float, ed: str, text: str, sugg) -> LookupResult:
+        entry = self._entries[eid]
+        return LookupResult(entry, round(score, 1), sugg, ed, self.fallback_note(entry, ed), text)
+
+    def _priority(self, eid: str, ed: str) -> tuple:
+        e = self._entries[eid]
+        return (e.edition != ed, _chapter(e) == "special-rules", e.kind == "background", len(e.path), e.id)
+
+    def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str) -> list[tuple[str, float]]:
+        q = rewritten or raw
+        name: dict[str, float] = {}
+        # Prefix and substring of a title or alias.
+        for k, eid in zip(scope.name_keys, scope.name_ids):
+            if not k:
+                continue
+            s = 0.0
+            if k.startswith(q) or k.startswith(raw):
+                s = 92.0
+            elif f" {q} " in f" {k} " or f" {k} " in f" {q} ":
+                s = 85.0 if len(k) > 3 else 0.0
+            if s > name.get(eid, 0.0):
+                name[eid] = s
+        # Fuzzy over titles and aliases.
+        for choice, score, idx in process.extract(
+                q, scope.name_keys, scorer=fuzz.WRatio, processor=utils.default_process,
+                limit=30, score_cutoff=50):
+            eid = scope.name_ids[idx]
+            short_penalty = 0.0 if len(choice) >= 4 or choice == q else 15.0
+            score = score - short_penalty
+            if score > name.get(eid, 0.0):
+                name[eid] = score
+        # Full-text relevance over bodies.
+        text_rel = self._fts(q, scope, ed, limit=30)
+        n_words = len(q.split())
+        # Long questions lean on the text; short names lean on titles.
+        w_text = 0.25 if n_words <= 2 else 0.5
+        combined: dict[str, float] = {}
+        for eid in set(name) | set(text_rel):
+            combined[eid] = (1 - w_text) * name.get(eid, 0.0) + w_text * text_rel.get(eid, 0.0)
+            if name.get(eid, 0.0) >= 85 and text_rel.get(eid, 0.0) >= 50:
+                combined[eid] = min(100.0, combined[eid] + 5.0)
+        return sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))
+
+    def _fts(self, q: str, scope: _Scope, ed: str, limit: int) -> dict[str, float]:
+        terms = [t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()]
+        if not terms:
+            return {}
+        match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+        rows = self._db.execute(
+            "SELECT id, -bm25(fts, 0, 0, 8.0, 4.0, 1.0) AS rel FROM fts WHERE fts MATCH ? ORDER BY rel DESC LIMIT 200",
+            (match,),
+        ).fetchall()
+        rows = [(i, r) for i, r in rows if i in scope.id_set][:limit]
+        if not rows:
+            return {}
+        top = rows[0][1] or 1.0
+        return {i: 100.0 * r / top for i, r in rows}
+
+    # ------------------------------------------------------------ search
+
+    def search(self, text: str, edition: str | None = None, limit: int = 10) -> list[Hit]:
+        """Full-text search over entry bodies, best first, with a highlighted snippet.
+
+        Scores are relevance relative to the best hit (100).
+        """
+        ed = get_edition(edition).id
+        text = _check_query(text)
+        limit = max(1, min(int(limit), 50))
+        q = self.rewriter.rewrite(text) or key(text)
+        terms = [t for t in re.findall(r"[a-z0-9]+", q)]
+        if not terms:
+            return []
+        scope = self._scopes[ed]
+        match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+        rows = self._db.execute(
+            "SELECT id, -bm25(fts, 0, 0, 8.0, 4.0, 1.0) AS rel,"
+            " snippet(fts, 4, '**', '**', '…', 16) FROM fts WHERE fts MATCH ? ORDER BY rel DESC LIMIT 400",
+            (match,),
+        ).fetchall()
+        rows = [r for r in rows if r[0] in scope.id_set][:limit]
+        if not rows:
+            return []
+        top = rows[0][1] or 1.0
+        return [Hit(self._entries[i], round(100.0 * rel / top, 1), snip) for i, rel, snip in rows]
+
+    # ------------------------------------------------------------ autocomplete
+
+    def suggest(self, prefix: str, edition: str | None = None, limit: int = 25) -> list[tuple[str, str]]:
+        """Up to ``limit`` (display name, entry id) pairs for an autocomplete box.
+
+        Never raises for odd input: an unknown edition falls back to the default one.
+        """
+        try:
+            ed = get_edition(edition).id
+        except MordheimError:
+            ed = get_edition(None).id
+        return list(self._suggest(fold(str(prefix or ""))[:100].strip(), ed, max(0, min(int(limit), 25))))
+
+    @lru_cache(maxsize=4096)
+    def _suggest(self, p: str, ed: str, limit: int) -> tuple[tuple[str, str], ...]:
+        scope = self._scopes[ed]
+        if limit == 0:
+            return ()
+        if not p:
+            return tuple((shown, eid) for _, shown, eid in scope.sorted_names[:limit])
+        out: dict[str, str] = {}
+        i = bisect.bisect_left(scope.sorted_lower, p)
+        names = scope.sorted_names
+        while i < len(names) and names[i][0].startswith(p) and len(out) < limit:
+            out.setdefault(names[i][2], names[i][1])
+            i += 1
+        if len(out) < limit:
+            first = p.split()[0] if p.split() else p
+            j = bisect.bisect_left(scope.word_index, (first,))
+            while j < len(scope.word_index) and scope.word_index[j][0].startswith(first) and len(out) < limit:
+                if p in fold(scope.word_index[j][1]):
+                    out.setdefault(scope.word_index[j][2], scope.word_index[j][1])
+                j += 1
+        if len(out) < limit and len(p) >= 3:
+            for choice, _, idx in process.extract(p, scope.sorted_lower, scorer=fuzz.WRatio,
+                                                  limit=limit, score_cutoff=75):
+                out.setdefault(names[idx][2], names[idx][1])
+                if len(out) >= limit:
+                    break
+        return tuple((shown, eid) for eid, shown in out.items())
+
+
+# ---------------------------------------------------------------- helpers
+
+def _check_query(query: object) -> str:
+    if query is None or not str(query).strip():
+        raise MordheimError("The query is empty.", hint="Type a rule, weapon, spell or question, e.g. `parry`.")
+    text = str(query).strip()
+    if len(text) > MAX_QUERY_CHARS:
+        raise LimitExceeded(
+            f"The query is {len(text)} characters long; the limit is {MAX_QUERY_CHARS}.",
+            hint="Ask about one rule at a time.")
+    return text
+
+
+def _chapter(e: Entry) -> str:
+    parts = e.id.split("/")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _plain(body: str) -> str:
+    return re.sub(r"[*_|#]+", " ", body)
+
+
+def _entry_from_json(e: dict) -> Entry:
+    src = e["source"]
+    summary = None
+    if e.get("summary"):
+        s = e["summary"]
+        summary = Summary(s["text"], Source(s["source"]["file"], tuple(tuple(x) for x in s["source"]["lines"])))
+    return Entry(
+        id=e["id"], edition=e["edition"], title=e["title"], path=tuple(e["path"]), kind=e["kind"],
+        body=e["body"], source=Source(src["file"], tuple(tuple(x) for x in src["lines"])),
+        aliases=tuple(e.get("aliases", ())), related=tuple(e.get("related", ())),
+        counterparts=tuple((c["id"], bool(c["differs"])) for c in e.get("counterparts", ())),
+        summary=summary, stats=e.get("stats"),
+    )
+
+
+_LIBRARY: RulesLibrary | None = None
+
+
+def load_library() -> RulesLibrary:
+    """The bundled library, built once per process."""
+    global _LIBRARY
+    if _LIBRARY is None:
+        _LIBRARY = RulesLibrary.load()
+    return _LIBRARY

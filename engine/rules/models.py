@@ -1,0 +1,129 @@
+"""What a rules lookup hands back: entries, lookup results and search hits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+KINDS = ("rule", "weapon", "armour", "equipment", "spell", "psychology", "table", "background")
+
+# Discord's embed description holds 4096 characters; leave room for a footer line.
+DEFAULT_PAGE_CHARS = 3900
+
+
+@dataclass(frozen=True)
+class Source:
+    file: str
+    lines: tuple[tuple[int, int], ...]
+
+    def cite(self) -> str:
+        """Short citation such as ``000:759-775``."""
+        seed = self.file.split("_", 1)[0]
+        parts = [f"{a}" if a == b else f"{a}-{b}" for a, b in self.lines]
+        return f"{seed}:{', '.join(parts)}"
+
+
+@dataclass(frozen=True)
+class Summary:
+    text: str
+    source: Source
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One section of one rulebook, with its Markdown body and links."""
+
+    id: str
+    edition: str
+    title: str
+    path: tuple[str, ...]
+    kind: str
+    body: str
+    source: Source
+    aliases: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    counterparts: tuple[tuple[str, bool], ...] = ()  # (entry id, text differs)
+    summary: Summary | None = None
+    stats: str | None = None
+
+    @property
+    def section_path(self) -> str:
+        return " > ".join(self.path)
+
+    def pages(self, max_chars: int = DEFAULT_PAGE_CHARS) -> list[str]:
+        return split_pages(self.body, max_chars)
+
+
+def split_pages(body: str, max_chars: int = DEFAULT_PAGE_CHARS) -> list[str]:
+    """Split Markdown into pages of at most ``max_chars`` on paragraph or table-row boundaries.
+
+    Nothing is dropped: joining the pages with the separators they were split on gives the
+    body back. A table row is never cut; a single prose paragraph longer than a page is cut
+    between words (or, for a word longer than a page, between characters).
+    """
+    if max_chars < 40:
+        raise ValueError("max_chars must be at least 40")
+    if len(body) <= max_chars:
+        return [body]
+    pieces: list[tuple[str, str]] = []  # (text, separator that followed it)
+    paras = body.split("\n\n")
+    for i, para in enumerate(paras):
+        sep = "\n\n" if i < len(paras) - 1 else ""
+        if len(para) <= max_chars:
+            pieces.append((para, sep))
+        elif para.lstrip().startswith("|") or "\n" in para:
+            rows = para.split("\n")
+            for j, row in enumerate(rows):
+                pieces.append((row, "\n" if j < len(rows) - 1 else sep))
+        else:
+            words = para.split(" ")
+            chunk = ""
+            for w in words:
+                while len(w) > max_chars:  # a "word" longer than a page
+                    if chunk:
+                        pieces.append((chunk, " "))
+                        chunk = ""
+                    pieces.append((w[:max_chars], ""))
+                    w = w[max_chars:]
+                if chunk and len(chunk) + 1 + len(w) > max_chars:
+                    pieces.append((chunk, " "))
+                    chunk = w
+                else:
+                    chunk = f"{chunk} {w}" if chunk else w
+            pieces.append((chunk, sep))
+    pages: list[str] = []
+    cur = ""
+    for text, sep in pieces:
+        if cur and len(cur) + len(text) > max_chars:
+            pages.append(cur.rstrip("\n ") if cur.rstrip("\n ") else cur)
+            cur = ""
+        cur += text + sep
+    if cur.strip() or not pages:
+        pages.append(cur.rstrip("\n ") if cur.strip() else cur)
+    return pages
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    """The answer to ``RulesLibrary.lookup``.
+
+    ``entry`` is None when nothing matched well enough; ``suggestions`` then holds the
+    closest entries ("did you mean"). ``note`` explains a fallback to another edition.
+    """
+
+    entry: Entry | None
+    score: float
+    suggestions: list[tuple[Entry, float]] = field(default_factory=list)
+    edition: str = "lrb"
+    note: str | None = None
+    query: str = ""
+
+    @property
+    def found(self) -> bool:
+        return self.entry is not None
+
+
+@dataclass(frozen=True)
+class Hit:
+    entry: Entry
+    score: float
+    snippet: str

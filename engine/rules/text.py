@@ -1,0 +1,74 @@
+"""Turning what a player types into something the index can match.
+
+Abbreviations and stop words come from rules_data/overlay/synonyms.json so they can be
+reviewed with the rest of the curated data.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_WORD = re.compile(r"[a-z0-9]+(?:['+][a-z0-9]+)*")
+# Words whose trailing "s" is not a plural.
+_KEEP_S = {"bs", "ws", "ss", "is", "was", "has", "its", "this", "us", "yes", "gas", "lotus",
+           "cross", "less", "chaos", "bonus", "minus", "plus", "status", "us", "aramar", "arha",
+           "ithilmar", "gromril", "bugmans", "his", "as", "does", "miss", "lens", "apparatus"}
+
+
+def fold(text: str) -> str:
+    """Lower-case, strip accents, unify quotes and dashes."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = text.lower().replace("’", "'").replace("‘", "'").replace("–", "-").replace("—", "-")
+    return text
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(fold(text).replace("-", " ").replace("/", " "))
+
+
+def singular(word: str) -> str:
+    if len(word) <= 3 or word in _KEEP_S or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us")):
+        return word[:-1]
+    return word
+
+
+def key(text: str) -> str:
+    """Canonical form for matching names: folded words, singular, joined by spaces."""
+    return " ".join(singular(w) for w in words(text))
+
+
+class QueryRewriter:
+    def __init__(self, synonyms: dict[str, str], stopwords: list[str]) -> None:
+        self.stop = {key(w) for w in stopwords} | set(stopwords)
+        # Longest phrases first so "two handed" wins over "two".
+        self.phrases = sorted(
+            ((key(k), key(v)) for k, v in synonyms.items() if not k.startswith("_")),
+            key=lambda kv: (-len(kv[0].split()), kv[0]),
+        )
+        self.single = {k: v for k, v in self.phrases if " " not in k}
+        self.multi = [(k, v) for k, v in self.phrases if " " in k]
+
+    def rewrite(self, text: str) -> str:
+        """Abbreviations expanded, stop words dropped, plurals folded (keeps order)."""
+        k = " " + key(text) + " "
+        for phrase, repl in self.multi:
+            if f" {phrase} " in k:
+                k = k.replace(f" {phrase} ", f" {repl} ")
+        out: list[str] = []
+        for w in k.split():
+            w = self.single.get(w, w)
+            for part in w.split():
+                if part and part not in self.stop:
+                    out.append(part)
+        return " ".join(out)
+
+    def content_words(self, text: str) -> list[str]:
+        return self.rewrite(text).split()
