@@ -87,7 +87,7 @@ class CampaignRules:
     # ---- injuries -------------------------------------------------------------------
     def serious_injury(self, d66: int) -> SeriousInjury:
         for entry in self.serious_injuries:
-            if entry.low <= d66 <= entry.high:
+            if d66 in D66_ROLLS and entry.low <= d66 <= entry.high:
                 return entry
         raise MordheimError(f"{d66} is not a D66 roll.", hint="Both digits run from 1 to 6, e.g. 11, 36, 64.")
 
