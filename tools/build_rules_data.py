@@ -663,7 +663,11 @@ def load_overlay(out_dir: Path) -> dict:
     ov = out_dir / "overlay"
     names = ["corrections", "sections", "aliases", "related", "summaries", "titles", "kinds",
              "stats", "topics", "special_rules", "spells"]
-    return {n: load_json(ov / f"{n}.json") for n in names}
+    overlay = {n: load_json(ov / f"{n}.json") for n in names}
+    for n, v in overlay.items():
+        if isinstance(v, dict):
+            v.pop("_doc", None)  # a note for reviewers, not data
+    return overlay
 
 
 def load_stats_ids(out_dir: Path) -> set[str] | None:
@@ -677,14 +681,12 @@ def load_stats_ids(out_dir: Path) -> set[str] | None:
 
 
 def collect_ids(obj) -> set[str]:
-    """Every `id` value (or key of an id-keyed mapping) in a stats file, whatever its layout."""
+    """Every string `id` value anywhere in a stats file, whatever its layout."""
     ids: set[str] = set()
     if isinstance(obj, dict):
         if isinstance(obj.get("id"), str):
             ids.add(obj["id"])
-        for k, v in obj.items():
-            if isinstance(v, dict) and re.fullmatch(r"[a-z0-9-]+", k) and "id" not in v:
-                ids.add(k)
+        for v in obj.values():
             ids |= collect_ids(v)
     elif isinstance(obj, list):
         for v in obj:
