@@ -114,3 +114,9 @@ def initial(db: Database) -> None:
     )
     db.execute("CREATE INDEX ledger_guild_warband ON ledger (guild_id, warband_id, id)")
     db.execute("CREATE UNIQUE INDEX ledger_undoes ON ledger (undoes_id) WHERE undoes_id IS NOT NULL")
+
+
+@MIGRATIONS(name="0002_warriors_by_warband")
+def warriors_by_warband(db: Database) -> None:
+    # Rosters are read by (guild, warband); without this SQLite picked the name index.
+    db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
