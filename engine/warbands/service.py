@@ -417,6 +417,8 @@ class Campaigns:
             changes["notes"] = clean_notes(notes)
         if owner_id is not None:
             changes["owner_id"] = whole_number(owner_id, "The owner")
+            if not 0 < changes["owner_id"] < 2**63:
+                raise MordheimError("The new owner must be a member of this server.")
         with self.store.write() as c:
             row = self._warband_row(c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
@@ -831,13 +833,13 @@ class Campaigns:
                     hint="Rename the other warband or warrior first.",
                 ) from None
             name = c.scalar("SELECT name FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, wb["id"]))
-            uid = ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=name, what=f"undo {entry.what}",
-                                     entity=c.scalar("SELECT entity FROM ledger WHERE id = ?", (entry.id,)),
-                                     entity_id=c.scalar("SELECT entity_id FROM ledger WHERE id = ?", (entry.id,)),
-                                     before=entry.after, after=entry.before, reason=f"undo of #{entry.id}",
-                                     member_id=actor_id, at=at, undoes_id=entry.id)
+            target = c.one("SELECT entity, entity_id FROM ledger WHERE id = ?", (entry.id,))
+            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=name, what=f"undo {entry.what}",
+                               entity=target["entity"], entity_id=target["entity_id"], before=entry.after,
+                               after=entry.before, reason=f"undo of #{entry.id}", member_id=actor_id, at=at,
+                               undoes_id=entry.id)
             c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-            return ledger_rows.entries(c, guild_id, wb["id"], 1)[0] if uid else entry
+            return ledger_rows.entries(c, guild_id, wb["id"], 1)[0]
 
     # ------------------------------------------------------------------ export / import
     def export_warband(self, guild_id: int, name: str) -> dict[str, Any]:

@@ -307,3 +307,28 @@ def test_delete_then_delete_again(wolves):
     # the name is free again, and the new warband starts with a clean ledger
     wolves.create_warband(GUILD, OWNER, "Iron Wolves", "Reikland")
     assert [e.what for e in wolves.ledger(GUILD, "Iron Wolves")] == ["warband.create"]
+
+
+def test_a_failure_after_the_data_write_rolls_the_change_back(wolves, monkeypatch):
+    from engine.warbands import ledger
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full while writing the ledger")
+
+    monkeypatch.setattr(ledger, "record", broken)
+    with pytest.raises(RuntimeError):
+        wolves.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=50, reason="loot")
+    with pytest.raises(RuntimeError):
+        wolves.add_warrior(GUILD, OWNER, False, "Iron Wolves", "Ghost", role="hero", warrior_type="x", profile=HUMAN)
+    monkeypatch.undo()
+    wb = wolves.get_warband(GUILD, "Iron Wolves")
+    assert wb.gold_crowns == 500 and [w.name for w in wb.warriors] == ["Hans"]
+    assert wolves.audit_treasury(GUILD, "Iron Wolves").balanced
+
+
+def test_handing_a_warband_to_another_member(wolves):
+    wolves.edit_warband(GUILD, OWNER, False, "Iron Wolves", owner_id=STRANGER, notes="now Grete's")
+    with pytest.raises(PermissionDenied):
+        wolves.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=1, reason="old habits")
+    assert wolves.change_treasury(GUILD, STRANGER, False, "Iron Wolves", gold=1, reason="mine now").gold_crowns == 501
+    assert wolves.names_for_autocomplete(GUILD, "", only_changeable_by=(STRANGER, False)) == ["Iron Wolves"]
