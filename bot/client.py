@@ -41,6 +41,7 @@ class MordheimBot(commands.Bot):
         self.config = config
         self.rng: random.Random = rng if rng is not None else system_rng()
         self.store = None  # engine storage, opened once in setup_hook
+        self.campaigns = None  # engine.warbands.Campaigns over that store: settings and warbands
 
     async def setup_hook(self) -> None:
         self.open_resources()
@@ -54,7 +55,10 @@ class MordheimBot(commands.Bot):
         if self.store is None:
             from engine.storage import Store
 
+            from engine.warbands import Campaigns
+
             self.store = Store.open(self.config.db_path)
+            self.campaigns = Campaigns(self.store)
 
     async def sync_commands(self, *, force: bool) -> bool:
         record = SyncRecord(self.config.db_path.parent / "command-sync.json")

@@ -1,0 +1,29 @@
+"""What a command needs to know about where it was used: the server's settings."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from engine.editions import Edition, get_edition
+from engine.warbands import ServerSettings
+
+
+async def server_settings(interaction: discord.Interaction) -> ServerSettings:
+    """This server's settings (edition, house rules); the defaults in direct messages."""
+    if interaction.guild_id is None:
+        return ServerSettings(guild_id=0, edition_id=get_edition(None).id)
+    return await asyncio.to_thread(interaction.client.campaigns.get_settings, interaction.guild_id)
+
+
+async def server_edition(interaction: discord.Interaction, requested: str | None = None) -> Edition:
+    """The edition asked for, else the server's; raises the engine's NotFoundError for an unknown id."""
+    if requested:
+        return get_edition(requested)
+    return get_edition((await server_settings(interaction)).edition_id)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Whether the member has Manage Server here (never true in direct messages)."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
