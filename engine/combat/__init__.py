@@ -1,0 +1,25 @@
+"""Combat: rules data, rulesets per edition, and fights resolved by dice or by exact odds.
+
+Public API for the cogs (see each function's docstring):
+
+    make_fighter, parse_profile, search_items, find_item,
+    get_ruleset, list_toggles,
+    resolve_shot, shot_odds, resolve_round, round_odds, duel_odds,
+    roll_injury, injury_distribution, falling_hits, jump_tests, render_table
+"""
+
+from engine.combat.api import DuelOdds, OddsResult, RollResult, duel_odds, resolve_round, resolve_shot, round_odds, shot_odds, simulate_rounds
+from engine.combat.fighter import Fighter, make_fighter
+from engine.combat.injury import Injury, injury_distribution, roll_injury
+from engine.combat.items import find_item, search_items
+from engine.combat.movement import falling_hits, jump_tests
+from engine.combat.profile import Profile, parse_profile
+from engine.combat.render import render_table
+from engine.combat.ruleset import TOGGLES, Ruleset, get_ruleset, list_toggles
+
+__all__ = [
+    "DuelOdds", "Fighter", "Injury", "OddsResult", "Profile", "RollResult", "Ruleset", "TOGGLES",
+    "duel_odds", "falling_hits", "find_item", "get_ruleset", "injury_distribution", "jump_tests",
+    "list_toggles", "make_fighter", "parse_profile", "render_table", "resolve_round", "resolve_shot",
+    "roll_injury", "round_odds", "search_items", "shot_odds", "simulate_rounds",
+]

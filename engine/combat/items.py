@@ -1,0 +1,165 @@
+"""Weapons, armour and equipment from rules_data/stats (000 only): loading and lookup."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import process
+
+from engine.editions import RULES_DATA
+from engine.errors import NotFoundError
+
+STATS = RULES_DATA / "stats"
+KINDS = ("weapon", "armour", "equipment")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    kind: str  # "close" | "missile"
+    range: int | str | None
+    strength_type: str  # "user" | "fixed"
+    strength_value: int  # modifier for "user", value for "fixed"
+    save_modifier: int
+    special: frozenset[str]
+    critical: str
+    blackpowder: bool
+    source: str
+    summary: str
+
+    def has(self, rule: str) -> bool:
+        return rule in self.special
+
+    def strength(self, user_strength: int) -> int:
+        if self.strength_type == "user":
+            return user_strength + self.strength_value
+        return self.strength_value
+
+
+@dataclass(frozen=True)
+class Armour:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    slot: str
+    save: int | None
+    save_bonus: int
+    special: frozenset[str]
+    source: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class Equipment:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    effects: frozenset[str]
+    combat: bool
+    source: str
+    summary: str
+
+
+def _read(name: str) -> dict:
+    return json.loads((STATS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@cache
+def weapons() -> dict[str, Weapon]:
+    out = {}
+    for w in _read("weapons")["weapons"]:
+        st = w["strength"]
+        out[w["id"]] = Weapon(
+            w["id"], w["name"], tuple(w["aliases"]), w["kind"], w["range"], st["type"],
+            st.get("modifier", st.get("value", 0)), w["save_modifier"], frozenset(w["special"]),
+            w["critical"], w["blackpowder"], w["source"], w["summary"],
+        )
+    return out
+
+
+@cache
+def upgrades() -> dict[str, dict]:
+    return {u["id"]: u for u in _read("weapons")["upgrades"]}
+
+
+@cache
+def armour() -> dict[str, Armour]:
+    return {
+        a["id"]: Armour(a["id"], a["name"], tuple(a["aliases"]), a["slot"], a["save"], a["save_bonus"],
+                        frozenset(a["special"]), a["source"], a["summary"])
+        for a in _read("armour")["armour"]
+    }
+
+
+@cache
+def equipment() -> dict[str, Equipment]:
+    return {
+        e["id"]: Equipment(e["id"], e["name"], tuple(e["aliases"]), frozenset(e["effects"]), e["combat"],
+                           e["source"], e["summary"])
+        for e in _read("equipment")["equipment"]
+    }
+
+
+def _table(kind: str) -> dict:
+    return {"weapon": weapons, "armour": armour, "equipment": equipment}[kind]()
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).lower().replace("_", " ").replace("-", " ").replace("’", "'").split())
+
+
+@cache
+def _index(kinds: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    """normalised name/alias/id -> (kind, id)."""
+    idx: dict[str, tuple[str, str]] = {}
+    for kind in kinds:
+        for item in _table(kind).values():
+            for key in (item.id, item.name, *item.aliases):
+                idx.setdefault(_norm(key), (kind, item.id))
+    return idx
+
+
+def find_item(name: str, kinds: tuple[str, ...] = KINDS):
+    """The item called ``name`` (id, name or alias, any case): exact, then alias, then fuzzy.
+
+    Raises ``NotFoundError`` with the closest names when nothing matches well.
+    """
+    key = _norm(name)
+    idx = _index(tuple(kinds))
+    if key in idx:
+        kind, item_id = idx[key]
+        return _table(kind)[item_id]
+    what = " or ".join(k for k in kinds)
+    best = process.extract(key, list(idx), limit=8, score_cutoff=55)
+    suggestions: list[str] = []
+    for match, score, _ in best:
+        kind, item_id = idx[match]
+        label = _table(kind)[item_id].id
+        if label not in suggestions:
+            suggestions.append(label)
+    if best and best[0][1] >= 92 and len(suggestions) == 1:
+        kind, item_id = idx[best[0][0]]
+        return _table(kind)[item_id]
+    raise NotFoundError(f"There is no {what} called '{str(name)[:40]}' in the 2005 rulebook (000).", suggestions=suggestions[:5])
+
+
+def search_items(prefix: str, kinds: tuple[str, ...] | list[str] = KINDS, limit: int = 25) -> list[str]:
+    """Names for autocomplete: items whose name, id or alias starts with / contains ``prefix``."""
+    key = _norm(prefix)
+    starts, contains = [], []
+    for kind in kinds:
+        for item in _table(kind).values():
+            keys = [_norm(k) for k in (item.name, item.id, *item.aliases)]
+            if not key or any(k.startswith(key) for k in keys):
+                starts.append(item.name)
+            elif any(key in k for k in keys):
+                contains.append(item.name)
+    out = sorted(starts) + sorted(contains)
+    if not out and key:
+        names = {item.name for kind in kinds for item in _table(kind).values()}
+        out = [m[0] for m in process.extract(key, list(names), limit=limit, score_cutoff=50)]
+    return out[:limit]
