@@ -42,6 +42,17 @@ def parse(text: str) -> Expression:
     return _parse_cached(text)
 
 
+def parse_normalised(text: str) -> Expression:
+    """Parse an ``Expression.text`` read back from storage.
+
+    Normalising can make a text up to three times longer (``k`` -> ``kh1``, ``1+1`` ->
+    ``1 + 1``, ``art`` -> ``artillery``), so this allows that much; every other rule holds.
+    """
+    if len(text) > 3 * MAX_EXPRESSION_LENGTH:
+        raise ValueError("stored dice expression is too long")
+    return _parse_cached(text)
+
+
 @lru_cache(maxsize=4096)
 def _parse_cached(text: str) -> Expression:
     return _Parser(text).parse()
@@ -294,7 +305,7 @@ class _Parser:
                     self.fail(
                         f"`{mode}{n}` keeps {n} dice, but the term rolls {count}",
                         nstart if nend > nstart else mpos,
-                        hint=f"Keep between 1 and {count} dice.",
+                        hint=f"Keep between 1 and {count} dice." if count > 1 else "Roll more dice to keep some: `2d6kh1`.",
                     )
                 if mode in ("dh", "dl") and not 1 <= n < count:
                     self.fail(

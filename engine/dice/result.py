@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .die import Die, DieKind, Outcome, face_is_valid, face_value
-from .parser import parse
+from .parser import parse_normalised
 from .syntax import DiceTerm, Expression, Neg, Node, Num, SuccessTarget
 
 FORMAT_VERSION = 1
@@ -176,7 +176,7 @@ class RollResult:
         """Rebuild a result stored by ``to_dict``. Raises ``ValueError`` if the data is not one."""
         if data.get("type") != "roll" or data.get("version") != FORMAT_VERSION:
             raise ValueError("not a stored dice roll of this version")
-        parsed = parse(data["expression"])
+        parsed = parse_normalised(data["expression"])
         stored_terms = data["terms"]
         if len(stored_terms) != len(parsed.terms):
             raise ValueError("stored dice do not match the expression's dice terms")

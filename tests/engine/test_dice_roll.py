@@ -225,6 +225,13 @@ def test_to_dict_round_trip(text):
     assert RollResult.from_dict(second.to_dict()).original.render() == first.render()
 
 
+def test_round_trip_of_an_expression_that_normalises_longer():
+    text = "art+" * 39 + "1"
+    result = roll(text, random.Random(5))
+    assert len(result.expression) > 200
+    assert RollResult.from_dict(result.to_dict()).to_dict() == result.to_dict()
+
+
 def test_from_dict_rejects_tampered_data():
     data = roll("2d6", random.Random(1)).to_dict()
     data["terms"][0]["dice"][0]["face"] = 7
