@@ -1,0 +1,64 @@
+"""/settings through the harness: anyone may look, only Manage Server may change."""
+
+import json
+
+from bot.harness import ADMIN_PERMISSIONS, Actor
+
+ADMIN = Actor(permissions=ADMIN_PERMISSIONS)
+
+
+async def test_show_defaults(harness):
+    res = await harness.command("settings show")
+    assert res.ephemeral and not res.is_error
+    text = res.text
+    assert "Living Rulebook 2005" in text and "blackpowder_save_additive" in text
+
+
+async def test_member_cannot_change_edition(harness):
+    res = await harness.command("settings edition", Actor(), edition="core")
+    assert res.is_error and res.ephemeral and "Manage Server" in res.text
+    assert (await harness.command("settings show")).text.count("Living Rulebook 2005") >= 1
+
+
+async def test_admin_changes_edition_per_server(harness):
+    res = await harness.command("settings edition", ADMIN, edition="core2")
+    assert not res.is_error and "Community Core Rules rewrite" in res.text
+    assert "rewrite (seed 004)" in (await harness.command("settings show")).text
+    other = await harness.command("settings show", Actor(guild_id=555))
+    assert "Living Rulebook 2005 (seed 000)" in other.text  # another server is untouched
+
+
+async def test_house_rule_toggle_and_reset(harness):
+    res = await harness.command("settings houserule", ADMIN, rule="blackpowder_save_additive", on=True)
+    assert not res.is_error and "now **on**" in res.text
+    s = harness.bot.campaigns.get_settings(ADMIN.guild_id)
+    assert s.house_rules == {"blackpowder_save_additive": True}
+    assert "*(house rule)*" in (await harness.command("settings show")).text
+    await harness.command("settings reset", ADMIN)
+    assert harness.bot.campaigns.get_settings(ADMIN.guild_id).house_rules == {}
+
+
+async def test_unknown_house_rule_offers_closest(harness):
+    res = await harness.command("settings houserule", ADMIN, rule="blackpowder_additive", on=True)
+    assert res.is_error and "blackpowder_save_additive" in res.text
+    assert harness.bot.campaigns.get_settings(ADMIN.guild_id).house_rules == {}
+
+
+async def test_house_rule_autocomplete(harness):
+    res = await harness.autocomplete("settings houserule", "rule", ADMIN, rule="parry")
+    names = [c["value"] for c in res.choices]
+    assert names and all("parry" in n for n in names)
+
+
+async def test_settings_in_dm_explain_servers(harness):
+    res = await harness.command("settings show", Actor(guild_id=None))
+    assert res.is_error and "server" in res.text
+
+
+async def test_campaign_file_validated_before_saving(harness):
+    bad = json.dumps({"hero_thresholds": "lots"}).encode()
+    res = await harness.command("settings campaign", ADMIN, file=("camp.json", bad))
+    assert res.is_error and "nothing was saved" in res.text
+    assert harness.bot.campaigns.get_settings(ADMIN.guild_id).campaign_rules == {}
+    res = await harness.command("settings campaign", ADMIN, file=("camp.json", b"not json"))
+    assert res.is_error
