@@ -63,12 +63,41 @@ def face_is_valid(kind: DieKind, size: int, face: int) -> bool:
     return 1 <= face <= size
 
 
-def roll_face(kind: DieKind, size: int, rng: random.Random) -> int:
-    """One new face for a die of this kind, from the injected generator."""
+def uniform_faces(size: int, count: int, rng: random.Random) -> list[int]:
+    """``count`` faces of a ``size``-sided die, each exactly uniform.
+
+    All the randomness for a term comes from one ``rng.randbytes`` call (one system call
+    with ``random.SystemRandom``), read one byte per die up to 256 sides and two above;
+    a byte past the last whole multiple of ``size`` is thrown away so no face is favoured.
+    """
+    width = 1 if size <= 256 else 2
+    span = 1 << (8 * width)
+    limit = span - span % size
+    faces: list[int] = []
+    while len(faces) < count:
+        buf = rng.randbytes((count - len(faces)) * width)
+        if width == 1:
+            faces += [b % size + 1 for b in buf if b < limit]
+        else:
+            for j in range(0, len(buf), 2):
+                n = buf[j] << 8 | buf[j + 1]
+                if n < limit:
+                    faces.append(n % size + 1)
+    return faces
+
+
+def roll_faces(kind: DieKind, size: int, count: int, rng: random.Random) -> list[int]:
+    """``count`` new faces for dice of this kind, from the injected generator."""
     if kind is DieKind.D66:
         # D66: the first D6 gives the tens, the second the units (11..66)
-        return 10 * rng.randrange(1, 7) + rng.randrange(1, 7)
-    return rng.randrange(1, size + 1)
+        d6 = uniform_faces(6, 2 * count, rng)
+        return [10 * d6[j] + d6[j + 1] for j in range(0, 2 * count, 2)]
+    return uniform_faces(size, count, rng)
+
+
+def roll_face(kind: DieKind, size: int, rng: random.Random) -> int:
+    """One new face for a die of this kind."""
+    return roll_faces(kind, size, 1, rng)[0]
 
 
 def reading(kind: DieKind, face: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .die import Die, DieKind, face_value, roll_face
+from .die import Die, DieKind, face_value, roll_face, roll_faces
 from .errors import RerollNotAllowed
 from .parser import parse
 from .result import RollResult, TermResult, build_term
@@ -25,12 +25,7 @@ def roll_expression(parsed: Expression, rng: random.Random, label: str | None = 
 
 def _roll_term(term: DiceTerm, rng: random.Random) -> TermResult:
     kind, size, count = term.kind, term.size, term.count
-    if kind is DieKind.D66:
-        faces = [roll_face(kind, size, rng) for _ in range(count)]
-    else:
-        randrange = rng.randrange
-        top = size + 1
-        faces = [randrange(1, top) for _ in range(count)]
+    faces = roll_faces(kind, size, count, rng)
     if term.reroll_at_or_below is None and term.keep is None and kind is DieKind.STANDARD:
         return TermResult(term, tuple([Die(kind, size, f, f) for f in faces]), sum(faces))
     rerolled_from: list[int | None] | None = None

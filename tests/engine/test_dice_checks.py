@@ -22,16 +22,20 @@ from engine.errors import MordheimError
 
 
 class Scripted(random.Random):
-    """A generator that returns the faces it was given, in order (the engine rolls with randrange)."""
+    """A generator whose dice show the given faces, in order.
+
+    The engine reads one byte per die of up to 256 sides and maps byte b to face b % size + 1,
+    so face f is scripted as byte f - 1. A D66 takes two faces: tens, then units.
+    """
 
     def __init__(self, *faces: int) -> None:
         super().__init__(0)
         self.faces = list(faces)
 
-    def randrange(self, start, stop=None, step=1):
-        face = self.faces.pop(0)
-        assert start <= face < stop
-        return face
+    def randbytes(self, n: int) -> bytes:
+        assert len(self.faces) >= n, "the test scripted too few dice"
+        taken, self.faces = self.faces[:n], self.faces[n:]
+        return bytes(f - 1 for f in taken)
 
 
 @pytest.mark.parametrize(("value", "face", "passed"), [(3, 1, True), (3, 3, True), (3, 4, False), (0, 1, False), (5, 5, True)])

@@ -16,7 +16,7 @@ from engine.dice import Outcome, characteristic_test, leadership_test, roll
 N = 60_000
 
 # chi-square critical values at p = 0.001, by degrees of freedom
-CRITICAL_0_001 = {1: 10.83, 2: 13.82, 4: 18.47, 5: 20.52, 35: 66.62}
+CRITICAL_0_001 = {1: 10.83, 2: 13.82, 4: 18.47, 5: 20.52, 6: 22.46, 35: 66.62}
 
 
 def chi_square(observed: Counter, expected: dict, n: int) -> float:
@@ -76,3 +76,32 @@ def test_leadership_7_pass_rate():
     rng = random.Random(257)
     passed = Counter(leadership_test(7, rng).passed for _ in range(N))
     assert_matches(passed, {True: Fraction(21, 36), False: Fraction(15, 36)})
+
+
+def test_odd_sized_die_is_uniform():
+    # 7 does not divide 256: the bytes past 252 must be thrown away, not folded in
+    assert_matches(sample("d7", 7), {f: Fraction(1, 7) for f in range(1, 8)})
+
+
+def test_large_die_reaches_every_face():
+    rng = random.Random(1000)
+    seen = Counter(d.face for _ in range(600) for d in roll("100d1000", rng).dice)
+    assert set(seen) == set(range(1, 1001))
+
+
+def test_bytes_past_the_last_whole_multiple_are_rerolled():
+    from engine.dice.die import uniform_faces
+
+    class Bytes(random.Random):
+        def __init__(self, *chunks: bytes) -> None:
+            super().__init__(0)
+            self.chunks = list(chunks)
+
+        def randbytes(self, n: int) -> bytes:
+            chunk = self.chunks.pop(0)
+            assert len(chunk) == n
+            return chunk
+
+    # 252..255 would favour faces 1-4 of a D6, so they are dropped and drawn again
+    assert uniform_faces(6, 2, Bytes(bytes([255, 5]), bytes([252]), bytes([0]))) == [6, 1]
+    assert uniform_faces(1000, 1, Bytes((999).to_bytes(2, "big"))) == [1000]

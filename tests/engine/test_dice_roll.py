@@ -22,16 +22,20 @@ from engine.errors import MordheimError
 
 
 class Scripted(random.Random):
-    """A generator that returns the faces it was given, in order (the engine rolls with randrange)."""
+    """A generator whose dice show the given faces, in order.
+
+    The engine reads one byte per die of up to 256 sides and maps byte b to face b % size + 1,
+    so face f is scripted as byte f - 1. A D66 takes two faces: tens, then units.
+    """
 
     def __init__(self, *faces: int) -> None:
         super().__init__(0)
         self.faces = list(faces)
 
-    def randrange(self, start, stop=None, step=1):
-        face = self.faces.pop(0)
-        assert start <= face < stop, f"face {face} cannot come from randrange({start}, {stop})"
-        return face
+    def randbytes(self, n: int) -> bytes:
+        assert len(self.faces) >= n, "the test scripted too few dice"
+        taken, self.faces = self.faces[:n], self.faces[n:]
+        return bytes(f - 1 for f in taken)
 
 
 def faces(result: RollResult) -> list[int]:
@@ -266,3 +270,11 @@ def test_engine_dice_imports_no_discord_and_uses_no_module_level_random():
                 assert name.split(".")[0] not in {"discord", "bot", "cogs"}, f"{path.name} imports {name}"
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random":
                 assert node.attr == "Random", f"{path.name} uses random.{node.attr}"
+
+
+def test_package_docstring_example_runs():
+    import doctest
+
+    import engine.dice
+
+    assert doctest.testmod(engine.dice).failed == 0
