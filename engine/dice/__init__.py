@@ -65,7 +65,7 @@ Using it
 >>> from engine.dice import roll, reroll
 >>> r = roll("2d6 + 1 to hit", random.Random(3))
 >>> r.render(), r.total, r.label
-('2d6 (2, 5) + 1 = 8', 8, 'to hit')
+('2d6 (2, 1) + 1 = 4', 4, 'to hit')
 >>> reroll(r, random.Random(4)).can_reroll
 False
 """
