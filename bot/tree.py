@@ -21,7 +21,11 @@ def user_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, MordheimError):
-        return str(error)
+        text = str(error)
+        pointer = getattr(error, "pointer", None)
+        if pointer and pointer in text:  # keep the caret under the right character
+            text = text.replace(pointer, f"```\n{pointer}\n```", 1)
+        return text
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use this command here."
     if isinstance(error, app_commands.CommandNotFound):

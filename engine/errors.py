@@ -11,6 +11,10 @@ from __future__ import annotations
 class MordheimError(Exception):
     """A problem with the user's input. ``message`` is safe to show to users."""
 
+    #: Optional lines pointing at a place in what the user typed (the text and a ``^`` under
+    #: the offending character), included in the message; a front end shows them monospaced.
+    pointer: str | None = None
+
     def __init__(self, message: str, *, hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message

@@ -17,6 +17,14 @@ async def server_settings(interaction: discord.Interaction) -> ServerSettings:
     return await asyncio.to_thread(interaction.client.campaigns.get_settings, interaction.guild_id)
 
 
+def server_settings_now(interaction: discord.Interaction) -> ServerSettings:
+    """The same as ``server_settings`` without leaving the event loop: one indexed read of a
+    small row, well under a millisecond (see bench/), cheaper than a thread hop."""
+    if interaction.guild_id is None:
+        return ServerSettings(guild_id=0, edition_id=get_edition(None).id)
+    return interaction.client.campaigns.get_settings(interaction.guild_id)
+
+
 async def server_edition(interaction: discord.Interaction, requested: str | None = None) -> Edition:
     """The edition asked for, else the server's; raises the engine's NotFoundError for an unknown id."""
     if requested:
