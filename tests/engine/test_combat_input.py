@@ -1,0 +1,66 @@
+"""Bad input gives the engine's own errors, which say how to fix it."""
+
+import pytest
+
+from engine.combat import get_ruleset, make_fighter, parse_profile, round_odds, search_items
+from engine.errors import LimitExceeded, MordheimError, NotFoundError
+
+
+def test_profiles_parse():
+    assert str(parse_profile("4 3 3 3 3 1 3 1 7")) == "M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7"
+    p = parse_profile("WS4 S4 T3")
+    assert (p.WS, p.S, p.T, p.Ld) == (4, 4, 3, 7)
+    assert parse_profile("wardog").WS == 4
+
+
+@pytest.mark.parametrize("text", ["WS11", "S-1", "4 3 3 3 3 1 3 1 12"])
+def test_characteristics_outside_0_10(text):
+    with pytest.raises(LimitExceeded, match="0 to 10"):
+        parse_profile(text)
+
+
+def test_wrong_number_of_values():
+    with pytest.raises(MordheimError, match="9 values"):
+        parse_profile("4 3 3 3")
+
+
+def test_unknown_weapon_offers_closest():
+    with pytest.raises(NotFoundError) as e:
+        make_fighter("X", weapons="swrod")
+    assert "sword" in e.value.suggestions
+
+
+def test_missile_weapon_in_close_combat():
+    with pytest.raises(MordheimError, match="missile weapon"):
+        round_odds(make_fighter("A", weapons="bow"), make_fighter("B"))
+
+
+def test_two_handed_with_shield_and_lance_without_horse():
+    with pytest.raises(MordheimError, match="both hands"):
+        round_odds(make_fighter("A", weapons="flail", armour="shield"), make_fighter("B"))
+    with pytest.raises(MordheimError, match="warhorse"):
+        round_odds(make_fighter("A", weapons="lance"), make_fighter("B"))
+
+
+def test_fifty_attacks():
+    with pytest.raises(LimitExceeded):
+        parse_profile("A50")
+    with pytest.raises(LimitExceeded, match="limit"):
+        round_odds(make_fighter("A", "A10", weapons="sword, dagger", frenzy=True), make_fighter("B"))
+
+
+def test_zero_wounds_defender():
+    with pytest.raises(MordheimError, match="0 Wounds"):
+        round_odds(make_fighter("A"), make_fighter("B", "W0"))
+
+
+def test_unknown_toggle_and_edition():
+    with pytest.raises(NotFoundError):
+        get_ruleset("lrb", {"lance_bonus_stack": True})
+    with pytest.raises(MordheimError):
+        get_ruleset("wd")
+
+
+def test_search_items():
+    assert "Sword" in search_items("sw")
+    assert search_items("cro", ("weapon",))[0] == "Crossbow"
