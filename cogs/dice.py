@@ -64,9 +64,16 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:re
             await interaction.client.tree.report_error(interaction, error)
 
 
-def reroll_view(owner_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(RerollButton(owner_id))
+def reroll_view(owner_id: int, cache: OrderedDict[int, discord.ui.View]) -> discord.ui.View:
+    """The Re-roll button for ``owner_id``'s rolls. It holds nothing but a ``DynamicItem``, so
+    discord.py keeps no per-message state for it and one view per member can be reused."""
+    view = cache.get(owner_id)
+    if view is None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(RerollButton(owner_id))
+        cache[owner_id] = view
+        while len(cache) > ROLLS_KEPT:
+            cache.popitem(last=False)
     return view
 
 
@@ -74,6 +81,7 @@ class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.rolls: OrderedDict[int, Rolled] = OrderedDict()
+        self.views: OrderedDict[int, discord.ui.View] = OrderedDict()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(RerollButton)
@@ -85,7 +93,7 @@ class Dice(commands.Cog):
 
     async def _send(self, interaction: discord.Interaction, rolled: Rolled, private: bool) -> None:
         embed = rolled.render(rolled.result, None)
-        sent = await interaction.response.send_message(embed=embed, view=reroll_view(rolled.owner_id), ephemeral=private)
+        sent = await interaction.response.send_message(embed=embed, view=reroll_view(rolled.owner_id, self.views), ephemeral=private)
         self.rolls[sent.message_id] = rolled
         while len(self.rolls) > ROLLS_KEPT:
             self.rolls.popitem(last=False)
