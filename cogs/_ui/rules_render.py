@@ -1,0 +1,186 @@
+"""Rules entries as Discord embeds: answer pages, "did you mean", search results, other editions.
+
+Pure rendering: no interaction handling here (that is ``cogs/rules.py``). Every embed stays
+inside Discord's limits (description 4096, field 1024, whole embed 6000) without losing text
+silently: bodies are paged, and anything shortened says so and how to read the rest.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from cogs._ui.embeds import EMBED_DESCRIPTION_LIMIT, EMBED_FIELD_LIMIT, INFO, NEUTRAL, clip
+from engine.editions import get_edition
+from engine.rules import Entry, Hit
+
+# Body characters per page. Leaves room under the 4096 description limit for the table
+# layout below, and under the 6000 whole-embed limit for title, path, source and footer.
+PAGE_CHARS = 3500
+EMBED_TOTAL_LIMIT = 6000
+SEARCH_SNIPPET_CHARS = 300
+
+
+def edition_name(edition_id: str) -> str:
+    """The edition's display name, e.g. 'Living Rulebook 2005 (seed 000)'."""
+    return get_edition(edition_id).name
+
+
+def entry_pages(entry: Entry, page_chars: int | None = None) -> list[str]:
+    """The entry's body split into pages (nothing dropped), tables laid out in code blocks."""
+    pages = entry.pages(page_chars or PAGE_CHARS)
+    return [_layout_tables(p) for p in pages]
+
+
+def _layout_tables(page: str) -> str:
+    """Markdown tables as aligned monospace blocks (Discord does not draw Markdown tables).
+
+    Every cell is kept. If the laid-out page would no longer fit an embed, the page is
+    returned as it was (raw Markdown table rows)."""
+    lines = page.split("\n")
+    out: list[str] = []
+    i = 0
+    changed = False
+    while i < len(lines):
+        if not lines[i].lstrip().startswith("|"):
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].lstrip().startswith("|"):
+            j += 1
+        out.extend(_table_block(lines[i:j]))
+        changed = True
+        i = j
+    if not changed:
+        return page
+    laid = "\n".join(out)
+    return laid if len(laid) <= EMBED_DESCRIPTION_LIMIT - 100 else page
+
+
+def _table_block(rows: list[str]) -> list[str]:
+    cells = [[c.strip().replace("**", "") for c in r.strip().strip("|").split("|")] for r in rows]
+    is_rule = [all(set(c) <= set("-: ") and c for c in row) for row in cells]
+    width = max(len(r) for r in cells)
+    cols = [0] * width
+    for row, rule in zip(cells, is_rule):
+        if not rule:
+            for k, c in enumerate(row):
+                cols[k] = max(cols[k], len(c))
+    body = []
+    for row, rule in zip(cells, is_rule):
+        if rule:
+            body.append("-+-".join("-" * w for w in cols))
+        else:
+            padded = row + [""] * (width - len(row))
+            body.append(" | ".join(c.ljust(w) for c, w in zip(padded, cols)).rstrip())
+    return ["```", *body, "```"]
+
+
+def answer_embed(entry: Entry, page_text: str, page: int, page_count: int, note: str | None) -> discord.Embed:
+    """One page of an entry: title, section path, body, source citation, edition footer."""
+    embed = discord.Embed(title=clip(entry.title, 256), description=page_text, colour=INFO)
+    embed.set_author(name=clip(entry.section_path, 256))
+    embed.add_field(name="Source", value=citation(entry), inline=False)
+    footer = edition_name(entry.edition)
+    if note:
+        footer += f" · {note}"
+    if page_count > 1:
+        footer += f" · page {page + 1}/{page_count}"
+    embed.set_footer(text=clip(footer, 2048))
+    _check(embed)
+    return embed
+
+
+def citation(entry: Entry) -> str:
+    """``000:759-775`` and the seed file it points into."""
+    return f"`{entry.source.cite()}` ({entry.source.file})"
+
+
+def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_id: str) -> discord.Embed:
+    """A weak match: the closest names, or how to ask differently when there are none."""
+    shown = discord.utils.escape_markdown(clip(query, 100))
+    if suggestions:
+        lines = [f"Nothing matches “{shown}” closely enough. Did you mean:"]
+        lines += [f"• **{name}** — {path}" for name, path in suggestions]
+        lines.append("\nChoose one below, or run `/rule` again with another name.")
+        title = "Did you mean…?"
+    else:
+        title = "No rule found"
+        lines = [
+            f"Nothing in this edition matches “{shown}”.",
+            "Type a rule, weapon, item or spell name such as `parry` or `flail`, "
+            "or search the text with `/rules search`.",
+        ]
+    embed = discord.Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT), colour=NEUTRAL)
+    embed.set_footer(text=edition_name(edition_id))
+    return embed
+
+
+def search_embed(text: str, hits: list[Hit], names: list[str], edition_id: str) -> discord.Embed:
+    """Ranked sections with a snippet each; ``names`` are the hits' display names."""
+    shown = discord.utils.escape_markdown(clip(text, 100))
+    blocks = []
+    for n, (hit, name) in enumerate(zip(hits, names), start=1):
+        snippet = " ".join(hit.snippet.split())
+        snippet = clip(snippet, SEARCH_SNIPPET_CHARS)
+        blocks.append(f"**{n}. {name}** — {hit.entry.section_path}\n> {snippet}")
+    description = ""
+    for n, block in enumerate(blocks):  # whole results only; say how many did not fit
+        if len(description) + len(block) + 80 > EMBED_DESCRIPTION_LIMIT:
+            description += f"\n\n*…and {len(blocks) - n} more; narrow the search.*"
+            break
+        description += ("\n\n" if description else "") + block
+    embed = discord.Embed(title=clip(f"Search: {shown}", 256), description=description, colour=INFO)
+    embed.set_footer(text=edition_name(edition_id) + " · choose a section below to read it")
+    _check(embed)
+    return embed
+
+
+def no_hits_embed(text: str, edition_id: str) -> discord.Embed:
+    shown = discord.utils.escape_markdown(clip(text, 100))
+    embed = discord.Embed(
+        title="Nothing found",
+        description=f"No section of this edition mentions “{shown}”. Try fewer or other words, "
+        "or `/rule` with a rule name.",
+        colour=NEUTRAL,
+    )
+    embed.set_footer(text=edition_name(edition_id))
+    return embed
+
+
+def other_editions_embed(entry: Entry, others: list[tuple[Entry, bool]]) -> discord.Embed:
+    """The entry and its counterparts side by side, one field per edition.
+
+    A field holds 1024 characters: a longer body is shortened with a visible note
+    saying how to read the whole of it (the menu under this embed)."""
+    embed = discord.Embed(title=clip(f"{entry.title} in other editions", 256), colour=NEUTRAL)
+    embed.description = f"{entry.section_path}. Choose an edition below to read its full text."
+    for e, differs in [(entry, False), *others]:
+        label = "this answer" if e is entry else ("differs" if differs else "same text")
+        name = clip(f"{edition_name(e.edition)} — {label}", 256)
+        embed.add_field(name=name, value=_field_text(e), inline=True)
+    embed.set_footer(text="Sources: " + "; ".join(f"{e.edition} {e.source.cite()}" for e, _ in [(entry, False), *others]))
+    _check(embed)
+    return embed
+
+
+def _field_text(entry: Entry) -> str:
+    body = entry.body.strip() or "(no text)"
+    if len(body) <= EMBED_FIELD_LIMIT:
+        return body
+    cut = body[: EMBED_FIELD_LIMIT - 80].rstrip()
+    return cut + f"\n… *{len(body) - len(cut):,} more characters: choose it below to read all.*"
+
+
+def stale_embed() -> discord.Embed:
+    return discord.Embed(
+        title="This answer is out of date",
+        description="This answer is from an older version of the rules data; run `/rule` (or `/rules search`) again.",
+        colour=NEUTRAL,
+    )
+
+
+def _check(embed: discord.Embed) -> None:
+    """Discord refuses an embed over 6000 characters; fail loudly here rather than there."""
+    if len(embed) > EMBED_TOTAL_LIMIT or len(embed.description or "") > EMBED_DESCRIPTION_LIMIT:
+        raise ValueError(f"embed too long ({len(embed)} characters)")

@@ -1,0 +1,379 @@
+"""/rule and /rules search: look up any rule, weapon, item or spell of the server's edition.
+
+How the answers behave (decisions worth knowing before changing them):
+
+- ``/rule`` answers in public: the entry's title, section path, body (paged), source citation
+  and edition. A weak match gets a private "did you mean" list whose menu posts the chosen
+  entry publicly, as ``/rule`` would have. ``/rules search`` answers privately (a list of
+  sections is for the searcher); its menu also posts the chosen entry publicly.
+- Anyone may turn the pages of a public answer: it is shared reference text, and the page
+  buttons edit the message in place for everyone.
+- "Related" (a menu) and "Other editions" (a button) answer the presser privately with a new
+  message, so one player's browsing never replaces the answer the table is reading.
+- Every button and menu is a ``discord.ui.DynamicItem`` whose custom_id carries what it needs
+  (``rule:<kind>:<data version>:<edition>:...``), registered once in ``cog_load``. They keep
+  working after a restart, and each press checks the rules-data version: an answer made from
+  other data gets a clear private "run /rule again" instead of a wrong page or silence.
+- Engine calls that may take milliseconds (fuzzy lookup, full-text search) run in a thread;
+  the library (and its index) is built once per process, in ``cog_load``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._ui import rules_render as render
+from cogs._ui.context import server_edition
+from engine.editions import all_editions, get_edition
+from engine.errors import MordheimError
+from engine.rules import Entry, RulesLibrary, load_library
+
+CUSTOM_ID_LIMIT = 100
+SELECT_LIMIT = 25
+SEARCH_LIMIT = 10
+QUERY_MAX = 200
+AUTOCOMPLETE_EDITION_TTL = 30.0  # seconds a server's edition is cached for autocomplete only
+
+STALE_TEXT = "This answer is from an older version of the rules data; run /rule (or /rules search) again."
+
+EDITION_CHOICES = [app_commands.Choice(name=e.name[:100], value=e.id) for e in all_editions()]
+
+
+class StaleAnswer(MordheimError):
+    """A button or menu made from other rules data (or in a format this version doesn't read)."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE_TEXT)
+
+
+# ---------------------------------------------------------------- custom ids
+
+
+def entry_ref(entry_id: str, room: int = CUSTOM_ID_LIMIT) -> str:
+    """The entry id itself, or ``#`` and a short hash when the id does not fit in ``room``."""
+    return entry_id if len(entry_id) <= room else "#" + _short_hash(entry_id)
+
+
+def _short_hash(entry_id: str) -> str:
+    return hashlib.sha1(entry_id.encode()).hexdigest()[:12]
+
+
+def _rules_cog(interaction: discord.Interaction) -> "Rules":
+    cog = interaction.client.get_cog("Rules")
+    if cog is None or cog.library is None:  # pragma: no cover - the items are removed with the cog
+        raise StaleAnswer()
+    return cog
+
+
+async def _guarded(interaction: discord.Interaction, work) -> None:
+    """Dynamic items' errors are only logged by discord.py; send them through the tree instead."""
+    try:
+        await work(interaction)
+    except Exception as exc:  # every failure gets an answer; the tree logs bugs
+        await interaction.client.tree.report_error(interaction, exc)
+
+
+def _fields(rest: str, n: int) -> list[str]:
+    """``rest`` split into exactly ``n`` fields (the last may contain ':'), else stale."""
+    parts = rest.split(":", n - 1)
+    if len(parts) != n or not all(parts):
+        raise StaleAnswer()
+    return parts
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rule:page:(?P<rest>.*)"):
+    """Previous/next page of a public answer: ``rule:page:<version>:<edition>:<page>:<entry>``."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self._turn)
+
+    async def _turn(self, interaction: discord.Interaction) -> None:
+        cog = _rules_cog(interaction)
+        version, edition, page, ref = _fields(self.item.custom_id.split(":", 2)[2], 4)
+        cog.check_version(version)
+        if not page.isdigit():
+            raise StaleAnswer()
+        entry = cog.resolve(ref)
+        embed, view = cog.answer(entry, edition, int(page))
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+class OtherEditionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rule:other:(?P<rest>.*)"):
+    """The entry's counterparts in other editions, privately: ``rule:other:<version>:<edition>:<entry>``."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self._show)
+
+    async def _show(self, interaction: discord.Interaction) -> None:
+        cog = _rules_cog(interaction)
+        version, edition, ref = _fields(self.item.custom_id.split(":", 2)[2], 3)
+        cog.check_version(version)
+        entry = cog.resolve(ref)
+        others = cog.library.counterparts(entry)
+        if not others:
+            raise MordheimError(f"{entry.title} has no counterpart in the other editions.")
+        embed = render.other_editions_embed(entry, others)
+        view = discord.ui.View(timeout=None)
+        options = [(e, f"{render.edition_name(e.edition)}") for e, _ in [(entry, False), *others]]
+        view.add_item(cog.open_select([(e, label) for e, label in options], "Read one edition in full"))
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+class _EntrySelect:
+    """Shared by the menus: their values are entry refs; the custom_id carries version and edition."""
+
+    item: discord.ui.Select
+
+    def _chosen(self, interaction: discord.Interaction) -> tuple["Rules", Entry, str]:
+        cog = _rules_cog(interaction)
+        version, edition = _fields(self.item.custom_id.split(":", 2)[2], 2)
+        cog.check_version(version)
+        if not self.item.values:
+            raise MordheimError("Choose an entry in the menu.")
+        return cog, cog.resolve(self.item.values[0]), edition
+
+
+class OpenSelect(_EntrySelect, discord.ui.DynamicItem[discord.ui.Select], template=r"rule:open:(?P<rest>.*)"):
+    """Related entries or other editions: opens the chosen one privately, as a new message."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self._open)
+
+    async def _open(self, interaction: discord.Interaction) -> None:
+        cog, entry, edition = self._chosen(interaction)
+        embed, view = cog.answer(entry, edition, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+class PickSelect(_EntrySelect, discord.ui.DynamicItem[discord.ui.Select], template=r"rule:pick:(?P<rest>.*)"):
+    """"Did you mean" and search results: posts the chosen entry publicly, as /rule would."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self._pick)
+
+    async def _pick(self, interaction: discord.Interaction) -> None:
+        cog, entry, edition = self._chosen(interaction)
+        embed, view = cog.answer(entry, edition, 0)
+        await interaction.response.send_message(embed=embed, view=view)
+
+
+class UnknownRuleItem(discord.ui.DynamicItem[discord.ui.Button], template=r"rule:(?!(?:page|other|open|pick):)(?P<rest>.*)"):
+    """Any other ``rule:`` component (made by an older version of this cog): say so, privately."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(discord.ui.Button(custom_id=item.custom_id))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _guarded(interaction, self._stale)
+
+    async def _stale(self, interaction: discord.Interaction) -> None:
+        raise StaleAnswer()
+
+
+DYNAMIC_ITEMS = (PageButton, OtherEditionsButton, OpenSelect, PickSelect, UnknownRuleItem)
+
+
+# ---------------------------------------------------------------- the cog
+
+
+class Rules(commands.Cog):
+    """Rules lookup and search over ``engine.rules``."""
+
+    rules_group = app_commands.Group(name="rules", description="Search the text of the rules")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.library: RulesLibrary | None = None
+        self._by_hash: dict[str, str] = {}
+        self._ids: set[str] = set()
+        self._edition_cache: dict[int, tuple[float, str]] = {}
+
+    async def cog_load(self) -> None:
+        # Built once per process (the index too); in a thread so the event loop keeps going.
+        self.library = await asyncio.to_thread(load_library)
+        self._by_hash = {_short_hash(e.id): e.id for e in self.library.entries()}
+        self._ids = set(self._by_hash.values())
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    # ------------------------------------------------------------ helpers the items use
+
+    @property
+    def version(self) -> str:
+        """The data version as custom_ids carry it (8 hex digits is plenty to tell data apart)."""
+        return self.library.version[:8]
+
+    def check_version(self, version: str) -> None:
+        if version != self.version:
+            raise StaleAnswer()
+
+    def resolve(self, ref: str) -> Entry:
+        """The entry a custom_id or menu value names; stale if this data has no such entry."""
+        entry_id = self._by_hash.get(ref[1:]) if ref.startswith("#") else ref
+        try:
+            return self.library.get(entry_id or "")
+        except MordheimError:
+            raise StaleAnswer() from None
+
+    def note_for(self, entry: Entry, edition_id: str) -> str | None:
+        """Why an entry of another edition answers (core borrows the 2005 weapons chapter, ...)."""
+        try:
+            edition = get_edition(edition_id)
+        except MordheimError:
+            return None
+        if entry.edition != edition.id and edition.fallback == entry.edition:
+            return self.library.fallback_note(entry, edition.id)
+        return None
+
+    def answer(self, entry: Entry, edition_id: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
+        """One page of an entry, with page buttons, related menu and other-editions button."""
+        pages = render.entry_pages(entry)
+        page = max(0, min(page, len(pages) - 1))
+        embed = render.answer_embed(entry, pages[page], page, len(pages), self.note_for(entry, edition_id))
+        view = discord.ui.View(timeout=None)  # only dynamic items: nothing is kept per message
+        if len(pages) > 1:
+            for label, target, disabled in (
+                ("◀ Previous", max(0, page - 1), page == 0),
+                ("Next ▶", min(len(pages) - 1, page + 1), page >= len(pages) - 1),
+            ):
+                view.add_item(PageButton(discord.ui.Button(
+                    label=label, style=discord.ButtonStyle.secondary, disabled=disabled, row=0,
+                    custom_id=self._custom_id(f"rule:page:{self.version}:{edition_id}:{target}:", entry.id),
+                )))
+        if any(differs for _, differs in self.library.counterparts(entry)):
+            view.add_item(OtherEditionsButton(discord.ui.Button(
+                label="Other editions", style=discord.ButtonStyle.primary, row=0,
+                custom_id=self._custom_id(f"rule:other:{self.version}:{edition_id}:", entry.id),
+            )))
+        related = self.library.related(entry)
+        if related:
+            labelled = [(e, self.library.display_name(e)) for e in related]
+            view.add_item(self.open_select(labelled, "Related rules", edition_id, row=1))
+        return embed, view
+
+    def open_select(self, entries: list[tuple[Entry, str]], placeholder: str, edition_id: str | None = None,
+                    *, row: int | None = None) -> discord.ui.DynamicItem:
+        edition_id = edition_id or entries[0][0].edition
+        return OpenSelect(self._select(f"rule:open:{self.version}:{edition_id}", entries, placeholder, row))
+
+    def pick_select(self, entries: list[tuple[Entry, str]], placeholder: str, edition_id: str) -> discord.ui.DynamicItem:
+        return PickSelect(self._select(f"rule:pick:{self.version}:{edition_id}", entries, placeholder, None))
+
+    def _select(self, custom_id: str, entries: list[tuple[Entry, str]], placeholder: str, row: int | None) -> discord.ui.Select:
+        options, seen = [], set()
+        for entry, label in entries:
+            value = entry_ref(entry.id)
+            if value in seen:
+                continue
+            seen.add(value)
+            options.append(discord.SelectOption(
+                label=render.clip(label, 100), value=value, description=render.clip(entry.section_path, 100)))
+        return discord.ui.Select(custom_id=custom_id, placeholder=placeholder, options=options[:SELECT_LIMIT], row=row)
+
+    @staticmethod
+    def _custom_id(prefix: str, entry_id: str) -> str:
+        custom_id = prefix + entry_ref(entry_id, CUSTOM_ID_LIMIT - len(prefix))
+        assert len(custom_id) <= CUSTOM_ID_LIMIT, custom_id
+        return custom_id
+
+    async def _autocomplete_edition(self, interaction: discord.Interaction) -> str | None:
+        """The edition to suggest from: the one typed, else the server's (cached briefly)."""
+        typed = getattr(interaction.namespace, "edition", None)
+        if typed:
+            return typed
+        if interaction.guild_id is None:
+            return None
+        now = time.monotonic()
+        cached = self._edition_cache.get(interaction.guild_id)
+        if cached and cached[0] > now:
+            return cached[1]
+        edition = (await server_edition(interaction)).id
+        if len(self._edition_cache) > 10_000:
+            self._edition_cache.clear()
+        self._edition_cache[interaction.guild_id] = (now + AUTOCOMPLETE_EDITION_TTL, edition)
+        return edition
+
+    # ------------------------------------------------------------ commands
+
+    @app_commands.command(name="rule", description="Look up a rule, weapon, item or spell")
+    @app_commands.describe(
+        query="A rule, weapon, item or spell name, or a short question (e.g. parry, flail)",
+        edition="Which edition to read (default: this server's edition)",
+    )
+    @app_commands.choices(edition=EDITION_CHOICES)
+    async def rule(self, interaction: discord.Interaction, query: app_commands.Range[str, 1, QUERY_MAX],
+                   edition: str | None = None) -> None:
+        ed = await server_edition(interaction, edition)
+        text = query.strip()
+        if text in self._ids:
+            entry = self.library.get(text)  # a value chosen from autocomplete
+        else:
+            result = await asyncio.to_thread(self.library.lookup, text, ed.id)
+            if result.entry is None:
+                names = [(e, self.library.display_name(e)) for e, _ in result.suggestions]
+                embed = render.did_you_mean_embed(text, [(n, e.section_path) for e, n in names], ed.id)
+                if names:
+                    view = discord.ui.View(timeout=None)
+                    view.add_item(self.pick_select(names, "Open one of these", ed.id))
+                    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+                else:
+                    await interaction.response.send_message(embed=embed, ephemeral=True)
+                return
+            entry = result.entry
+        embed, view = self.answer(entry, ed.id, 0)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @rule.autocomplete("query")
+    async def rule_query_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        edition = await self._autocomplete_edition(interaction)
+        return [
+            app_commands.Choice(name=render.clip(name, 100), value=entry_id)
+            for name, entry_id in self.library.suggest(current, edition, SELECT_LIMIT)
+        ]
+
+    @rules_group.command(name="search", description="Search the text of the rules; pick a section to read it")
+    @app_commands.describe(
+        text="Words to find, e.g. shoot into combat",
+        edition="Which edition to search (default: this server's edition)",
+    )
+    @app_commands.choices(edition=EDITION_CHOICES)
+    async def search(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, QUERY_MAX],
+                     edition: str | None = None) -> None:
+        ed = await server_edition(interaction, edition)
+        hits = await asyncio.to_thread(self.library.search, text, ed.id, SEARCH_LIMIT)
+        if not hits:
+            await interaction.response.send_message(embed=render.no_hits_embed(text, ed.id), ephemeral=True)
+            return
+        names = [self.library.display_name(h.entry) for h in hits]
+        embed = render.search_embed(text, hits, names, ed.id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(self.pick_select([(h.entry, n) for h, n in zip(hits, names)], "Read one of these sections", ed.id))
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Rules(bot))
