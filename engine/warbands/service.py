@@ -768,6 +768,23 @@ class Campaigns:
                 (guild_id, wb["id"], key, key, AUTOCOMPLETE_LIMIT),
             )
 
+    def warrior_paths_for_autocomplete(self, guild_id: int, query: str, *, limit: int = AUTOCOMPLETE_LIMIT) -> list[str]:
+        """Up to 25 ``Warband/Warrior`` paths in this server matching ``query`` (what ``find_warrior`` takes).
+
+        A query with ``/`` matches the warband part and the warrior part; otherwise the warrior's
+        name (warriors whose name starts with it first). Other servers' warriors never match.
+        """
+        limit = max(0, min(limit, AUTOCOMPLETE_LIMIT))
+        band, slash, man = (query or "").rpartition("/")
+        band_key, man_key = name_key(band)[:64], name_key(man)[:64]
+        with self.store.read() as c:
+            return c.column(
+                "SELECT b.name || '/' || w.name FROM warriors w JOIN warbands b ON b.id = w.warband_id AND b.guild_id = w.guild_id "
+                "WHERE w.guild_id = ? AND instr(w.name_key, ?) > 0 AND (? = '' OR instr(b.name_key, ?) > 0) "
+                "ORDER BY instr(w.name_key, ?) != 1, b.name_key, w.name_key LIMIT ?",
+                (guild_id, man_key, band_key if slash else "", band_key, man_key, limit),
+            )
+
     # ------------------------------------------------------------------ battles
     def record_battle(
         self,
