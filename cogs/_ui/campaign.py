@@ -1,0 +1,81 @@
+"""What every campaign command (warbands, warriors, battles) needs: the server, the service, safe text.
+
+Campaign data belongs to a server, so these commands refuse direct messages with a clear,
+private message; every service call takes the server id from the interaction, never from
+what a member typed or from an old message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable, TypeVar
+
+import discord
+from discord import app_commands
+
+from cogs._ui.views import Paginator
+from engine.errors import PermissionDenied
+from engine.warbands import Campaigns
+
+T = TypeVar("T")
+
+SERVER_ONLY = (
+    "Warbands belong to a server's campaign, so this command works in a server, not in direct messages. "
+    "Run it in a channel of the server whose campaign you play."
+)
+
+
+class ServerOnly(app_commands.NoPrivateMessage):
+    """Raised by the campaign cogs' ``interaction_check`` in a direct message; the tree shows it privately."""
+
+    def __init__(self) -> None:
+        super().__init__(SERVER_ONLY)
+
+
+def require_server(interaction: discord.Interaction) -> int:
+    """The server's id, or ``ServerOnly`` in a direct message."""
+    if interaction.guild_id is None:
+        raise ServerOnly()
+    return interaction.guild_id
+
+
+def campaigns(interaction: discord.Interaction) -> Campaigns:
+    return interaction.client.campaigns  # type: ignore[attr-defined]
+
+
+async def call(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """Run one short, synchronous service method off the event loop."""
+    return await asyncio.to_thread(fn, *args, **kwargs)
+
+
+def safe(text: str) -> str:
+    """Member-typed text as it may appear in an embed: no markdown tricks, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(str(text)))
+
+
+def check_same_server(interaction: discord.Interaction, guild_id: int | None) -> None:
+    """Buttons on a message act only in the server the message was sent in."""
+    if interaction.guild_id != guild_id:
+        raise PermissionDenied("These buttons belong to a message of another server; they do nothing here.")
+
+
+class ServerPaginator(Paginator):
+    """Pages whose buttons work only for the member who asked, in the server where they asked."""
+
+    def __init__(self, owner_id: int, guild_id: int | None, pages: list[discord.Embed]) -> None:
+        super().__init__(owner_id, pages)
+        self.guild_id = guild_id
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        check_same_server(interaction, self.guild_id)
+        return await super().interaction_check(interaction)
+
+
+async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed], *, ephemeral: bool = False) -> None:
+    """One embed, or pages with previous/next buttons when there are several."""
+    if len(pages) == 1:
+        await interaction.response.send_message(embed=pages[0], ephemeral=ephemeral)
+        return
+    view = ServerPaginator(interaction.user.id, interaction.guild_id, pages)
+    await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)
+    view.message = await interaction.original_response()

@@ -1,0 +1,213 @@
+"""The warband roster sheet and its neighbours (warrior card, ledger, battles) as embeds.
+
+Laid out like the paper roster: each warrior's profile in a monospace table, then equipment,
+skills, injuries and experience with the next advance; the treasury and the rating with how
+it was reached. Long rosters become several pages; nothing is cut off.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import discord
+
+from cogs._ui.campaign import safe
+from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS
+from engine.warbands import Battle, LedgerEntry, WarbandSheet, Warrior
+from engine.warbands.validation import CHARACTERISTICS
+
+FIELD_LIMIT = 1024
+FIELDS_PER_PAGE = 12
+PAGE_CHARS = 4500  # well under Discord's 6,000 characters per embed
+ROLE_NAMES = {"leader": "Leader", "hero": "Hero", "henchmen": "Henchmen"}
+
+
+def profile_table(profiles: Iterable[tuple[str, dict[str, int]]]) -> str:
+    """A code block: header M WS BS S T W I A Ld, one row per (label, profile)."""
+    rows = list(profiles)
+    width = max([len(label) for label, _ in rows] + [0])
+    pad = (width + 1) if width else 0
+    head = " " * pad + " ".join(f"{c:>2}" for c in CHARACTERISTICS)
+    lines = [head] + [
+        (f"{label:<{width}} " if width else "") + " ".join(f"{p[c]:>2}" for c in CHARACTERISTICS) for label, p in rows
+    ]
+    return "```\n" + "\n".join(lines).replace("`", "'") + "\n```"
+
+
+def _listing(items: Iterable[str]) -> str:
+    items = list(items)
+    return ", ".join(safe(i) for i in items) if items else "—"
+
+
+def warrior_heading(w: Warrior) -> str:
+    role = ROLE_NAMES.get(w.role, w.role)
+    group = f" ×{w.group_size}" if w.group_size > 1 else ""
+    status = "" if w.status == "active" else f" — {w.status.upper()}"
+    large = ", large" if w.large else ""
+    return f"{w.name} ({role}{group}, {w.warrior_type}{large}){status}"[:256]
+
+
+def warrior_body(w: Warrior, next_advance: int | None | str = "?") -> str:
+    """Profile table, kit, skills, injuries and experience; at most one embed field."""
+    if next_advance == "?":
+        nxt = ""
+    elif next_advance is None:
+        nxt = " (no advances left)"
+    else:
+        nxt = f" (next advance at {next_advance})"
+    lines = [
+        profile_table([("", w.profile.as_dict())]),
+        f"**Equipment:** {_listing(w.equipment)}",
+        f"**Skills:** {_listing(w.skills)}",
+        f"**Injuries:** {_listing(w.injuries)}",
+        f"**Experience:** {w.experience}{nxt}",
+    ]
+    text = "\n".join(lines)
+    if len(text) <= FIELD_LIMIT:
+        return text
+    # Up to 40 items of 64 characters each can overflow a field: keep the table, shorten lists.
+    return text[: FIELD_LIMIT - 1] + "…"
+
+
+def _long_blocks(name: str, lines: list[str]) -> list[tuple[str, str]]:
+    """Lines split into as many fields as they need, none over Discord's field limit."""
+    blocks, current = [], ""
+    for line in lines:
+        line = line[:FIELD_LIMIT]
+        if len(current) + len(line) + 1 > FIELD_LIMIT:
+            blocks.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current or not blocks:
+        blocks.append(current or "—")
+    return [(name if i == 0 else f"{name} (cont.)", b) for i, b in enumerate(blocks)]
+
+
+def _paginate(title: str, description: str, blocks: list[tuple[str, str]], *, colour: discord.Colour,
+              footer: str | None = None) -> list[discord.Embed]:
+    """Fields packed into embeds by count and size; the description only on the first page."""
+    pages: list[list[tuple[str, str]]] = [[]]
+    used = len(title) + len(description)
+    for name, value in blocks:
+        size = len(name) + len(value)
+        if pages[-1] and (len(pages[-1]) >= FIELDS_PER_PAGE or used + size > PAGE_CHARS):
+            pages.append([])
+            used = len(title)
+        pages[-1].append((name, value))
+        used += size
+    embeds = []
+    for n, fields in enumerate(pages, start=1):
+        e = discord.Embed(title=title[:256], description=description if n == 1 else None, colour=colour)
+        for name, value in fields:
+            e.add_field(name=name[:256] or "\u200b", value=value[:FIELD_LIMIT] or "—", inline=False)
+        foot = f"Page {n}/{len(pages)}" if len(pages) > 1 else ""
+        if footer:
+            foot = f"{foot} · {footer}" if foot else footer
+        if foot:
+            e.set_footer(text=foot[:2048])
+        embeds.append(e)
+    return embeds
+
+
+def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
+    """``/warband show``: the whole roster sheet, in as many pages as it needs."""
+    wb = sheet.warband
+    rec = sheet.record
+    description = "\n".join([
+        f"**Type:** {safe(wb.warband_type)}",
+        f"**Owner:** <@{wb.owner_id}>",
+        f"**Treasury:** {wb.gold_crowns} gc · {wb.wyrdstone_shards} wyrdstone shard{'s' if wb.wyrdstone_shards != 1 else ''}",
+        f"**Rating:** {sheet.rating.total}",
+        f"**Warriors:** {sheet.models} of at most {sheet.max_models}"
+        + (f" ({safe(', '.join(sheet.max_models_reasons))})" if sheet.max_models_reasons else ""),
+        f"**Battles:** {rec.get('win', 0)} won, {rec.get('loss', 0)} lost, {rec.get('draw', 0)} drawn",
+    ] + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))
+    next_of = {a.warrior: a.next_advance for a in sheet.advances}
+    blocks = [(safe(warrior_heading(w)), warrior_body(w, next_of.get(w.name, "?") if w.status == "active" else "?"))
+              for w in wb.warriors]
+    if not wb.warriors:
+        blocks.append(("Warriors", "None yet: recruit with `/warrior add`."))
+    rating_lines = [f"{safe(line.what)}: {line.how} = **{line.points}**" for line in sheet.rating.lines]
+    rating_lines.append(f"Total **{sheet.rating.total}** ({sheet.rating.rule})")
+    blocks += _long_blocks("Rating, worked out", rating_lines)
+    return _paginate(safe(wb.name), description, blocks, colour=INFO)
+
+
+def warrior_embed(w: Warrior, next_advance: int | None | str = "?", *, title_prefix: str = "") -> discord.Embed:
+    e = discord.Embed(title=(title_prefix + safe(warrior_heading(w)))[:256], description=warrior_body(w, next_advance),
+                      colour=INFO)
+    e.set_footer(text=f"{w.warband}/{w.name}"[:2048])
+    return e
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, dict) and set(v) >= set(CHARACTERISTICS):
+        return " ".join(f"{c}{v[c]}" for c in CHARACTERISTICS)
+    if isinstance(v, list):
+        return "[" + ", ".join(map(str, v)) + "]"
+    return str(v)
+
+
+def ledger_line(entry: LedgerEntry) -> str:
+    changes = entry.changes()
+    if changes:
+        detail = "; ".join(f"{k.replace('_', ' ')}: {safe(_value(a))} → {safe(_value(b))}" for k, a, b in changes)
+    elif isinstance(entry.after, dict) and entry.before is None:
+        detail = "added " + safe(str(entry.after.get("name") or entry.after.get("result") or ""))
+    elif isinstance(entry.before, dict) and entry.after is None:
+        detail = "removed " + safe(str(entry.before.get("name") or ""))
+    else:
+        detail = ""
+    reason = f" — {safe(entry.reason)}" if entry.reason else ""
+    text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{entry.what}** {detail}{reason} · <@{entry.member_id}>"
+    if entry.undone:
+        text = f"~~{text}~~ (undone)"
+    return text[:FIELD_LIMIT]
+
+
+def ledger_pages(warband: str, entries: list[LedgerEntry]) -> list[discord.Embed]:
+    if not entries:
+        return [discord.Embed(title=f"Ledger of {safe(warband)}"[:256], description="No changes recorded.", colour=NEUTRAL)]
+    return _paginate(f"Ledger of {safe(warband)}", "Newest first. `/warband undo` reverts the newest change not yet undone.",
+                     _long_blocks("Changes", [ledger_line(e) for e in entries]), colour=NEUTRAL)
+
+
+def battle_pages(warband: str, battles: list[Battle]) -> list[discord.Embed]:
+    if not battles:
+        return [discord.Embed(title=f"Battles of {safe(warband)}"[:256], description="No battles recorded yet: use `/battle record`.",
+                              colour=NEUTRAL)]
+    lines = []
+    for b in battles:
+        bits = [f"`{b.fought_on}` **{b.result.upper()}**"]
+        if b.scenario:
+            bits.append(safe(b.scenario))
+        if b.opponents:
+            bits.append(f"vs {safe(b.opponents)}")
+        line = " · ".join(bits)
+        if b.notes:
+            line += f" — {safe(b.notes)}"
+        lines.append(line)
+    return _paginate(f"Battles of {safe(warband)}", "Newest first.", _long_blocks("Battles", lines), colour=NEUTRAL)
+
+
+def problem_pages(title: str, problems: list[str]) -> list[discord.Embed]:
+    """Every problem of an import, numbered, over as many pages as needed (nothing left out)."""
+    lines = [f"{n}. {safe(p)}" for n, p in enumerate(problems, start=1)]
+    count = len(problems)
+    pages = _paginate(title, f"{count} problem{'s' if count != 1 else ''}; nothing was saved. Fix them all and import again.",
+                      _long_blocks("Problems", lines), colour=discord.Colour.red())
+    return pages
+
+
+def done_embed(title: str, description: str = "") -> discord.Embed:
+    return discord.Embed(title=title[:256], description=description[:4096] or None, colour=SUCCESS)
+
+
+def warband_list_pages(summaries: list[Any], *, whose: str = "") -> list[discord.Embed]:
+    title = f"Warbands of this server{whose}"
+    if not summaries:
+        return [discord.Embed(title=title, description="None yet: create one with `/warband create`.", colour=NEUTRAL)]
+    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)} · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shards"
+             for s in summaries]
+    return _paginate(title, f"{len(summaries)} warband{'s' if len(summaries) != 1 else ''}. See one with `/warband show`.",
+                     _long_blocks("Warbands", lines), colour=NEUTRAL)

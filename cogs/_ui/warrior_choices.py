@@ -1,0 +1,68 @@
+"""Autocomplete for warband and warrior names, scoped to the caller's server. Any cog may use these.
+
+Each function has the shape discord.py's ``@app_commands.autocomplete(option=...)`` wants:
+``async (interaction, current) -> list[Choice[str]]`` with at most 25 choices. They offer names
+from the interaction's own server only (nothing in direct messages), and the command must still
+re-check the value it receives (the service does, by name, in the same server).
+
+- ``warband_choices``: every warband of the server (for commands that only read).
+- ``changeable_warband_choices``: only warbands the caller may change (owner, or Manage Server).
+- ``warrior_choices``: warriors of the warband already typed in the ``warband`` option.
+- ``warrior_path_choices``: ``Warband/Warrior`` across the server, the form
+  ``Campaigns.find_warrior`` takes (for dice tests, combat and the like).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs._ui.campaign import call, campaigns
+from cogs._ui.context import is_admin
+
+CHOICE_LIMIT = 25
+CHOICE_TEXT_LIMIT = 100  # Discord's limit on a choice's name and its string value
+
+
+def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
+    out = []
+    for name in names:
+        if len(name) <= CHOICE_TEXT_LIMIT:  # longer values could not be sent back to us intact
+            out.append(app_commands.Choice(name=name, value=name))
+        if len(out) == CHOICE_LIMIT:
+            break
+    return out
+
+
+async def warband_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """This server's warbands whose name starts with (then contains) what is typed."""
+    if interaction.guild_id is None:
+        return []
+    return _choices(await call(campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or ""))
+
+
+async def changeable_warband_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Like ``warband_choices``, but only the warbands this member may change."""
+    if interaction.guild_id is None:
+        return []
+    names = await call(
+        campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or "",
+        only_changeable_by=(interaction.user.id, is_admin(interaction)),
+    )
+    return _choices(names)
+
+
+async def warrior_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Warriors of the warband typed in this command's ``warband`` option (none until it is typed)."""
+    warband = getattr(interaction.namespace, "warband", None)
+    if interaction.guild_id is None or not isinstance(warband, str) or not warband.strip():
+        return []
+    names = await call(campaigns(interaction).warrior_names_for_autocomplete, interaction.guild_id, warband, current or "")
+    return _choices(names)
+
+
+async def warrior_path_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``Warband/Warrior`` paths in this server matching what is typed (warrior name, or ``band/name``)."""
+    if interaction.guild_id is None:
+        return []
+    return _choices(await call(campaigns(interaction).warrior_paths_for_autocomplete, interaction.guild_id, current or ""))

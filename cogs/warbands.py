@@ -1,0 +1,217 @@
+"""/warband: create, show, list, rename, delete, treasury, log, undo, export and import warbands.
+
+Everything here belongs to the server the command is used in: the server id comes from the
+interaction, never from what was typed. The service (engine.warbands.Campaigns) checks names,
+limits and who may change what; this cog parses options, calls it and renders the answer.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._ui.campaign import call, campaigns, check_same_server, require_server, safe, send_pages
+from cogs._ui.context import is_admin
+from cogs._ui.roster import done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
+from cogs._ui.views import Confirm
+from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
+from engine.errors import LimitExceeded, PermissionDenied
+from engine.warbands import InvalidData, Warband
+from engine.warbands.transfer import MAX_IMPORT_BYTES
+from engine.warbands.validation import MAX_GOLD, MAX_WYRDSTONE
+
+NAME_OPTION_MAX = 100  # generous: Discord's client stops worse; the service explains 65-100 itself
+REASON_MAX = 200
+
+WarbandName = app_commands.Range[str, 1, NAME_OPTION_MAX]
+
+
+def export_file(data: dict, name: str) -> discord.File:
+    """The service's versioned export as a JSON attachment named after the warband."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()[:60] or "warband"
+    blob = json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8")
+    return discord.File(io.BytesIO(blob), filename=f"{slug}.json")
+
+
+def ensure_may_change(warband: Warband, interaction: discord.Interaction) -> None:
+    """Refuse early (before a confirm button) what the service would refuse on confirm."""
+    if not (is_admin(interaction) or warband.owner_id == interaction.user.id):
+        raise PermissionDenied(
+            f"Only the owner of {warband.name} (<@{warband.owner_id}>) or a member with Manage Server can change it.",
+            hint="Anyone may view it with `/warband show`.",
+        )
+
+
+def _signed(n: int, unit: str) -> str:
+    return f"{n:+d} {unit}"
+
+
+class DeleteConfirm(Confirm):
+    """Delete a warband on confirmation: only the member who asked, only in the server where they asked."""
+
+    def __init__(self, owner_id: int, guild_id: int, warband: str) -> None:
+        super().__init__(owner_id, self._delete, label="Delete for good")
+        self.guild_id = guild_id
+        self.warband = warband
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        check_same_server(interaction, self.guild_id)
+        return await super().interaction_check(interaction)
+
+    async def _delete(self, interaction: discord.Interaction) -> None:
+        export = await call(campaigns(interaction).delete_warband, self.guild_id, interaction.user.id,
+                            is_admin(interaction), self.warband)
+        embed = done_embed(f"Deleted {safe(self.warband)}",
+                           "Its warriors and battles are gone. The attached file is its export: "
+                           "`/warband import` brings it back.")
+        await interaction.response.edit_message(embed=embed, view=None, attachments=[export_file(export, self.warband)])
+
+
+class Warbands(commands.Cog):
+    """The /warband command group."""
+
+    warband = app_commands.Group(name="warband", description="This server's campaign warbands", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        require_server(interaction)
+        return True
+
+    @warband.command(name="create", description="Start a new warband; you are its owner")
+    @app_commands.describe(name="The warband's name (up to 64 characters)", warband_type="e.g. Reiklanders, Skaven",
+                           gold="Gold crowns in the treasury to start with", notes="Anything worth keeping with it")
+    async def create(self, interaction: discord.Interaction, name: WarbandName,
+                     warband_type: app_commands.Range[str, 1, NAME_OPTION_MAX],
+                     gold: app_commands.Range[int, 0, MAX_GOLD] = 0,
+                     notes: app_commands.Range[str, 0, 1000] = "") -> None:
+        g = require_server(interaction)
+        wb = await call(campaigns(interaction).create_warband, g, interaction.user.id, name, warband_type,
+                        gold_crowns=gold, notes=notes)
+        embed = done_embed(f"{safe(wb.name)} is ready",
+                           f"{safe(wb.warband_type)}, owned by <@{wb.owner_id}>, {wb.gold_crowns} gc in the treasury.\n"
+                           "Recruit with `/warrior add`; see the roster with `/warband show`.")
+        await interaction.response.send_message(embed=embed)
+
+    @warband.command(name="show", description="The roster sheet: profiles, kit, experience, treasury, rating")
+    @app_commands.describe(name="Which warband")
+    @app_commands.autocomplete(name=warband_choices)
+    async def show(self, interaction: discord.Interaction, name: WarbandName) -> None:
+        g = require_server(interaction)
+        sheet = await call(campaigns(interaction).show_warband, g, name)
+        await send_pages(interaction, sheet_pages(sheet))
+
+    @warband.command(name="list", description="Every warband of this server, or one member's")
+    @app_commands.describe(owner="Only this member's warbands")
+    async def list_(self, interaction: discord.Interaction, owner: discord.User | None = None) -> None:
+        g = require_server(interaction)
+        found = await call(campaigns(interaction).list_warbands, g, owner_id=owner.id if owner else None)
+        await send_pages(interaction, warband_list_pages(found, whose=f" owned by {safe(owner.display_name)}" if owner else ""))
+
+    @warband.command(name="rename", description="Give a warband a new name")
+    @app_commands.describe(name="Which warband", new_name="Its new name (up to 64 characters)")
+    @app_commands.autocomplete(name=changeable_warband_choices)
+    async def rename(self, interaction: discord.Interaction, name: WarbandName, new_name: WarbandName) -> None:
+        g = require_server(interaction)
+        wb = await call(campaigns(interaction).rename_warband, g, interaction.user.id, is_admin(interaction), name, new_name)
+        await interaction.response.send_message(embed=done_embed("Renamed", f"**{safe(name.strip())}** is now **{safe(wb.name)}**."))
+
+    @warband.command(name="delete", description="Delete a warband, its warriors and battles (asks first)")
+    @app_commands.describe(name="Which warband")
+    @app_commands.autocomplete(name=changeable_warband_choices)
+    async def delete(self, interaction: discord.Interaction, name: WarbandName) -> None:
+        g = require_server(interaction)
+        wb = await call(campaigns(interaction).get_warband, g, name)
+        ensure_may_change(wb, interaction)
+        view = DeleteConfirm(interaction.user.id, g, wb.name)
+        embed = discord.Embed(
+            title=f"Delete {safe(wb.name)}?",
+            description=f"{len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
+                        f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shards go with it. "
+                        "You will get its export file to import it again.",
+            colour=discord.Colour.orange(),
+        )
+        await interaction.response.send_message(embed=embed, view=view)
+        view.message = await interaction.original_response()
+
+    @warband.command(name="treasury", description="Add or spend gold crowns and wyrdstone shards, with a reason")
+    @app_commands.describe(name="Which warband", reason="Why (kept in the ledger), e.g. 'sold 2 shards'",
+                           gold="Gold crowns to add (negative to spend)", wyrdstone="Wyrdstone shards to add (negative to sell or spend)")
+    @app_commands.autocomplete(name=changeable_warband_choices)
+    async def treasury(self, interaction: discord.Interaction, name: WarbandName,
+                       reason: app_commands.Range[str, 1, REASON_MAX],
+                       gold: app_commands.Range[int, -MAX_GOLD, MAX_GOLD] = 0,
+                       wyrdstone: app_commands.Range[int, -MAX_WYRDSTONE, MAX_WYRDSTONE] = 0) -> None:
+        g = require_server(interaction)
+        wb = await call(campaigns(interaction).change_treasury, g, interaction.user.id, is_admin(interaction), name,
+                        gold=gold, wyrdstone=wyrdstone, reason=reason)
+        change = ", ".join(x for x in (_signed(gold, "gc") if gold else "", _signed(wyrdstone, "shards") if wyrdstone else "") if x)
+        embed = done_embed(f"Treasury of {safe(wb.name)}",
+                           f"{change} — {safe(reason.strip())}\nNow **{wb.gold_crowns} gc** and **{wb.wyrdstone_shards} wyrdstone shards**.")
+        await interaction.response.send_message(embed=embed)
+
+    @warband.command(name="log", description="The ledger: every change, who made it and why")
+    @app_commands.describe(name="Which warband", limit="How many changes, newest first (default 20)")
+    @app_commands.autocomplete(name=warband_choices)
+    async def log(self, interaction: discord.Interaction, name: WarbandName,
+                  limit: app_commands.Range[int, 1, 200] = 20) -> None:
+        g = require_server(interaction)
+        svc = campaigns(interaction)
+        wb = await call(svc.get_warband, g, name)
+        entries = await call(svc.ledger, g, wb.name, limit=limit)
+        await send_pages(interaction, ledger_pages(wb.name, entries))
+
+    @warband.command(name="undo", description="Undo the newest change in the ledger not yet undone")
+    @app_commands.describe(name="Which warband")
+    @app_commands.autocomplete(name=changeable_warband_choices)
+    async def undo(self, interaction: discord.Interaction, name: WarbandName) -> None:
+        g = require_server(interaction)
+        entry = await call(campaigns(interaction).undo_last, g, interaction.user.id, is_admin(interaction), name)
+        await interaction.response.send_message(embed=done_embed(f"Undone in {safe(entry.warband)}", ledger_line(entry)))
+
+    @warband.command(name="export", description="Download a warband as a JSON file (to keep, share or import)")
+    @app_commands.describe(name="Which warband")
+    @app_commands.autocomplete(name=warband_choices)
+    async def export(self, interaction: discord.Interaction, name: WarbandName) -> None:
+        g = require_server(interaction)
+        data = await call(campaigns(interaction).export_warband, g, name)
+        wname = data["warband"]["name"]
+        embed = done_embed(f"Export of {safe(wname)}",
+                           f"{len(data['warriors'])} warrior entries, {len(data['battles'])} battles; "
+                           f"format `{data['format']}` version {data['version']}. Bring it back with `/warband import`.")
+        await interaction.response.send_message(embed=embed, file=export_file(data, wname), ephemeral=True)
+
+    @warband.command(name="import", description="Create a warband from a file made by /warband export")
+    @app_commands.describe(file="The .json file (at most 10 MB); it becomes your warband")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        g = require_server(interaction)
+        if file.size > MAX_IMPORT_BYTES:
+            raise LimitExceeded(
+                f"The file is {file.size / (1024 * 1024):.1f} MB; the limit is {MAX_IMPORT_BYTES // (1024 * 1024)} MB. It was not read.",
+                hint="Import a file written by `/warband export`.",
+            )
+        data = await file.read()
+        svc = campaigns(interaction)
+        problems = await call(svc.validate_import, g, data)
+        if not problems:
+            try:
+                wb = await call(svc.import_warband, g, interaction.user.id, data)
+            except InvalidData as exc:  # something changed between the check and the write
+                problems = exc.problems
+        if problems:
+            await send_pages(interaction, problem_pages("The file was not imported", problems), ephemeral=True)
+            return
+        embed = done_embed(f"Imported {safe(wb.name)}",
+                           f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entries, {wb.gold_crowns} gc and "
+                           f"{wb.wyrdstone_shards} shards, owned by <@{wb.owner_id}>. See it with `/warband show`.")
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Warbands(bot))
