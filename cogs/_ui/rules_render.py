@@ -7,6 +7,8 @@ silently: bodies are paged, and anything shortened says so and how to read the r
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import discord
 
 from cogs._ui.embeds import EMBED_DESCRIPTION_LIMIT, EMBED_FIELD_LIMIT, INFO, NEUTRAL, clip
@@ -27,8 +29,13 @@ def edition_name(edition_id: str) -> str:
 
 def entry_pages(entry: Entry, page_chars: int | None = None) -> list[str]:
     """The entry's body split into pages (nothing dropped), tables laid out in code blocks."""
-    pages = entry.pages(page_chars or PAGE_CHARS)
-    return [_layout_tables(p) for p in pages]
+    return list(_pages(entry, page_chars or PAGE_CHARS))
+
+
+@lru_cache(maxsize=1024)
+def _pages(entry: Entry, page_chars: int) -> tuple[str, ...]:
+    # Entries are immutable, so a page turn or a popular rule need not be split again.
+    return tuple(_layout_tables(p) for p in entry.pages(page_chars))
 
 
 def _layout_tables(page: str) -> str:

@@ -1,0 +1,70 @@
+"""Rules benchmark: /rule autocomplete and /rule through the harness vs /echo, and the index build.
+
+    python bench/bench_rules.py
+
+Targets (rules cog issue): autocomplete ≤ 1.5× echo; /rule ≤ 2× echo; building the library
+(entries, FTS5 index, per-edition name tables) < 300 ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import echo, line, new_harness, ratio  # noqa: E402
+from engine.rules import RulesLibrary  # noqa: E402
+
+AUTOCOMPLETE_PREFIXES = ["", "fla", "par", "knocked d", "sw"]
+RULE_QUERIES = ["parry", "flail", "lrb/weapons/flail", "knocked down", "what happens when i fall"]
+
+
+def build_times(n: int = 5) -> list[float]:
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        RulesLibrary.load()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+async def main() -> None:
+    print("Rules (ratios to /echo through the same harness and tree)")
+    async with new_harness() as h:
+        reference = echo(h)
+
+        prefixes = iter(AUTOCOMPLETE_PREFIXES * 10_000)
+        r, t, e = await ratio(lambda: h.autocomplete("rule", "query", query=next(prefixes)), reference)
+        print(line("/rule autocomplete through the harness ÷ /echo", r, 1.5))
+        print(f"  {'':<58} (autocomplete {t * 1e6:.0f} µs, /echo {e * 1e6:.0f} µs)")
+
+        queries = iter(RULE_QUERIES * 10_000)
+        r, t, e = await ratio(lambda: h.command("rule", query=next(queries)), reference, batches=11, per_batch=25)
+        print(line("/rule (mixed exact, id, fuzzy, question) ÷ /echo", r, 2.0))
+        print(f"  {'':<58} (/rule {t * 1e6:.0f} µs, /echo {e * 1e6:.0f} µs)")
+
+        r, t, e = await ratio(lambda: h.command("rule", query="parry"), reference)
+        print(line("/rule parry (exact name) ÷ /echo", r, 2.0))
+
+        # The cog remembers recent lookups; without that memory every query hops to a thread.
+        lookups = h.bot.get_cog("Rules")._lookups
+
+        async def cold(query: str):
+            lookups.clear()
+            return await h.command("rule", query=query)
+
+        r, t, e = await ratio(lambda: cold("parry"), reference, batches=9, per_batch=25)
+        print(line("/rule parry, lookup not remembered (for information) ÷ /echo", r))
+        r, t, e = await ratio(lambda: cold("what happens when i fall"), reference, batches=7, per_batch=15)
+        print(line("/rule question, lookup not remembered (for information) ÷ /echo", r))
+
+    times = build_times()
+    print(line("index build, RulesLibrary.load() (median of 5)", statistics.median(times) * 1000, 300, unit=" ms"))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
