@@ -192,7 +192,9 @@ def battle_pages(warband: str, battles: list[Battle]) -> list[discord.Embed]:
 
 def problem_pages(title: str, problems: list[str]) -> list[discord.Embed]:
     """Every problem of an import, numbered, over as many pages as needed (nothing left out)."""
-    lines = [f"{n}. {safe(p)}" for n, p in enumerate(problems, start=1)]
+    # The engine's problem texts are meant to be shown as they are (they quote with backticks);
+    # names in them cannot hold mentions, and mentions are disabled anyway.
+    lines = [f"{n}. {discord.utils.escape_mentions(p)}" for n, p in enumerate(problems, start=1)]
     count = len(problems)
     pages = _paginate(title, f"{count} problem{'s' if count != 1 else ''}; nothing was saved. Fix them all and import again.",
                       _long_blocks("Problems", lines), colour=discord.Colour.red())
