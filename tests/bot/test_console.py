@@ -41,3 +41,25 @@ async def test_json_mode(tmp_path):
     payload = json.loads(text)
     assert payload[0]["callback_type"] == "channel_message"
     assert payload[0]["body"]["data"]["content"] == "hi"
+
+
+async def test_buttons_can_be_pressed_from_the_console(tmp_path):
+    stdin = io.StringIO("/roll 2d6 to hit\npress 1\npress 1\n")
+    code, text = await run(tmp_path, stdin=stdin)
+    assert "[1] button: Re-roll" in text
+    assert "Original roll" in text  # the re-roll updated the same message
+    assert "no buttons or menus" in text  # the button is gone after one re-roll
+    assert code == 1  # the refused second press counts as an error line
+
+
+async def test_autocomplete_from_the_console(tmp_path):
+    code, text = await run(tmp_path, command="? /settings houserule rule:parry")
+    assert code == 0 and "Suggestions:" in text and "parry_vs_basic_strength" in text
+
+
+async def test_acting_as_admin_in_another_server(tmp_path):
+    stdin = io.StringIO("/settings edition edition:core\nadmin on\n/settings edition edition:core\nguild 99\n/settings show\n")
+    code, text = await run(tmp_path, stdin=stdin)
+    assert "Only members with Manage Server" in text
+    assert "now plays by **Community Core Rules (seed 002)**" in text
+    assert text.rstrip().count("Living Rulebook 2005 (seed 000)") >= 1  # server 99 keeps the default
