@@ -204,6 +204,11 @@ class ServerSettings:
     campaign_rules: dict[str, Any] = field(default_factory=dict)  # the override; {} = data defaults
 
 
+def _names(column: str) -> tuple[str, ...]:
+    """A stored JSON list of names; most are empty, and a roster sheet reads 90 of them."""
+    return () if column == "[]" else tuple(json.loads(column))
+
+
 def warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
     return Warrior(
         id=row["id"],
@@ -213,9 +218,9 @@ def warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
         warrior_type=row["warrior_type"],
         group_size=row["group_size"],
         profile=Profile(**{c: row[col] for c, col in PROFILE_COLUMNS.items()}),
-        equipment=tuple(json.loads(row["equipment"])),
-        skills=tuple(json.loads(row["skills"])),
-        injuries=tuple(json.loads(row["injuries"])),
+        equipment=_names(row["equipment"]),
+        skills=_names(row["skills"]),
+        injuries=_names(row["injuries"]),
         experience=row["experience"],
         status=row["status"],
         large=bool(row["large"]),

@@ -23,7 +23,7 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError, Permissio
 from engine.storage.store import Connection, Store
 from engine.warbands import ledger as ledger_rows
 from engine.warbands import transfer
-from engine.warbands.campaign_rules import CampaignRules, build_rules, validate_override
+from engine.warbands.campaign_rules import CampaignRules, build_rules, default_rules, validate_override
 from engine.warbands.errors import InvalidData
 from engine.warbands.models import (
     Advance,
@@ -125,7 +125,7 @@ class Campaigns:
     def _rules(self, c: Connection, guild_id: int) -> CampaignRules:
         raw = c.scalar("SELECT campaign_rules FROM server_settings WHERE guild_id = ?", (guild_id,))
         override = json.loads(raw) if raw else {}
-        return build_rules(override) if override else build_rules(None)
+        return build_rules(override) if override else default_rules()  # the data's rules, built once
 
     @staticmethod
     def _may_change(warband: dict[str, Any], actor_id: int, is_admin: bool) -> None:
