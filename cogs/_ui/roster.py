@@ -22,21 +22,23 @@ PAGE_CHARS = 4500  # well under Discord's 6,000 characters per embed
 ROLE_NAMES = {"leader": "Leader", "hero": "Hero", "henchmen": "Henchmen"}
 
 
+_HEADER = " ".join(f"{c:>2}" for c in CHARACTERISTICS)
+_ROW = " ".join(["%2d"] * len(CHARACTERISTICS))
+
+
 def profile_table(profiles: Iterable[tuple[str, dict[str, int]]]) -> str:
     """A code block: header M WS BS S T W I A Ld, one row per (label, profile)."""
     rows = list(profiles)
     width = max([len(label) for label, _ in rows] + [0])
-    pad = (width + 1) if width else 0
-    head = " " * pad + " ".join(f"{c:>2}" for c in CHARACTERISTICS)
-    lines = [head] + [
-        (f"{label:<{width}} " if width else "") + " ".join(f"{p[c]:>2}" for c in CHARACTERISTICS) for label, p in rows
+    pad = " " * (width + 1) if width else ""
+    lines = [pad + _HEADER] + [
+        (f"{label:<{width}} " if width else "") + _ROW % tuple(p[c] for c in CHARACTERISTICS) for label, p in rows
     ]
     return "```\n" + "\n".join(lines).replace("`", "'") + "\n```"
 
 
 def _listing(items: Iterable[str]) -> str:
-    items = list(items)
-    return ", ".join(safe(i) for i in items) if items else "—"
+    return ", ".join(map(safe, items)) or "—"
 
 
 def warrior_heading(w: Warrior) -> str:
@@ -55,14 +57,12 @@ def warrior_body(w: Warrior, next_advance: int | None | str = "?") -> str:
         nxt = " (no advances left)"
     else:
         nxt = f" (next advance at {next_advance})"
-    lines = [
-        profile_table([("", w.profile.as_dict())]),
-        f"**Equipment:** {_listing(w.equipment)}",
-        f"**Skills:** {_listing(w.skills)}",
-        f"**Injuries:** {_listing(w.injuries)}",
-        f"**Experience:** {w.experience}{nxt}",
-    ]
-    text = "\n".join(lines)
+    p = w.profile
+    text = (
+        f"```\n{_HEADER}\n{_ROW % (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld)}\n```\n"
+        f"**Equipment:** {_listing(w.equipment)}\n**Skills:** {_listing(w.skills)}\n"
+        f"**Injuries:** {_listing(w.injuries)}\n**Experience:** {w.experience}{nxt}"
+    )
     if len(text) <= FIELD_LIMIT:
         return text
     # Up to 40 items of 64 characters each can overflow a field: keep the table, shorten lists.
