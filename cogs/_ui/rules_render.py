@@ -175,7 +175,8 @@ def _field_text(entry: Entry) -> str:
     body = entry.body.strip() or "(no text)"
     if len(body) <= EMBED_FIELD_LIMIT:
         return body
-    cut = body[: EMBED_FIELD_LIMIT - 80].rstrip()
+    cut = body[: EMBED_FIELD_LIMIT - 80]
+    cut = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut).rstrip()  # end on a whole word
     return cut + f"\n… *{len(body) - len(cut):,} more characters: choose it below to read all.*"
 
 
