@@ -137,8 +137,8 @@ class Warbands(commands.Cog):
                         "You will get its export file to import it again.",
             colour=discord.Colour.orange(),
         )
-        await interaction.response.send_message(embed=embed, view=view)
-        view.message = await interaction.original_response()
+        sent = await interaction.response.send_message(embed=embed, view=view)
+        view.message = sent.resource if isinstance(sent.resource, discord.InteractionMessage) else None
 
     @warband.command(name="treasury", description="Add or spend gold crowns and wyrdstone shards, with a reason")
     @app_commands.describe(name="Which warband", reason="Why (kept in the ledger), e.g. 'sold 2 shards'",

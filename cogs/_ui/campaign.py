@@ -92,5 +92,5 @@ async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed
         await interaction.response.send_message(embed=pages[0], ephemeral=ephemeral)
         return
     view = ServerPaginator(interaction.user.id, interaction.guild_id, pages)
-    await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)
-    view.message = await interaction.original_response()
+    sent = await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)
+    view.message = sent.resource if isinstance(sent.resource, discord.InteractionMessage) else None  # no extra request
