@@ -1,0 +1,358 @@
+"""/fight, /shoot and /odds through the harness: logs, odds charts, stored warriors, errors."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+
+from bot.harness import ADMIN_PERMISSIONS, Actor
+from cogs._ui.combat_render import log_pages
+from engine.combat import make_fighter, resolve_round, resolve_shot
+
+GUILD = 100000000000000001
+USER = 300000000000000001
+DM = Actor(guild_id=None)
+ADMIN = Actor(permissions=ADMIN_PERMISSIONS)
+
+PERCENT = re.compile(r"(\d+\.\d)%")
+
+
+def public(res) -> bool:
+    """The bot answered with at least one message everybody sees."""
+    return not res.ephemeral and not res.is_error
+
+
+def assert_private_error(harness, res, *words: str) -> None:
+    assert res.is_error and res.ephemeral, res.text
+    assert all(s.ephemeral for s in res.sent if s.kind in ("callback", "followup")), "something public was posted"
+    assert not any(not m.ephemeral for m in harness.messages.values()), "a public message was left behind"
+    for word in words:
+        assert word.lower() in res.text.lower(), (word, res.text)
+
+
+def code_blocks(text: str) -> list[str]:
+    return re.findall(r"```\n(.*?)\n```", text, re.S)
+
+
+def percent_sum(block: str) -> float:
+    return sum(float(p) for p in PERCENT.findall(block))
+
+
+async def add_reavers(harness, *, equipment=("Sword", "Bow", "Light armour"), name="Captain"):
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Reavers", "Reiklanders")
+    await asyncio.to_thread(
+        campaigns.add_warrior, GUILD, USER, False, "Reavers", name, role="leader", warrior_type="Mercenary Captain",
+        profile=dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8), equipment=list(equipment),
+    )
+
+
+# ----- /fight ---------------------------------------------------------------------------------
+
+
+async def test_fight_log_shows_every_step_and_the_edition(harness):
+    res = await harness.command("fight", attacker="WS4 S4", defender="human", attacker_weapons="sword",
+                                defender_armour="light armour, shield")
+    assert public(res)
+    [embed] = res.embeds
+    # the bot's rng is seeded 1234: the same round rolled by the engine directly
+    a = make_fighter("Attacker", "WS4 S4", weapons="sword")
+    d = make_fighter("Human", "human", armour="light armour, shield")
+    expected = resolve_round(a, d, random.Random(1234), edition="lrb")
+    for line in expected.lines[1:]:
+        assert line in embed["description"]
+    text = embed["description"]
+    assert "to hit: rolled" in text and "needed 3+ (WS4 vs WS3)" in text
+    assert "To wound with Sword" in text
+    assert "armour save" in text and "needed 6+" in text
+    assert "Injury: rolled" in text
+    assert embed["title"] == "⚔️ Attacker fights Human"
+    assert "M4 WS4 BS3 S4 T3 W1 I3 A1 Ld7" in text  # named values, the rest Human
+    assert [f["name"] for f in embed["fields"]] == ["Outcome"]
+    assert "Human" in embed["fields"][0]["value"]
+    assert embed["footer"]["text"].startswith("Edition: lrb")
+    assert "House rules: none" in embed["footer"]["text"]
+
+
+async def test_long_fight_log_is_paged_not_cut(harness):
+    profile = "4 6 3 4 3 3 6 5 7"
+    kit = dict(attacker_weapons="sword, sword", defender_weapons="sword, sword", attacker_traits="frenzy",
+               defender_traits="frenzy", attacker_armour="heavy armour, helmet", defender_armour="heavy armour, helmet")
+    res = await harness.command("fight", attacker=profile, defender=profile, **kit)
+    assert public(res)
+    first = res.embeds[0]
+    assert "page 1/2" in first["footer"]["text"]
+    buttons = {c["custom_id"]: c for c in harness.messages[res.message_id].components()}
+    assert set(buttons) == {"page:prev", "page:count", "page:next"}
+    turned = await harness.click(res.message_id, "page:next")
+    second = turned.embeds[0]
+    assert "page 2/2" in second["footer"]["text"]
+    a = make_fighter("Attacker", profile, weapons="sword, sword", frenzy=True, armour="heavy armour, helmet")
+    d = make_fighter("Defender", profile, weapons="sword, sword", frenzy=True, armour="heavy armour, helmet")
+    expected = resolve_round(a, d, random.Random(1234), edition="lrb")
+    both = first["description"] + "\n" + second["description"]
+    for line in expected.lines[1:]:
+        assert line in both
+    # someone else may not turn the pages
+    other = await harness.click(res.message_id, "page:prev", Actor(user_id=42))
+    assert other.is_error
+
+
+def test_log_pages_split_at_lines_and_lose_nothing():
+    lines = [f"line {i} " + "x" * 90 for i in range(200)]
+    pages = log_pages("t", "header", lines, "outcome", "Edition: lrb", colour=None)
+    assert len(pages) > 1
+    joined = "\n".join(p.description for p in pages)
+    for line in lines:
+        assert line in joined
+    assert all(len(p.description) <= 4096 for p in pages)
+    assert all(p.footer.text.startswith("Edition: lrb") for p in pages)
+
+
+async def test_templates_and_nine_value_profiles(harness):
+    res = await harness.command("fight", attacker="Wardog", defender="4 3 3 3 4 2 3 1 7")
+    assert public(res)
+    text = res.embeds[0]["description"]
+    assert "**Wardog** (M6 WS4 BS0 S4 T3 W1 I4 A1 Ld5)" in text
+    assert "**Defender** (M4 WS3 BS3 S3 T4 W2 I3 A1 Ld7)" in text
+
+
+async def test_same_template_twice_gets_told_apart(harness):
+    res = await harness.command("fight", attacker="human", defender="Human")
+    assert "Human (attacker) fights Human (defender)" in res.embeds[0]["title"]
+
+
+async def test_defender_state_and_who_charged(harness):
+    res = await harness.command("fight", attacker="human", defender="human", defender_state="knocked down",
+                                charged="nobody", first_round=False)
+    assert public(res)
+    assert "nobody charged, a later round" in res.embeds[0]["description"]
+
+
+# ----- /shoot ---------------------------------------------------------------------------------
+
+
+async def test_shot_log_with_modifiers(harness):
+    res = await harness.command("shoot", attacker="BS4", defender="human", attacker_weapons="dagger, bow",
+                                long_range=True, cover=True)
+    assert public(res)
+    [embed] = res.embeds
+    text = embed["description"]
+    assert embed["title"] == "🏹 Shooter shoots Human"
+    assert "with a bow, at 24\", target in cover" in text
+    assert "-1 cover (000:541)" in text and "-1 long range (000:543)" in text
+    shooter = make_fighter("Shooter", "BS4", weapons="dagger, bow")
+    target = make_fighter("Human", "human")
+    expected = resolve_shot(shooter, target, "bow", random.Random(1234), edition="lrb", range_inches=24.0, cover=True)
+    for line in expected.lines[1:]:
+        assert line in text
+    assert embed["footer"]["text"].startswith("Edition: lrb")
+
+
+async def test_shot_needs_a_missile_weapon(harness):
+    res = await harness.command("shoot", attacker="human", defender="human", attacker_weapons="sword")
+    assert_private_error(harness, res, "no missile weapon")
+
+
+async def test_shot_out_of_range_and_move_or_fire_are_explained(harness):
+    res = await harness.command("shoot", attacker="human", defender="human", attacker_weapons="pistol", range=12)
+    assert_private_error(harness, res, "out of range")
+    res = await harness.command("shoot", attacker="human", defender="human", attacker_weapons="crossbow", moved=True)
+    assert_private_error(harness, res, "cannot be moved and fired")
+
+
+# ----- /odds ----------------------------------------------------------------------------------
+
+
+async def test_round_odds_table_chart_and_expected_wounds(harness):
+    res = await harness.command("odds", attacker="WS4 S4 A2", defender="human", mode="round", attacker_weapons="sword")
+    assert public(res)
+    assert res.sent[0].callback_type == 5  # deferred first: the odds are worked out off the event loop
+    [embed] = res.embeds
+    assert embed["title"] == "Odds: Attacker vs Human, one round"
+    assert len(embed["fields"]) == 2
+    for field in embed["fields"]:
+        outcome_chart, at_least = code_blocks(field["value"])[:2]
+        assert "OOA" in outcome_chart and "█" in outcome_chart
+        assert percent_sum(outcome_chart) == pytest.approx(100, abs=0.5)
+        assert "Expected wounds lost: **" in field["value"]
+        assert "≥1 wound" in at_least
+    assert "Edition: lrb" in embed["footer"]["text"]
+    # every chart line is short enough for a phone
+    assert all(len(line) <= 40 for block in code_blocks(res.text) for line in block.splitlines())
+
+
+async def test_shot_odds(harness):
+    res = await harness.command("odds", attacker="human", defender="human", mode="shot", attacker_weapons="crossbow",
+                                range=20)
+    assert public(res)
+    [embed] = res.embeds
+    assert "needs 5+" in embed["description"] and "-1 long range" in embed["description"]
+    [field] = embed["fields"]
+    chart = code_blocks(field["value"])[0]
+    assert percent_sum(chart) == pytest.approx(100, abs=0.5)
+    assert "Expected wounds lost" in field["value"]
+
+
+async def test_duel_odds_win_lose_and_rounds(harness):
+    res = await harness.command("odds", attacker="WS4 S4 A2", defender="human", mode="duel", attacker_weapons="sword")
+    assert public(res)
+    [embed] = res.embeds
+    who, how_long = embed["fields"]
+    assert who["name"] == "Who wins"
+    chart = code_blocks(who["value"])[0]
+    assert "Attacker wins" in chart and "Human wins" in chart and "Unfinished" in chart
+    assert percent_sum(chart) == pytest.approx(100, abs=0.5)
+    rounds = code_blocks(how_long["value"])[0]
+    assert "Round 1" in rounds
+    assert percent_sum(rounds) == pytest.approx(100, abs=1.0)
+    assert "Average length" in how_long["value"]
+    assert "Edition: lrb" in embed["footer"]["text"]
+
+
+async def test_odds_errors_stay_private_and_post_nothing(harness):
+    res = await harness.command("odds", attacker="human", defender="human", mode="round", attacker_weapons="bow")
+    assert_private_error(harness, res, "missile weapon")
+    assert res.sent[0].callback_type == 4  # refused before deferring: no public "thinking..." message
+
+
+# ----- stored warriors ------------------------------------------------------------------------
+
+
+async def test_stored_warrior_fights_with_its_close_combat_weapons(harness):
+    await add_reavers(harness)
+    res = await harness.command("fight", attacker="Reavers/Captain", defender="human")
+    assert public(res)
+    text = res.embeds[0]["description"]
+    assert "**Captain** (M4 WS4 BS4 S3 T3 W1 I4 A1 Ld8): Sword, Light armour" in text
+    assert "missile weapons not used in close combat: Bow" in text
+    assert "Captain attack 1 (Sword)" in text
+
+
+async def test_stored_warrior_by_bare_name_shoots_its_bow(harness):
+    await add_reavers(harness)
+    res = await harness.command("shoot", attacker="Captain", defender="human")
+    assert public(res)
+    assert "with a bow" in res.embeds[0]["description"]
+    assert "BS4 needs 3+" in res.embeds[0]["description"]
+
+
+async def test_options_replace_a_stored_warriors_kit(harness):
+    await add_reavers(harness)
+    res = await harness.command("fight", attacker="Reavers/Captain", defender="human", attacker_weapons="axe")
+    assert "Captain attack 1 (Axe)" in res.embeds[0]["description"]
+
+
+async def test_unknown_warrior_and_stored_warriors_in_dms(harness):
+    await add_reavers(harness)
+    res = await harness.command("fight", attacker="Reavers/Nobody", defender="human")
+    assert_private_error(harness, res)
+    res = await harness.command("fight", attacker="Nobodyatall", defender="human")
+    assert_private_error(harness, res, "not a profile, a template")
+    res = await harness.command("fight", DM, attacker="Reavers/Captain", defender="human")
+    assert_private_error(harness, res, "direct message")
+    res = await harness.command("fight", DM, attacker="wardog", defender="human")  # templates work anywhere
+    assert public(res)
+
+
+# ----- edition and house rules ------------------------------------------------------------------
+
+
+async def test_server_edition_and_house_rule_in_the_footer(harness):
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.set_edition, GUILD, USER, True, "core")
+    await asyncio.to_thread(campaigns.set_house_rules, GUILD, USER, True, {"blackpowder_save_additive": True})
+    res = await harness.command("fight", attacker="human", defender="human")
+    footer = res.embeds[0]["footer"]["text"]
+    assert footer.startswith("Edition: core")
+    assert "blackpowder_save_additive on" in footer
+    res = await harness.command("odds", attacker="human", defender="human", mode="shot", attacker_weapons="pistol")
+    footer = res.embeds[0]["footer"]["text"]
+    assert footer.startswith("Edition: core") and "blackpowder_save_additive on" in footer
+
+
+async def test_edition_override_and_a_server_on_a_lookup_only_edition(harness):
+    res = await harness.command("fight", attacker="human", defender="human", edition="core2")
+    assert res.embeds[0]["footer"]["text"].startswith("Edition: core2")
+    assert "chosen for this command" in res.embeds[0]["footer"]["text"]
+    await asyncio.to_thread(harness.bot.campaigns.set_edition, GUILD, USER, True, "wd")
+    res = await harness.command("fight", attacker="human", defender="human")
+    footer = res.embeds[0]["footer"]["text"]
+    assert footer.startswith("Edition: lrb") and "plays wd" in footer
+
+
+# ----- autocomplete ---------------------------------------------------------------------------
+
+
+async def test_weapon_autocomplete_by_prefix(harness):
+    res = await harness.autocomplete("fight", "attacker_weapons", attacker_weapons="sw")
+    names = [c["value"] for c in res.choices]
+    assert names and names[0] == "Sword"
+    res = await harness.autocomplete("fight", "attacker_weapons", attacker_weapons="")
+    assert 0 < len(res.choices) <= 25
+    assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in res.choices)
+
+
+async def test_list_autocomplete_keeps_earlier_items(harness):
+    res = await harness.autocomplete("fight", "attacker_weapons", attacker_weapons="sword, da")
+    assert [c["value"] for c in res.choices][0] == "sword, Dagger"
+    res = await harness.autocomplete("fight", "defender_armour", defender_armour="light armour, sh")
+    assert "light armour, Shield" in [c["value"] for c in res.choices]
+    res = await harness.autocomplete("fight", "attacker_traits", attacker_traits="frenzy, ha")
+    assert [c["value"] for c in res.choices] == ["frenzy, hates"]
+
+
+async def test_fighter_autocomplete_offers_templates_and_warriors(harness):
+    await add_reavers(harness)
+    res = await harness.autocomplete("fight", "attacker", attacker="")
+    values = [c["value"] for c in res.choices]
+    assert {"Human", "Horse", "Warhorse", "Wardog"} <= set(values)
+    assert "Reavers/Captain" in values
+    res = await harness.autocomplete("fight", "defender", defender="4 3 3 3 3 1 3 1 7")
+    assert res.choices[0]["name"] == "M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7"
+    res = await harness.autocomplete("fight", "defender", DM, defender="")
+    assert "Reavers/Captain" not in [c["value"] for c in res.choices]
+
+
+# ----- bad input --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        (dict(attacker="WS11", defender="human"), ["WS 11 is out of range", "0 to 10"]),
+        (dict(attacker="4 3 3 3 3 1 3 1", defender="human"), ["needs 9 values", "you gave 8"]),
+        (dict(attacker="4 3 3 3 3 1 3 50 7", defender="human"), ["A 50 is out of range"]),
+        (dict(attacker="A10", defender="human", attacker_weapons="sword", attacker_traits="frenzy"), ["20 attacks", "limit is 12"]),
+        (dict(attacker="human", defender="4 3 3 3 3 0 3 1 7"), ["0 Wounds"]),
+        (dict(attacker="human", defender="human", attacker_weapons="swrod"), ["no weapon called 'swrod'", "`sword`"]),
+        (dict(attacker="human", defender="human", attacker_weapons="bow"), ["missile weapon", "/shoot"]),
+        (dict(attacker="human", defender="human", attacker_weapons="double-handed sword", attacker_armour="shield"),
+         ["cannot use a shield", "both hands"]),
+        (dict(attacker="human", defender="human", attacker_weapons="lance"), ["needs a warhorse"]),
+        (dict(attacker="human", defender="human", attacker_traits="berserk"), ["not a trait"]),
+        (dict(attacker="human", defender="human", defender_armour="sword"), ["no armour called"]),
+    ],
+)
+async def test_bad_input_gets_a_clear_private_message(harness, options, words):
+    res = await harness.command("fight", **options)
+    assert_private_error(harness, res, *words)
+
+
+async def test_bad_input_in_odds_and_shoot_too(harness):
+    res = await harness.command("odds", attacker="human", defender="4 3 3 3 3 0 3 1 7", mode="duel")
+    assert_private_error(harness, res, "0 Wounds")
+    res = await harness.command("shoot", attacker="human", defender="4 3 3 3 3 0 3 1 7", attacker_weapons="bow")
+    assert_private_error(harness, res, "0 Wounds")
+    res = await harness.command("odds", attacker="4 3 3 3 3 1 3 1 7 7", defender="human", mode="round")
+    assert_private_error(harness, res, "needs 9 values")
+
+
+async def test_lance_with_a_warhorse_is_fine(harness):
+    res = await harness.command("fight", attacker="human", defender="human", attacker_weapons="lance",
+                                attacker_equipment="warhorse")
+    assert public(res)
+    assert "Lance" in res.embeds[0]["description"]
