@@ -79,6 +79,9 @@ class Warbands(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        # pages drawn for the sheet object the service last returned per warband: the service
+        # hands back the very same sheet until the warband changes (see show_warband)
+        self._drawn: dict[tuple[int, int], tuple[object, list[discord.Embed]]] = {}
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
@@ -105,7 +108,14 @@ class Warbands(commands.Cog):
     async def show(self, interaction: discord.Interaction, name: WarbandName) -> None:
         g = require_server(interaction)
         sheet = await call(campaigns(interaction).show_warband, g, name)
-        await send_pages(interaction, sheet_pages(sheet))
+        key = (g, sheet.warband.id)
+        drawn = self._drawn.get(key)
+        if drawn is None or drawn[0] is not sheet:
+            drawn = (sheet, sheet_pages(sheet))
+            self._drawn[key] = drawn
+            if len(self._drawn) > 256:
+                self._drawn.pop(next(iter(self._drawn)))
+        await send_pages(interaction, drawn[1])
 
     @warband.command(name="list", description="Every warband of this server, or one member's")
     @app_commands.describe(owner="Only this member's warbands")

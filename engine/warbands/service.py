@@ -13,6 +13,7 @@ import datetime as dt
 import json
 import re
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -71,12 +72,17 @@ def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
+SHEETS_KEPT = 256  # roster sheets remembered for repeat views
+
+
 class Campaigns:
     """The campaign warbands of every server, kept in one ``Store``."""
 
     def __init__(self, store: Store, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
         self.store = store
         self._now = now
+        self._sheets: dict[tuple[int, int], tuple[tuple, WarbandSheet]] = {}  # see show_warband
+        self._sheets_lock = threading.Lock()
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
@@ -301,9 +307,23 @@ class Campaigns:
             return warband_from_row(row, self._warriors(c, guild_id, row))
 
     def show_warband(self, guild_id: int, name: str) -> WarbandSheet:
-        """Everything a roster display needs: warriors, rating with its breakdown, next advances, size."""
+        """Everything a roster display needs: warriors, rating with its breakdown, next advances, size.
+
+        Every change to a warband, and to the server's settings, writes a ledger row in the
+        same transaction, so the newest ledger ids are an exact version of the sheet: a sheet
+        built for the same version is returned again instead of being rebuilt.
+        """
         with self.store.read() as c:
             row = self._warband_row(c, guild_id, name)
+            version = (
+                c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id = ?", (guild_id, row["id"])),
+                c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (guild_id,)),
+                row["updated_at"],
+            )
+            key = (guild_id, row["id"])
+            cached = self._sheets.get(key)
+            if cached is not None and cached[0] == version:
+                return cached[1]
             warriors = self._warriors(c, guild_id, row)
             rules = self._rules(c, guild_id)
             record = {r: 0 for r in RESULTS}
@@ -314,7 +334,7 @@ class Campaigns:
                 record[res] = n
         wb = warband_from_row(row, warriors)
         max_models, reasons = self._max_size(rules, wb.warband_type, warriors)
-        return WarbandSheet(
+        sheet = WarbandSheet(
             warband=wb,
             rating=warband_rating(warriors, rules),
             advances=tuple(
@@ -326,6 +346,11 @@ class Campaigns:
             max_models_reasons=tuple(reasons),
             record=record,
         )
+        with self._sheets_lock:
+            self._sheets[key] = (version, sheet)
+            while len(self._sheets) > SHEETS_KEPT:
+                self._sheets.pop(next(iter(self._sheets)))
+        return sheet
 
     @staticmethod
     def _max_size(rules: CampaignRules, warband_type: str, warriors: Iterable[Warrior]) -> tuple[int, list[str]]:

@@ -1,0 +1,48 @@
+"""A roster sheet is rebuilt exactly when something it shows has changed (on a real SQLite file)."""
+
+from engine.storage import Store
+from engine.warbands import Campaigns
+
+G, OWNER = 1, 10
+HUMAN = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}
+
+
+def make(tmp_path):
+    c = Campaigns(Store.open(tmp_path / "c.db"))
+    c.create_warband(G, OWNER, "Reavers", "Reiklanders")
+    c.add_warrior(G, OWNER, False, "Reavers", "Otto", role="leader", warrior_type="Captain", profile=HUMAN)
+    return c
+
+
+def test_repeat_view_reuses_the_sheet(tmp_path):
+    c = make(tmp_path)
+    assert c.show_warband(G, "Reavers") is c.show_warband(G, "reavers")
+
+
+def test_every_kind_of_change_shows_at_once(tmp_path):
+    c = make(tmp_path)
+    before = c.show_warband(G, "Reavers")
+    c.change_treasury(G, OWNER, False, "Reavers", gold=25, reason="sold wyrdstone")
+    after = c.show_warband(G, "Reavers")
+    assert after is not before and after.warband.gold_crowns == 25
+    c.add_xp(G, OWNER, False, "Reavers", "Otto", 3)
+    assert c.show_warband(G, "Reavers").rating.total == after.rating.total + 3
+    c.record_battle(G, OWNER, False, "Reavers", result="win")
+    assert c.show_warband(G, "Reavers").record["win"] == 1
+    c.undo_last(G, OWNER, False, "Reavers")
+    assert c.show_warband(G, "Reavers").record["win"] == 0
+
+
+def test_server_campaign_rules_change_the_sheet(tmp_path):
+    c = make(tmp_path)
+    before = c.show_warband(G, "Reavers")
+    c.set_campaign_rules(G, OWNER, True, {"max_warband_size": 9})
+    after = c.show_warband(G, "Reavers")
+    assert after is not before and after.max_models == 9
+
+
+def test_other_servers_never_share_a_sheet(tmp_path):
+    c = make(tmp_path)
+    c.create_warband(2, OWNER, "Reavers", "Skaven")
+    assert c.show_warband(2, "Reavers").warband.warband_type == "Skaven"
+    assert c.show_warband(G, "Reavers").warband.warband_type == "Reiklanders"
