@@ -8,6 +8,7 @@ shown on the same message under the original, so nothing is hidden. The button i
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._ui.context import server_settings_now
+from cogs._ui.warrior_choices import warrior_path_choices
 from cogs._ui.dice_render import check_embed, injury_embed, roll_embed
 from engine.combat.injury import roll_injury
 from engine.dice import artillery_roll, characteristic_test, leadership_test, reroll, roll, scatter_roll
@@ -26,10 +28,11 @@ from engine.errors import MordheimError
 
 ROLLS_KEPT = 5000  # re-roll state of the most recent rolls, kept in memory
 
-CHARACTERISTICS = [
-    app_commands.Choice(name=n, value=n)
-    for n in ("Movement", "Weapon Skill", "Ballistic Skill", "Strength", "Toughness", "Wounds", "Initiative", "Attacks")
-]
+PROFILE_KEYS = {
+    "Movement": "M", "Weapon Skill": "WS", "Ballistic Skill": "BS", "Strength": "S",
+    "Toughness": "T", "Wounds": "W", "Initiative": "I", "Attacks": "A",
+}
+CHARACTERISTICS = [app_commands.Choice(name=n, value=n) for n in PROFILE_KEYS]
 
 
 @dataclass
@@ -138,19 +141,27 @@ class Dice(commands.Cog):
         await self._send(interaction, Rolled(interaction.user.id, result, lambda r: reroll(r, rng), render), private)
 
     @app_commands.command(name="test", description="Characteristic test: D6 equal to or under the value; a 6 always fails")
-    @app_commands.describe(characteristic="Which characteristic", value="Its value (0-10)", private="Only you see the result")
+    @app_commands.describe(
+        characteristic="Which characteristic",
+        value="Its value (0-10); or name a stored warrior instead",
+        warrior="A warrior of this server's warbands, as Warband/Warrior",
+        private="Only you see the result",
+    )
     @app_commands.choices(characteristic=CHARACTERISTICS)
+    @app_commands.autocomplete(warrior=warrior_path_choices)
     async def test(
         self,
         interaction: discord.Interaction,
         characteristic: app_commands.Choice[str],
-        value: app_commands.Range[int, 0, 10],
+        value: app_commands.Range[int, 0, 10] | None = None,
+        warrior: app_commands.Range[str, 1, 150] | None = None,
         private: bool = False,
     ) -> None:
         rng = self.bot.rng
         edition = get_edition(server_settings_now(interaction).edition_id)
+        value, whose = await self._value(interaction, value, warrior, PROFILE_KEYS[characteristic.value], characteristic.value)
         result = characteristic_test(value, rng, characteristic=characteristic.value)
-        who = interaction.user.display_name
+        who = interaction.user.display_name + whose
         await self._send(
             interaction,
             Rolled(interaction.user.id, result, lambda r: reroll(r, rng), lambda r, o: check_embed(r, o, who=who, edition=edition)),
@@ -158,19 +169,45 @@ class Dice(commands.Cog):
         )
 
     @app_commands.command(name="leadership", description="Leadership test: 2D6 equal to or under Ld")
-    @app_commands.describe(leadership="The Leadership value (0-10)", private="Only you see the result")
+    @app_commands.describe(
+        leadership="The Leadership value (0-10); or name a stored warrior instead",
+        warrior="A warrior of this server's warbands, as Warband/Warrior",
+        private="Only you see the result",
+    )
+    @app_commands.autocomplete(warrior=warrior_path_choices)
     async def leadership(
-        self, interaction: discord.Interaction, leadership: app_commands.Range[int, 0, 10], private: bool = False
+        self,
+        interaction: discord.Interaction,
+        leadership: app_commands.Range[int, 0, 10] | None = None,
+        warrior: app_commands.Range[str, 1, 150] | None = None,
+        private: bool = False,
     ) -> None:
         rng = self.bot.rng
         edition = get_edition(server_settings_now(interaction).edition_id)
+        leadership, whose = await self._value(interaction, leadership, warrior, "Ld", "Leadership")
         result = leadership_test(leadership, rng)
-        who = interaction.user.display_name
+        who = interaction.user.display_name + whose
         await self._send(
             interaction,
             Rolled(interaction.user.id, result, lambda r: reroll(r, rng), lambda r, o: check_embed(r, o, who=who, edition=edition)),
             private,
         )
+
+    async def _value(
+        self, interaction: discord.Interaction, value: int | None, warrior: str | None, key: str, name: str
+    ) -> tuple[int, str]:
+        """The value to test: typed, or read from a stored warrior's profile (this server only)."""
+        if (value is None) == (warrior is None):
+            raise MordheimError(
+                f"Give either the {name} value or a stored warrior, not {'both' if value is not None else 'neither'}.",
+                hint=f"For example `value:3`, or `warrior:Reavers/Otto`.",
+            )
+        if value is not None:
+            return value, ""
+        if interaction.guild_id is None:
+            raise MordheimError("Stored warriors belong to a server's campaign.", hint=f"In direct messages, give the {name} value.")
+        found = await asyncio.to_thread(interaction.client.campaigns.find_warrior, interaction.guild_id, warrior)
+        return found.profile.as_dict()[key], f" — {found.warband}/{found.name}"
 
     @app_commands.command(name="artillery", description="Roll the Artillery dice: 2, 4, 6, 8, 10 or Misfire")
     @app_commands.describe(private="Only you see the result")

@@ -159,3 +159,38 @@ async def test_server_edition_shown_on_tests(harness):
     await asyncio.to_thread(harness.bot.campaigns.set_edition, Actor().guild_id, 1, True, "core")
     res = await harness.command("test", characteristic="Strength", value=4)
     assert "Community Core Rules (seed 002)" in res.embeds[0]["footer"]["text"]
+
+
+async def _stored_warrior(harness):
+    import asyncio
+
+    c = harness.bot.campaigns
+    g, u = Actor().guild_id, Actor().user_id
+    await asyncio.to_thread(c.create_warband, g, u, "Reavers", "Reiklanders")
+    profile = {"M": 4, "WS": 4, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 4, "A": 1, "Ld": 8}
+    await asyncio.to_thread(c.add_warrior, g, u, False, "Reavers", "Otto", role="leader", warrior_type="Captain", profile=profile)
+
+
+async def test_tests_read_a_stored_warrior(harness):
+    await _stored_warrior(harness)
+    res = await harness.command("test", characteristic="Initiative", warrior="Reavers/Otto")
+    assert "Initiative 4:" in res.text and "Reavers/Otto" in res.embeds[0]["author"]["name"]
+    res = await harness.command("leadership", warrior="Otto")
+    assert "Leadership 8:" in res.text
+    choices = (await harness.autocomplete("leadership", "warrior", Actor(), warrior="ot")).choices
+    assert [c["value"] for c in choices] == ["Reavers/Otto"]
+
+
+async def test_stored_warriors_stay_in_their_server(harness):
+    await _stored_warrior(harness)
+    elsewhere = Actor(guild_id=424242)
+    res = await harness.command("leadership", elsewhere, warrior="Reavers/Otto")
+    assert res.is_error and "no warband called" in res.text.lower()
+    assert (await harness.autocomplete("leadership", "warrior", elsewhere, warrior="ot")).choices == []
+
+
+async def test_value_or_warrior_not_both(harness):
+    res = await harness.command("test", characteristic="Strength")
+    assert res.is_error and "neither" in res.text
+    res = await harness.command("leadership", leadership=7, warrior="x")
+    assert res.is_error and "both" in res.text
