@@ -101,6 +101,17 @@ class Dice(commands.Cog):
         while len(self.rolls) > ROLLS_KEPT:
             self.rolls.popitem(last=False)
 
+    async def _send_check(self, interaction: discord.Interaction, result, private: bool, *, whose: str = "") -> None:
+        """Send a Mordheim test or special-dice roll, with the server's edition named."""
+        rng = self.bot.rng
+        edition = get_edition(server_settings_now(interaction).edition_id)
+        who = interaction.user.display_name + whose
+
+        def render(res, original):
+            return check_embed(res, original, who=who, edition=edition)
+
+        await self._send(interaction, Rolled(interaction.user.id, result, lambda r: reroll(r, rng), render), private)
+
     async def press_reroll(self, interaction: discord.Interaction, owner_id: int) -> None:
         if interaction.user.id != owner_id:
             raise MordheimError(f"Only <@{owner_id}> rolled this, so only they can re-roll it.", hint="Roll your own with /roll.")
@@ -157,16 +168,9 @@ class Dice(commands.Cog):
         warrior: app_commands.Range[str, 1, 150] | None = None,
         private: bool = False,
     ) -> None:
-        rng = self.bot.rng
-        edition = get_edition(server_settings_now(interaction).edition_id)
         value, whose = await self._value(interaction, value, warrior, PROFILE_KEYS[characteristic.value], characteristic.value)
-        result = characteristic_test(value, rng, characteristic=characteristic.value)
-        who = interaction.user.display_name + whose
-        await self._send(
-            interaction,
-            Rolled(interaction.user.id, result, lambda r: reroll(r, rng), lambda r, o: check_embed(r, o, who=who, edition=edition)),
-            private,
-        )
+        result = characteristic_test(value, self.bot.rng, characteristic=characteristic.value)
+        await self._send_check(interaction, result, private, whose=whose)
 
     @app_commands.command(name="leadership", description="Leadership test: 2D6 equal to or under Ld")
     @app_commands.describe(
@@ -182,16 +186,9 @@ class Dice(commands.Cog):
         warrior: app_commands.Range[str, 1, 150] | None = None,
         private: bool = False,
     ) -> None:
-        rng = self.bot.rng
-        edition = get_edition(server_settings_now(interaction).edition_id)
         leadership, whose = await self._value(interaction, leadership, warrior, "Ld", "Leadership")
-        result = leadership_test(leadership, rng)
-        who = interaction.user.display_name + whose
-        await self._send(
-            interaction,
-            Rolled(interaction.user.id, result, lambda r: reroll(r, rng), lambda r, o: check_embed(r, o, who=who, edition=edition)),
-            private,
-        )
+        result = leadership_test(leadership, self.bot.rng)
+        await self._send_check(interaction, result, private, whose=whose)
 
     async def _value(
         self, interaction: discord.Interaction, value: int | None, warrior: str | None, key: str, name: str
@@ -200,7 +197,7 @@ class Dice(commands.Cog):
         if (value is None) == (warrior is None):
             raise MordheimError(
                 f"Give either the {name} value or a stored warrior, not {'both' if value is not None else 'neither'}.",
-                hint=f"For example `value:3`, or `warrior:Reavers/Otto`.",
+                hint="For example `value:3`, or `warrior:Reavers/Otto`.",
             )
         if value is not None:
             return value, ""
@@ -212,28 +209,14 @@ class Dice(commands.Cog):
     @app_commands.command(name="artillery", description="Roll the Artillery dice: 2, 4, 6, 8, 10 or Misfire")
     @app_commands.describe(private="Only you see the result")
     async def artillery(self, interaction: discord.Interaction, private: bool = False) -> None:
-        rng = self.bot.rng
-        who = interaction.user.display_name
-        edition = get_edition(server_settings_now(interaction).edition_id)
-        result = artillery_roll(rng)
-        await self._send(
-            interaction,
-            Rolled(interaction.user.id, result, lambda r: reroll(r, rng), lambda r, o: check_embed(r, o, who=who, edition=edition)),
-            private,
-        )
+        result = artillery_roll(self.bot.rng)
+        await self._send_check(interaction, result, private)
 
     @app_commands.command(name="scatter", description="Roll the Scatter dice, optionally with the Artillery dice for distance")
     @app_commands.describe(distance="Also roll the Artillery dice for how far", private="Only you see the result")
     async def scatter(self, interaction: discord.Interaction, distance: bool = False, private: bool = False) -> None:
-        rng = self.bot.rng
-        who = interaction.user.display_name
-        edition = get_edition(server_settings_now(interaction).edition_id)
-        result = scatter_roll(rng, with_distance=distance)
-        await self._send(
-            interaction,
-            Rolled(interaction.user.id, result, lambda r: reroll(r, rng), lambda r, o: check_embed(r, o, who=who, edition=edition)),
-            private,
-        )
+        result = scatter_roll(self.bot.rng, with_distance=distance)
+        await self._send_check(interaction, result, private)
 
     @app_commands.command(name="injury", description="Injury roll: 1-2 knocked down, 3-4 stunned, 5-6 out of action")
     @app_commands.describe(
