@@ -296,7 +296,7 @@ class RulesLibrary:
         return list(self._suggest(fold(str(prefix or ""))[:100].strip(), ed, max(0, min(int(limit), 25))))
 
     @lru_cache(maxsize=4096)
-    def _suggest(self, p: str, ed: str, limit: int) -> tuple[tuple[str, str], ...]:
+    def _suggest(self, p: str, ed: str, limit: int, rewritten: bool = False) -> tuple[tuple[str, str], ...]:
         scope = self._scopes[ed]
         if limit == 0:
             return ()
@@ -321,6 +321,11 @@ class RulesLibrary:
                 out.setdefault(names[idx][2], names[idx][1])
                 if len(out) >= limit:
                     break
+        if not out and not rewritten:
+            # abbreviations players type ("2h", "ooa", "kd"): complete what they stand for
+            rewritten_text = fold(self.rewriter.rewrite(p)).strip()
+            if rewritten_text and rewritten_text != p:
+                return self._suggest(rewritten_text, ed, limit, True)
         return tuple((shown, eid) for eid, shown in out.items())
 
 

@@ -151,3 +151,12 @@ def test_spells_are_structured():
     assert (by_name["Dark Blood"]["difficulty"], by_name["Dark Blood"]["range_inches"],
             by_name["Dark Blood"]["hits"], by_name["Dark Blood"]["strength"]) == (8, 8, "D3", 5)
     assert by_name["Spell of Awakening"]["auto"] is True
+
+
+def test_autocomplete_expands_abbreviations_players_type():
+    from engine.rules import load_library
+
+    library = load_library()
+    assert library.suggest("2h")[0][1] == "lrb/weapons/double-handed-weapon"
+    assert library.suggest("ooa")[0][1].endswith("/out-of-action")
+    assert library.suggest("zzzzqqq") == []
