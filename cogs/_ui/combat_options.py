@@ -134,7 +134,7 @@ async def resolve_side(interaction: discord.Interaction, text: str, role: str) -
         try:
             profile = parse_profile(raw)
         except MordheimError as profile_error:
-            if _looks_like_profile(raw) or interaction.guild_id is None:
+            if interaction.guild_id is None:
                 raise
             return await _stored_side(interaction, raw, profile_error)
         key = raw.lower()
@@ -155,6 +155,8 @@ async def _stored_side(interaction: discord.Interaction, raw: str, profile_error
     except NotFoundError as error:
         if profile_error is None:
             raise
+        if _looks_like_profile(raw):  # "WS11", "4 3 3": a profile with a mistake, not a warrior's name
+            raise profile_error from None
         templates = ", ".join(t.title() for t in TEMPLATES)
         suggestions = list(dict.fromkeys([*getattr(profile_error, "suggestions", []), *error.suggestions]))
         raise NotFoundError(

@@ -96,7 +96,7 @@ def fighter_odds_field(fighter) -> tuple[str, str]:
     at_least = _at_least_rows(fighter)
     text = code(chart) + f"Expected wounds lost: **{fighter.expected_wounds:.2f}**"
     if at_least:
-        text += "\nAt least N wounds:" + code(render_table(at_least, CHART_WIDTH))
+        text += "\nAt least N wounds:\n" + code(render_table(at_least, CHART_WIDTH))
     else:
         text += "\nNo chance of losing a wound."
     return f"{fighter.name}", text[:FIELD_CHARS]
@@ -123,7 +123,7 @@ def _rounds_rows(rounds: dict[int, float], finished: float) -> list[tuple[str, f
         rest = sum(q for _, q in items[i:])
         if len(rows) >= 7 or (seen >= 0.995 * finished and rest > 0):
             if rest > 0:
-                rows.append((f"{rnd}+", rest))
+                rows.append((f"Round {rnd}+", rest))
             break
         rows.append((f"Round {rnd}", p))
         seen += p
@@ -144,7 +144,7 @@ def duel_embed(duel, header: str, footer: str, max_rounds: int) -> discord.Embed
     if duel.unfinished > 0.0005:
         summary += f"\nUnfinished after {max_rounds} rounds: {pct(duel.unfinished)}"
     rounds = _rounds_rows(duel.rounds, finished)
-    value = summary + ("\nRound it ends in:" + code(render_table(rounds, CHART_WIDTH)) if rounds else "")
+    value = summary + ("\nRound it ends in:\n" + code(render_table(rounds, CHART_WIDTH)) if rounds else "")
     embed.add_field(name="How long", value=value[:FIELD_CHARS], inline=False)
     embed.set_footer(text=footer[:2048])
     return embed

@@ -28,7 +28,8 @@ def public(res) -> bool:
 def assert_private_error(harness, res, *words: str) -> None:
     assert res.is_error and res.ephemeral, res.text
     assert all(s.ephemeral for s in res.sent if s.kind in ("callback", "followup")), "something public was posted"
-    assert not any(not m.ephemeral for m in harness.messages.values()), "a public message was left behind"
+    made = {s.message_id for s in res.sent if s.message_id is not None}
+    assert not any(not harness.messages[i].ephemeral for i in made if i in harness.messages), "a public message was left behind"
     for word in words:
         assert word.lower() in res.text.lower(), (word, res.text)
 
@@ -356,3 +357,27 @@ async def test_lance_with_a_warhorse_is_fine(harness):
                                 attacker_equipment="warhorse")
     assert public(res)
     assert "Lance" in res.embeds[0]["description"]
+
+
+async def test_a_warrior_whose_name_has_a_number(harness):
+    await add_reavers(harness, name="Gunner 2", equipment=("Handgun",))
+    res = await harness.command("shoot", attacker="Gunner 2", defender="human")
+    assert public(res)
+    assert "with a handgun" in res.embeds[0]["description"]
+    res = await harness.command("fight", attacker="4 3 3", defender="human")  # still read as a profile
+    assert_private_error(harness, res, "needs 9 values")
+
+
+async def test_an_error_while_working_out_odds_removes_the_thinking_message(harness, monkeypatch):
+    import cogs.combat
+    from engine.errors import LimitExceeded
+
+    def too_long(*args, **kwargs):
+        raise LimitExceeded("That would take too long to work out.")
+
+    monkeypatch.setattr(cogs.combat, "round_odds", too_long)
+    res = await harness.command("odds", attacker="human", defender="human", mode="round")
+    assert [s.kind for s in res.sent] == ["callback", "delete_original", "followup"]
+    assert res.sent[0].callback_type == 5 and res.sent[-1].ephemeral
+    assert "too long" in res.text
+    assert not any(not m.ephemeral for m in harness.messages.values())
