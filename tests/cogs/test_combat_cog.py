@@ -369,13 +369,16 @@ async def test_a_warrior_whose_name_has_a_number(harness):
 
 
 async def test_an_error_while_working_out_odds_removes_the_thinking_message(harness, monkeypatch):
-    import cogs.combat
+    import sys
+
     from engine.errors import LimitExceeded
+
+    loaded = sys.modules["cogs.combat"]  # the module the bot loaded as an extension
 
     def too_long(*args, **kwargs):
         raise LimitExceeded("That would take too long to work out.")
 
-    monkeypatch.setattr(cogs.combat, "round_odds", too_long)
+    monkeypatch.setattr(loaded, "round_odds", too_long)
     res = await harness.command("odds", attacker="human", defender="human", mode="round")
     assert [s.kind for s in res.sent] == ["callback", "delete_original", "followup"]
     assert res.sent[0].callback_type == 5 and res.sent[-1].ephemeral
