@@ -319,7 +319,10 @@ class Rules(commands.Cog):
         cache_key = (edition_id, " ".join(text.casefold().split()))
         result = self._lookups.get(cache_key)
         if result is None:
-            result = await asyncio.to_thread(self.library.lookup, text, edition_id)
+            # a title or alias is found in microseconds; only a ranked search leaves the loop
+            result = self.library.lookup_exact(text, edition_id)
+            if result is None:
+                result = await asyncio.to_thread(self.library.lookup, text, edition_id)
             if len(self._lookups) >= LOOKUP_CACHE_SIZE:
                 self._lookups.pop(next(iter(self._lookups)))  # oldest first
             self._lookups[cache_key] = result

@@ -174,19 +174,14 @@ class RulesLibrary:
         NotFoundError for an unknown edition. A query with no letters or digits gives an
         empty result.
         """
+        exact = self.lookup_exact(query, edition)
+        if exact is not None:
+            return exact
         ed = get_edition(edition).id
         text = _check_query(query)
         scope = self._scopes[ed]
-        if not words(text):
-            return LookupResult(None, 0.0, [], ed, None, text)
         raw = key(text)
         rewritten = self.rewriter.rewrite(text)
-        for k in dict.fromkeys([raw, rewritten]):
-            for table, score in ((scope.exact_titles, 100.0), (scope.exact_aliases, 99.0)):
-                ids = table.get(k)
-                if ids:
-                    best = min(ids, key=lambda i: self._priority(i, ed))
-                    return self._result(best, score, ed, text, [])
         ranked = self._rank(raw, rewritten, scope, ed)
         if not ranked:
             return LookupResult(None, 0.0, [], ed, None, text)
@@ -196,6 +191,22 @@ class RulesLibrary:
             sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= 35]
             return LookupResult(None, round(best_score, 1), sugg, ed, None, text)
         return self._result(best_id, best_score, ed, text, suggestions)
+
+    def lookup_exact(self, query: str, edition: str | None = None) -> LookupResult | None:
+        """``lookup``'s answer when ``query`` is a title or alias (or has no letters or digits);
+        ``None`` when finding it needs the ranked search. Takes microseconds."""
+        ed = get_edition(edition).id
+        text = _check_query(query)
+        scope = self._scopes[ed]
+        if not words(text):
+            return LookupResult(None, 0.0, [], ed, None, text)
+        for k in dict.fromkeys([key(text), self.rewriter.rewrite(text)]):
+            for table, score in ((scope.exact_titles, 100.0), (scope.exact_aliases, 99.0)):
+                ids = table.get(k)
+                if ids:
+                    best = min(ids, key=lambda i: self._priority(i, ed))
+                    return self._result(best, score, ed, text, [])
+        return None
 
     def _result(self, eid: str, score: float, ed: str, text: str, sugg) -> LookupResult:
         entry = self._entries[eid]
