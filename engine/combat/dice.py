@@ -13,6 +13,7 @@ Probabilities are floats: every leaf has probability 6**-k, summed; the error is
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
@@ -104,15 +105,22 @@ def propagate(step: Callable[[Dice, Hashable], Hashable], dist: dict, cache: dic
     if through and cache is not None:
         # The step neither reads nor writes these fields: enumerate it once per projection
         # of the state (shared by every state that differs only there), then copy them back.
-        blank = dict.fromkeys(through)
+        # States are NamedTuples; the projection and the copy are done by field position.
+        plan = _plans.get((type(next(iter(dist))) if dist else None, through))
+        if plan is None and dist:
+            plan = _passthrough_plan(type(next(iter(dist))), through)
+        if plan is None:
+            return new
+        cls, blank, rest, kept, merge = plan
+        make = tuple.__new__
         for state, p in dist.items():
-            key = state._replace(**blank)
-            table = cache.get(key)
+            ck = rest(state)
+            table = cache.get(ck)
             if table is None:
-                table = cache[key] = enumerate_outcomes(step, key)
-            keep = {k: getattr(state, k) for k in through}
-            for s2, q in table.items():
-                s2 = s2._replace(**keep)
+                table = cache[ck] = [(rest(s2), q) for s2, q in enumerate_outcomes(step, state._replace(**blank)).items()]
+            keep = kept(state)
+            for c2, q in table:
+                s2 = make(cls, merge(c2 + keep))
                 new[s2] = get(s2, 0.0) + p * q
         return new
     for state, p in dist.items():
@@ -125,3 +133,26 @@ def propagate(step: Callable[[Dice, Hashable], Hashable], dist: dict, cache: dic
         for s2, q in table.items():
             new[s2] = get(s2, 0.0) + p * q
     return new
+
+
+_plans: dict = {}
+
+
+def _passthrough_plan(cls: type, through: tuple) -> tuple:
+    """(class, blank fields, getter of the other fields, getter of the kept ones, merger back
+    into field order) for a NamedTuple class and a step's passthrough fields."""
+    fields = cls._fields
+    kept_idx = [fields.index(f) for f in through]
+    rest_idx = [i for i in range(len(fields)) if i not in kept_idx]
+    order = rest_idx + kept_idx  # position in (rest + kept) of each field
+    merge = itemgetter(*[order.index(i) for i in range(len(fields))])
+    plan = (cls, dict.fromkeys(through), _getter(rest_idx), _getter(kept_idx), merge)
+    _plans[(cls, through)] = plan
+    return plan
+
+
+def _getter(idx: list[int]) -> Callable[[tuple], tuple]:
+    if len(idx) == 1:
+        i = idx[0]
+        return lambda t: (t[i],)
+    return itemgetter(*idx)

@@ -55,6 +55,25 @@ class RS(NamedTuple):
     lost: tuple
 
 
+def _fast_replace(cls: type) -> None:
+    """NamedTuple._replace by field position (the stock one maps over every field by name);
+    Roll mode calls it ~30 times a round."""
+    index = {name: i for i, name in enumerate(cls._fields)}
+    new = tuple.__new__
+
+    def _replace(self, **changes):
+        values = list(self)
+        for name, value in changes.items():
+            values[index[name]] = value
+        return new(cls, values)
+
+    cls._replace = _replace
+
+
+_fast_replace(FS)
+_fast_replace(RS)
+
+
 @dataclass(frozen=True)
 class AttackSpec:
     name: str
@@ -164,10 +183,24 @@ def start_state(fs0: FS, fs1: FS) -> RS:
     return RS((fs0, fs1), -1, (False, False), (False, False), False, (), 0, 0, False, None, 0, 0, 0, False, False, 0, (0, 0))
 
 
+def step_caches(steps: list) -> list[dict]:
+    """One Odds-mode table cache per distinct step object (a step repeated in a list shares it)."""
+    by_id: dict[int, dict] = {}
+    return [by_id.setdefault(id(step), {}) for step in steps]
+
+
+# Fields a volley leaves behind that nothing reads before the next volley's _start resets them.
+_VOLLEY_DEAD = dict(hits=(), pmax=0, pslot=0, six=False, cur=None, inj=0, rolls=0, rbonus=0, rnohelm=False,
+                    crit=False, bonus_attack=0, active=False)
+
+
 def _setf(s: RS, i: int, fs: FS) -> RS:
     f = list(s.f)
     f[i] = fs
     return s._replace(f=tuple(f))
+
+
+_STATUS_ONLY = [FS(0, st, False, False, False, False, 0) for st in range(4)]
 
 
 class RoundRules:
@@ -198,19 +231,54 @@ class RoundRules:
         segments.append(("plain", steps))
         for i, side in enumerate(self.sides):
             if side.shots:
-                segments.append(("volley", self.volley_steps(("shot", i), 1)))
+                segments.append((("shot", i), self.volley_steps(("shot", i), 1)))
         segments.append(("plain", [self.strike_order]))
-        segments.append(("volley", self.volley_steps(("first",), max_hits)))
-        segments.append(("volley", self.volley_steps(("second",), max_hits)))
+        segments.append((("first",), self.volley_steps(("first",), max_hits)))
+        segments.append((("second",), self.volley_steps(("second",), max_hits)))
         segments.append(("plain", [self.end_round]))
-        self.segments = [(kind, st, [dict() for _ in st], {}) for kind, st in segments if st]
+        self.segments = [(kind, st, step_caches(st), {}) for kind, st in segments if st]
         self.steps = [step for _, st, _, _ in self.segments for step in st]
 
     # --- the two modes ------------------------------------------------------------------
     def roll(self, dice: Dice, state: RS) -> RS:
-        for step in self.steps:
-            state = step(dice, state)
+        for kind, steps, _, _ in self.segments:
+            if kind == "plain":
+                for step in steps:
+                    state = step(dice, state)
+            else:
+                state = self._roll_volley(kind, dice, state)
         return state
+
+    def _roll_volley(self, who: tuple, dice: Dice, s: RS) -> RS:
+        """The steps of ``volley_steps`` in the same order, calling the step methods directly and
+        leaving out the calls that cannot change the state (Odds mode needs a fixed list of
+        steps; a roll knows when the attacker is idle or no hit is left to resolve)."""
+        shot = who[0] == "shot"
+        x = who[1] if shot else (s.order if who[0] == "first" else 1 - s.order)
+        y = 1 - x
+        specs = self.sides[x].shots if shot else self.sides[x].attacks
+        s = self._start(dice, s, x, y, shot)
+        if s.active:  # an idle attacker's to-hit, parry, charm, wound... steps all return s
+            for k in range(sum(sp.count for sp in specs)):  # later to-hit steps find no attack
+                s = self._to_hit(dice, s, x, y, specs, k)
+            if not shot:
+                s = self._parry(dice, s, x, y, specs)
+            s = self._charm(dice, s, x, y)
+            s = self._roll_hits(dice, s, x, y, specs)
+            if not shot:
+                s = self._bonus_attack(dice, s, x, y, specs)
+                s = self._roll_hits(dice, s, x, y, specs)
+        return self._end_volley(dice, s, x, y)
+
+    def _roll_hits(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
+        # resolve blocks while a hit is left (a block with no hit left and cur None is a no-op)
+        while any(n + n6 for n, n6 in s.hits):
+            s = self._wound(dice, s, x, y, specs)
+            s = self._save(dice, s, x, y, specs)
+            s = self._apply(dice, s, x, y, specs)
+            s = self._injury(dice, s, x, y, specs)
+            s = self._injury(dice, s, x, y, specs)
+        return s
 
     def odds(self, dist: dict) -> dict:
         for kind, steps, caches, vcache in self.segments:
@@ -218,27 +286,45 @@ class RoundRules:
                 for step, cache in zip(steps, caches):
                     dist = propagate(step, dist, cache)
             else:
-                dist = self._odds_volley(steps, caches, vcache, dist)
+                dist = self._odds_volley(kind, steps, caches, vcache, dist)
         return dist
 
     @staticmethod
-    def _odds_volley(steps, caches, vcache, dist: dict) -> dict:
-        # A volley does not depend on wounds already counted as lost this round, so it is
-        # computed once per start state without them and the counts are added back.
+    def _odds_volley(who, steps, caches, vcache, dist: dict) -> dict:
+        # A volley by x on y reads neither the wounds already counted as lost this round nor
+        # anything of the attacker x but his status and fear (x's FS is never written in it), nor
+        # y's stood_up/pistols_used/ibonus or fear (never written in it either), and it starts by
+        # resetting the per-volley fields (rbonus/rnohelm are dead while rolls is 0). So it is
+        # computed once per start state with those fields blanked, and they are put back; the
+        # fields it leaves behind that nothing reads again are reset (_VOLLEY_DEAD).
         out: dict = {}
         get = out.get
         for s, p in dist.items():
-            key = s._replace(lost=(0, 0)) if s.lost != (0, 0) else s
+            x = who[1] if who[0] == "shot" else (s.order if who[0] == "first" else 1 - s.order)
+            y = 1 - x
+            fx, fy = s.f[x], s.f[y]
+            f = [None, None]
+            f[x] = _STATUS_ONLY[fx.status]
+            f[y] = fy._replace(stood_up=False, pistols_used=False, ibonus=0)
+            fear = [False, False]
+            fear[x] = s.fear[x]  # read by the to-hit rolls (000:853)
+            key = s._replace(lost=(0, 0), f=tuple(f), fear=tuple(fear), rbonus=0, rnohelm=False)
             res = vcache.get(key)
             if res is None:
                 d = {key: 1.0}
                 for step, cache in zip(steps, caches):
                     d = propagate(step, d, cache)
-                res = vcache[key] = d
+                res = {}
+                for s2, q in d.items():
+                    s2 = s2._replace(**_VOLLEY_DEAD)
+                    res[s2] = res.get(s2, 0.0) + q
+                res = vcache[key] = list(res.items())
             l0, l1 = s.lost
-            for s2, q in res.items():
-                if l0 or l1:
-                    s2 = s2._replace(lost=(s2.lost[0] + l0, s2.lost[1] + l1))
+            back = dict(stood_up=fy.stood_up, pistols_used=fy.pistols_used, ibonus=fy.ibonus)
+            for s2, q in res:
+                f[x] = fx
+                f[y] = s2.f[y]._replace(**back)
+                s2 = s2._replace(f=tuple(f), fear=s.fear, lost=(s2.lost[0] + l0, s2.lost[1] + l1))
                 out[s2] = get(s2, 0.0) + p * q
         return out
 
@@ -310,11 +396,13 @@ class RoundRules:
         if who[0] != "shot":
             steps.append(lambda d, s: self._parry(d, s, *xy(s), specs(xy(s)[0])))
         steps.append(lambda d, s: self._charm(d, s, *xy(s)))
+        # One resolve block (the same step objects) per hit: Odds mode shares their tables.
+        block = self._resolve_block(xy, specs)
         for _ in range(max(n_att, 1)):
-            steps += self._resolve_block(xy, specs)
+            steps += block
         if who[0] != "shot":
             steps.append(lambda d, s: self._bonus_attack(d, s, *xy(s), specs(xy(s)[0])))
-            steps += self._resolve_block(xy, specs)
+            steps += block
         steps.append(lambda d, s: self._end_volley(d, s, *xy(s)))
         return steps
 
@@ -323,12 +411,9 @@ class RoundRules:
         wound.passthrough = ("f", "lost", "inj", "rolls", "rbonus", "rnohelm", "fear", "active")
         save = lambda d, s: self._save(d, s, *xy(s), specs(xy(s)[0]))  # noqa: E731
         save.passthrough = ("f", "lost", "inj", "rolls", "rbonus", "rnohelm", "fear", "active", "hits", "crit", "hammered", "bonus_attack")
-        injuries = []
-        for _ in range(2):
-            inj = lambda d, s: self._injury(d, s, *xy(s), specs(xy(s)[0]))  # noqa: E731
-            inj.passthrough = ("f", "lost", "fear", "active", "hits", "crit", "hammered", "bonus_attack", "cur")
-            injuries.append(inj)
-        return [wound, save, lambda d, s: self._apply(d, s, *xy(s), specs(xy(s)[0])), *injuries]
+        inj = lambda d, s: self._injury(d, s, *xy(s), specs(xy(s)[0]))  # noqa: E731
+        inj.passthrough = ("f", "lost", "fear", "active", "hits", "crit", "hammered", "bonus_attack", "cur")
+        return [wound, save, lambda d, s: self._apply(d, s, *xy(s), specs(xy(s)[0])), inj, inj]
 
     def _start(self, dice: Dice, s: RS, x: int, y: int, shot: bool) -> RS:
         fx, fy = s.f[x], s.f[y]
@@ -615,18 +700,23 @@ class RoundRules:
                 rolls += 1  # 000:615 roll for the last wound and every wound after it
         if dice.logging:
             dice.say(f"{self.names[y]} loses {wounds} wound{'s' if wounds > 1 else ''}: {w} left" + (f", {rolls} injury roll{'s' if rolls > 1 else ''}" if rolls else ""))
+        s = _setf(s, y, fy._replace(wounds=w))
+        if not rolls:
+            return s  # rbonus/rnohelm are only read while rolls are left: keep them canonical
         conc = specs[slot].concussion  # 000:930
-        return _setf(s, y, fy._replace(wounds=w))._replace(rolls=rolls, rbonus=bonus, rnohelm=(nohelm, conc))
+        return s._replace(rolls=rolls, rbonus=bonus, rnohelm=(nohelm, conc))
 
     def _injury(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
         if s.rolls == 0:
             return s
         if s.inj == int(Injury.OUT_OF_ACTION):
-            return s._replace(rolls=0)  # the highest result is already out of action
+            return s._replace(rolls=0, rbonus=0, rnohelm=False)  # the highest result is already out of action
         side = self.sides[y]
         nohelm, concussion = s.rnohelm
         opts = InjuryOptions(concussion, side.helmet, side.mandrake, s.rbonus + self.injury_bonus, nohelm, self.r.toggle("concussion_on_natural_roll"))
         result = injury_rule(dice, opts)
+        if s.rolls == 1:  # the last roll: the per-hit fields are dead from here (canonical values)
+            return s._replace(inj=max(s.inj, int(result)), rolls=0, rbonus=0, rnohelm=False)
         return s._replace(inj=max(s.inj, int(result)), rolls=s.rolls - 1)
 
     def _bonus_attack(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:

@@ -8,7 +8,7 @@ settings command.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from engine.combat import tables
 from engine.editions import get_edition
@@ -81,7 +81,11 @@ class Ruleset:
     toggles: tuple[tuple[str, bool], ...] = field(default=())
 
     def toggle(self, name: str) -> bool:
-        return dict(self.toggles)[name]
+        return self._toggle_values[name]
+
+    @cached_property
+    def _toggle_values(self) -> dict[str, bool]:
+        return dict(self.toggles)  # asked on every to-hit roll: built once per ruleset
 
     @property
     def label(self) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.combat.fighter import Fighter, check_defender
 from engine.combat.items import Weapon
-from engine.combat.melee import AttackSpec, RoundRules, Side
+from engine.combat.melee import AttackSpec, RoundRules, Side, step_caches
 from engine.combat.ruleset import Ruleset
 from engine.combat.tables import bs_to_hit
 from engine.errors import MordheimError
@@ -110,5 +110,5 @@ class ShotRules(RoundRules):
                            target.helmet, "mandrake-root" in target.equipment, target.toughness, target.strength)
         self.sides = (shooter_side, target_side)
         steps = self.volley_steps(("shot", 0), shots)
-        self.segments = [("plain", steps, [dict() for _ in steps], {})]
+        self.segments = [("plain", steps, step_caches(steps), {})]
         self.steps = steps
