@@ -458,10 +458,8 @@ class RoundRules:
             return s._replace(hits=tuple(hits))
         if sp.shot_needed is not None:
             needed = sp.shot_needed  # 000:1155 crossbow pistol shot by BS at -2
-            why = "; ".join(self.reasons) if self.shooting else f"BS{side_x.fighter.profile.BS} shot at -2 (000:1155)"
         else:
             needed = self.r.cc_needed(side_x.ws, side_y.ws, sp.to_hit_mod, s.fear[x])
-            why = "fear failed: 6s (000:853)" if s.fear[x] else f"WS{side_x.ws} vs WS{side_y.ws}" + (" +1 accuracy (000:1199)" if sp.to_hit_mod else "")
         roll = dice.d6()
         ok = self.r.hit_succeeds(roll, needed)
         if not ok and side_x.hatred:
@@ -471,6 +469,10 @@ class RoundRules:
             if dice.logging:
                 dice.say(f"{self.names[x]} attack {k + 1}: rolled {first}, missed; hatred re-roll (000:875)")
         if dice.logging:
+            if sp.shot_needed is not None:
+                why = "; ".join(self.reasons) if self.shooting else f"BS{side_x.fighter.profile.BS} shot at -2 (000:1155)"
+            else:
+                why = "fear failed: 6s (000:853)" if s.fear[x] else f"WS{side_x.ws} vs WS{side_y.ws}" + (" +1 accuracy (000:1199)" if sp.to_hit_mod else "")
             dice.say(f"{self.names[x]} attack {k + 1} ({sp.name}) to hit: rolled {roll}, needed {needed}+ ({why}) → {'hit' if ok else 'miss'}")
         if not ok:
             return s
@@ -538,7 +540,7 @@ class RoundRules:
         n, n6 = hits[slot]
         lotus_auto = n == 0
         hits[slot] = (n - 1, n6) if n else (n, n6 - 1)
-        s = s._replace(hits=tuple(hits))
+        hits = tuple(hits)
         sp = specs[slot]
         r = self.r
         t = self.sides[y].toughness
@@ -546,32 +548,32 @@ class RoundRules:
         roll = dice.d6()
         if lotus_auto:
             wounded = True  # 000:1361 Black Lotus: a 6 to hit wounds automatically, roll for a critical
-            why = "Black Lotus wounds automatically (000:1361)"
         else:
             wounded = needed is not None and roll >= needed
-            why = f"S{sp.strength} vs T{t}" if needed else f"S{sp.strength} cannot wound T{t} (000:533)"
         crit = wounded and roll == 6 and needed is not None and r.critical_possible(needed) and not (s.crit and r.one_critical_per_phase)
         if dice.logging:
+            if lotus_auto:
+                why = "Black Lotus wounds automatically (000:1361)"
+            else:
+                why = f"S{sp.strength} vs T{t}" if needed else f"S{sp.strength} cannot wound T{t} (000:533)"
             need = f"needed {needed}+" if needed else "no chance"
             dice.say(f"To wound with {sp.name}: rolled {roll}, {need} ({why}) → {'wound' if wounded else 'no wound'}{', critical hit!' if crit else ''}")
         if not wounded:
-            return s
-        cur = (slot, 1, SAVE, 0, False, False, False)
-        if crit:
-            cur = self._critical(dice, sp, x, y)
-            s = s._replace(crit=True)
-            if cur[0] == -1:  # hammered / body blow side effects
-                kind = cur[1]
-                cur = (slot,) + cur[2:]
-                if kind == "hammered":
-                    h = list(s.hammered)
-                    h[y] = True
-                    s = s._replace(hammered=tuple(h))
-                elif kind == "body-blow":
-                    s = s._replace(bonus_attack=1)
-            else:
-                cur = (slot,) + cur[1:]
-        return s._replace(cur=cur)
+            return s._replace(hits=hits)
+        if not crit:
+            return s._replace(hits=hits, cur=(slot, 1, SAVE, 0, False, False, False))
+        cur = self._critical(dice, sp, x, y)
+        if cur[0] == -1:  # hammered / body blow side effects
+            kind = cur[1]
+            cur = (slot,) + cur[2:]
+            if kind == "hammered":
+                h = list(s.hammered)
+                h[y] = True
+                return s._replace(hits=hits, crit=True, hammered=tuple(h), cur=cur)
+            if kind == "body-blow":
+                return s._replace(hits=hits, crit=True, bonus_attack=1, cur=cur)
+            return s._replace(hits=hits, crit=True, cur=cur)
+        return s._replace(hits=hits, crit=True, cur=(slot,) + cur[1:])
 
     def _critical(self, dice: Dice, sp: AttackSpec, x: int, y: int) -> tuple:
         """(_, wounds, save mode, injury bonus, no helmet, out if unsaved, knocked down)."""
@@ -675,21 +677,23 @@ class RoundRules:
             return s
         slot, wounds, _, bonus, nohelm, ooa, kd = s.cur
         fy = s.f[y]
-        s = s._replace(cur=None)
+        inj = s.inj
         if kd and fy.status == STANDING:
-            s = s._replace(inj=max(s.inj, int(Injury.KNOCKED_DOWN)))
+            inj = max(inj, int(Injury.KNOCKED_DOWN))
         if wounds == 0:
-            return s
+            return s._replace(cur=None, inj=inj)
         lost = list(s.lost)
         lost[y] += wounds
-        s = s._replace(lost=tuple(lost))
+        lost = tuple(lost)
+        f = list(s.f)
         if (fy.status in (KNOCKED_DOWN, STUNNED) and not self.shooting) or ooa:
             # 000:785 a knocked-down warrior wounded who fails his save is out of action;
             # 004:609 stunned as knocked down; 002:683 Bludgeoned
             if dice.logging:
                 why = "Bludgeoned" if ooa and fy.status == STANDING else f"wounded while {STATUS_WORDS[fy.status]} (000:785)"
                 dice.say(f"{self.names[y]} is out of action: {why}.")
-            return _setf(s, y, fy._replace(status=OUT_OF_ACTION, wounds=max(0, fy.wounds - wounds)))
+            f[y] = fy._replace(status=OUT_OF_ACTION, wounds=max(0, fy.wounds - wounds))
+            return s._replace(cur=None, inj=inj, lost=lost, f=tuple(f))
         rolls = 0
         w = fy.wounds
         for _ in range(wounds):
@@ -700,11 +704,11 @@ class RoundRules:
                 rolls += 1  # 000:615 roll for the last wound and every wound after it
         if dice.logging:
             dice.say(f"{self.names[y]} loses {wounds} wound{'s' if wounds > 1 else ''}: {w} left" + (f", {rolls} injury roll{'s' if rolls > 1 else ''}" if rolls else ""))
-        s = _setf(s, y, fy._replace(wounds=w))
-        if not rolls:
-            return s  # rbonus/rnohelm are only read while rolls are left: keep them canonical
+        f[y] = fy._replace(wounds=w)
+        if not rolls:  # rbonus/rnohelm are only read while rolls are left: keep them canonical
+            return s._replace(cur=None, inj=inj, lost=lost, f=tuple(f))
         conc = specs[slot].concussion  # 000:930
-        return s._replace(rolls=rolls, rbonus=bonus, rnohelm=(nohelm, conc))
+        return s._replace(cur=None, inj=inj, lost=lost, f=tuple(f), rolls=rolls, rbonus=bonus, rnohelm=(nohelm, conc))
 
     def _injury(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
         if s.rolls == 0:

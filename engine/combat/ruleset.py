@@ -100,6 +100,17 @@ class Ruleset:
         return tables.cc_to_hit_chart(attacker_ws, defender_ws)
 
     def cc_needed(self, attacker_ws: int, defender_ws: int, modifier: int, fear: bool) -> int:
+        key = (attacker_ws, defender_ws, modifier, fear)
+        needed = self._memo.get(key)
+        if needed is None:
+            needed = self._memo[key] = self._cc_needed(attacker_ws, defender_ws, modifier, fear)
+        return needed
+
+    @cached_property
+    def _memo(self) -> dict:
+        return {}  # cc_needed / to_wound_target answers (asked on every roll in Roll mode)
+
+    def _cc_needed(self, attacker_ws: int, defender_ws: int, modifier: int, fear: bool) -> int:
         if fear:
             # 000:853 a warrior who failed his fear test needs 6s; 004:674 overrides the 5+ cap
             return 6
@@ -120,6 +131,14 @@ class Ruleset:
 
     # --- to wound -----------------------------------------------------------------------
     def to_wound_target(self, strength: int, toughness: int) -> int | None:
+        key = ("wound", strength, toughness)
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        memo[key] = target = self._to_wound_target(strength, toughness)
+        return target
+
+    def _to_wound_target(self, strength: int, toughness: int) -> int | None:
         strength, toughness = max(strength, 1), max(toughness, 1)
         if self.edition == "core2":
             return tables.to_wound_formula(strength, toughness)  # 004:377
