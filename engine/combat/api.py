@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.combat.dice import RollDice
 from engine.combat.fighter import Fighter
@@ -85,9 +86,16 @@ def _charger(charged: bool | str | None) -> int | None:
 
 
 # --- close combat ---------------------------------------------------------------------------
+@lru_cache(maxsize=8)  # a few MB of tables each for a 4-attack fight
+def _rules(r: Ruleset, attacker: Fighter, defender: Fighter, first_round: bool, charger: int | None, crimson_setup: bool) -> RoundRules:
+    # Rules objects carry the Odds-mode tables (per step, per volley, per round start), so the
+    # same fight asked again (another /odds, the duel after the round) reuses them.
+    return RoundRules(r, attacker, defender, first_round=first_round, charger=charger, crimson_setup=crimson_setup)
+
+
 def round_rules(attacker: Fighter, defender: Fighter, *, edition=None, toggles=None, charged=True, first_round=True) -> tuple[Ruleset, RoundRules]:
     r = _ruleset(edition, toggles)
-    return r, RoundRules(r, attacker, defender, first_round=first_round, charger=_charger(charged), crimson_setup=True)
+    return r, _rules(r, attacker, defender, bool(first_round), _charger(charged), True)
 
 
 def resolve_round(attacker: Fighter, defender: Fighter, rng: random.Random, *, edition=None, toggles=None, charged=True, first_round=True) -> RollResult:
@@ -119,7 +127,7 @@ def round_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=No
     """Exact odds of one close-combat round for both fighters (same rule code as resolve_round)."""
     r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
     before = start_state(initial_fs(r, attacker), initial_fs(r, defender))
-    dist = rules.odds({before: 1.0})
+    dist = rules.odds_from(before)
     return OddsResult(r.label, f"{attacker.name} vs {defender.name}, one round", _summarise((attacker.name, defender.name), before, dist))
 
 
@@ -128,11 +136,16 @@ def simulate_rounds(attacker: Fighter, defender: Fighter, n: int, rng: random.Ra
     r, rules = round_rules(attacker, defender, **kw)
     before = start_state(initial_fs(r, attacker), initial_fs(r, defender))
     dice = RollDice(rng, logging=False)
-    counts: dict = {}
+    ends: dict = {}
+    roll = rules.roll
     for _ in range(n):
-        s = rules.roll(dice, before)
-        key = (_outcome(before.f[0], s.f[0], s.lost[0]), s.lost[0], _outcome(before.f[1], s.f[1], s.lost[1]), s.lost[1])
-        counts[key] = counts.get(key, 0) + 1
+        s = roll(dice, before)
+        end = (s.f, s.lost)  # tallied as they are; put into words once per distinct end below
+        ends[end] = ends.get(end, 0) + 1
+    counts: dict = {}
+    for (f, lost), c in ends.items():
+        key = (_outcome(before.f[0], f[0], lost[0]), lost[0], _outcome(before.f[1], f[1], lost[1]), lost[1])
+        counts[key] = counts.get(key, 0) + c
     return counts
 
 
@@ -173,8 +186,8 @@ def duel_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=Non
         raise LimitExceeded(f"A duel may last 1 to {MAX_ROUNDS} rounds; {max_rounds} was asked.", hint="Pick a smaller round limit.")
     r = _ruleset(edition, toggles)
     charger = _charger(charged)
-    first = RoundRules(r, attacker, defender, first_round=True, charger=charger, crimson_setup=True)
-    later = RoundRules(r, attacker, defender, first_round=False, charger=None)
+    first = _rules(r, attacker, defender, True, charger, True)
+    later = _rules(r, attacker, defender, False, None, False)
     owner_first = charger if charger is not None else 0
     dist = {(initial_fs(r, attacker), initial_fs(r, defender)): 1.0}
     cache: dict = {}
@@ -192,7 +205,7 @@ def duel_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=Non
             res = cache.get(key)
             if res is None:
                 out: dict = {}
-                for s, q in rules.odds({start_state(f0, f1): 1.0}).items():
+                for s, q in rules.odds_from(start_state(f0, f1)).items():
                     k = (s.f[0], s.f[1])
                     out[k] = out.get(k, 0.0) + q
                 res = cache[key] = out

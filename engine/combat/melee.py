@@ -237,6 +237,8 @@ class RoundRules:
         segments.append((("second",), self.volley_steps(("second",), max_hits)))
         segments.append(("plain", [self.end_round]))
         self.segments = [(kind, st, step_caches(st), {}) for kind, st in segments if st]
+        self.round_table: dict = {}  # start state -> odds() of the round (see odds_from)
+        self._n_attacks = {shot: [sum(sp.count for sp in (s.shots if shot else s.attacks)) for s in self.sides] for shot in (False, True)}
         self.steps = [step for _, st, _, _ in self.segments for step in st]
 
     # --- the two modes ------------------------------------------------------------------
@@ -259,7 +261,7 @@ class RoundRules:
         specs = self.sides[x].shots if shot else self.sides[x].attacks
         s = self._start(dice, s, x, y, shot)
         if s.active:  # an idle attacker's to-hit, parry, charm, wound... steps all return s
-            for k in range(sum(sp.count for sp in specs)):  # later to-hit steps find no attack
+            for k in range(self._n_attacks[shot][x]):  # later to-hit steps find no attack
                 s = self._to_hit(dice, s, x, y, specs, k)
             if not shot:
                 s = self._parry(dice, s, x, y, specs)
@@ -271,13 +273,20 @@ class RoundRules:
         return self._end_volley(dice, s, x, y)
 
     def _roll_hits(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
-        # resolve blocks while a hit is left (a block with no hit left and cur None is a no-op)
-        while any(n + n6 for n, n6 in s.hits):
+        # Resolve blocks while a hit is left (a block with no hit left and cur None is a no-op).
+        # Within a block, _save and _apply return s when cur is None (no wound), and _injury
+        # when rolls is 0, so those calls are left out.
+        none_left = ((0, 0),) * len(specs)
+        while s.hits and s.hits != none_left:
             s = self._wound(dice, s, x, y, specs)
+            if s.cur is None:
+                continue
             s = self._save(dice, s, x, y, specs)
             s = self._apply(dice, s, x, y, specs)
-            s = self._injury(dice, s, x, y, specs)
-            s = self._injury(dice, s, x, y, specs)
+            if s.rolls:
+                s = self._injury(dice, s, x, y, specs)
+                if s.rolls:
+                    s = self._injury(dice, s, x, y, specs)
         return s
 
     def odds(self, dist: dict) -> dict:
@@ -288,6 +297,14 @@ class RoundRules:
             else:
                 dist = self._odds_volley(kind, steps, caches, vcache, dist)
         return dist
+
+    def odds_from(self, start: RS) -> dict:
+        """``odds({start: 1.0})``, remembered per start state (a duel asks again every round).
+        The returned dict is shared: do not change it."""
+        res = self.round_table.get(start)
+        if res is None:
+            res = self.round_table[start] = self.odds({start: 1.0})
+        return res
 
     @staticmethod
     def _odds_volley(who, steps, caches, vcache, dist: dict) -> dict:
@@ -450,8 +467,8 @@ class RoundRules:
                 auto = "stunned: hits automatically (004:609)"
             elif side_y.fighter.profile.WS == 0:
                 auto = "WS 0: hits automatically (000:236)"
-        hits = list(s.hits) or [(0, 0)] * len(specs)
         if auto:
+            hits = list(s.hits) or [(0, 0)] * len(specs)
             hits[slot] = (hits[slot][0] + 1, hits[slot][1])
             if dice.logging:
                 dice.say(f"{self.names[x]} attack {k + 1} ({sp.name}): {self.names[y]} is {auto}")
@@ -477,6 +494,7 @@ class RoundRules:
         if not ok:
             return s
         six = roll == 6
+        hits = list(s.hits) or [(0, 0)] * len(specs)
         hits[slot] = (hits[slot][0] + (0 if six and sp.lotus else 1), hits[slot][1] + (1 if six and sp.lotus else 0))
         pmax, pslot = s.pmax, s.pslot
         if sp.parryable and roll < 6 and roll > pmax:

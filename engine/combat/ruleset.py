@@ -123,11 +123,19 @@ class Ruleset:
         return needed
 
     def hit_succeeds(self, roll: int, needed: int) -> bool:
-        if roll == 6 and self.toggle("natural_6_always_hits"):
+        if roll == 6 and self._natural_6_hits:
             return True
-        if roll == 1 and self.toggle("natural_1_always_misses"):
+        if roll == 1 and self._natural_1_misses:
             return False
         return roll >= needed
+
+    @cached_property
+    def _natural_6_hits(self) -> bool:
+        return self.toggle("natural_6_always_hits")
+
+    @cached_property
+    def _natural_1_misses(self) -> bool:
+        return self.toggle("natural_1_always_misses")
 
     # --- to wound -----------------------------------------------------------------------
     def to_wound_target(self, strength: int, toughness: int) -> int | None:
