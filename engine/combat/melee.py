@@ -263,13 +263,14 @@ class RoundRules:
         if s.active:  # an idle attacker's to-hit, parry, charm, wound... steps all return s
             for k in range(self._n_attacks[shot][x]):  # later to-hit steps find no attack
                 s = self._to_hit(dice, s, x, y, specs, k)
-            if not shot:
-                s = self._parry(dice, s, x, y, specs)
-            s = self._charm(dice, s, x, y)
-            s = self._roll_hits(dice, s, x, y, specs)
-            if not shot:
-                s = self._bonus_attack(dice, s, x, y, specs)
+            if s.hits:  # no hit at all: parry and charm return s (pmax/pslot/six are still 0)
+                if not shot:
+                    s = self._parry(dice, s, x, y, specs)
+                s = self._charm(dice, s, x, y)
                 s = self._roll_hits(dice, s, x, y, specs)
+                if not shot and s.bonus_attack:
+                    s = self._bonus_attack(dice, s, x, y, specs)
+                    s = self._roll_hits(dice, s, x, y, specs)
         return self._end_volley(dice, s, x, y)
 
     def _roll_hits(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
@@ -430,7 +431,9 @@ class RoundRules:
         save.passthrough = ("f", "lost", "inj", "rolls", "rbonus", "rnohelm", "fear", "active", "hits", "crit", "hammered", "bonus_attack")
         inj = lambda d, s: self._injury(d, s, *xy(s), specs(xy(s)[0]))  # noqa: E731
         inj.passthrough = ("f", "lost", "fear", "active", "hits", "crit", "hammered", "bonus_attack", "cur")
-        return [wound, save, lambda d, s: self._apply(d, s, *xy(s), specs(xy(s)[0])), inj, inj]
+        apply = lambda d, s: self._apply(d, s, *xy(s), specs(xy(s)[0]))  # noqa: E731
+        apply.passthrough = ("fear", "active", "hits", "crit", "hammered", "bonus_attack", "pmax", "pslot", "six")
+        return [wound, save, apply, inj, inj]
 
     def _start(self, dice: Dice, s: RS, x: int, y: int, shot: bool) -> RS:
         fx, fy = s.f[x], s.f[y]
@@ -551,11 +554,14 @@ class RoundRules:
         return _setf(s._replace(hits=hits), y, fy._replace(charm=False))
 
     def _wound(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
-        if s.cur is not None or not any(n + n6 for n, n6 in s.hits):
+        if s.cur is not None:
+            return s
+        for slot, (n, n6) in enumerate(s.hits):  # the first slot with a hit left
+            if n + n6:
+                break
+        else:
             return s
         hits = list(s.hits)
-        slot = next(i for i, (n, n6) in enumerate(hits) if n + n6)
-        n, n6 = hits[slot]
         lotus_auto = n == 0
         hits[slot] = (n - 1, n6) if n else (n, n6 - 1)
         hits = tuple(hits)
@@ -581,17 +587,19 @@ class RoundRules:
         if not crit:
             return s._replace(hits=hits, cur=(slot, 1, SAVE, 0, False, False, False))
         cur = self._critical(dice, sp, x, y)
+        # crit is only read for the one-critical-per-phase cap: without the cap it stays False
+        crit = r.one_critical_per_phase
         if cur[0] == -1:  # hammered / body blow side effects
             kind = cur[1]
             cur = (slot,) + cur[2:]
             if kind == "hammered":
                 h = list(s.hammered)
                 h[y] = True
-                return s._replace(hits=hits, crit=True, hammered=tuple(h), cur=cur)
+                return s._replace(hits=hits, crit=crit, hammered=tuple(h), cur=cur)
             if kind == "body-blow":
-                return s._replace(hits=hits, crit=True, bonus_attack=1, cur=cur)
-            return s._replace(hits=hits, crit=True, cur=cur)
-        return s._replace(hits=hits, crit=True, cur=(slot,) + cur[1:])
+                return s._replace(hits=hits, crit=crit, bonus_attack=1, cur=cur)
+            return s._replace(hits=hits, crit=crit, cur=cur)
+        return s._replace(hits=hits, crit=crit, cur=(slot,) + cur[1:])
 
     def _critical(self, dice: Dice, sp: AttackSpec, x: int, y: int) -> tuple:
         """(_, wounds, save mode, injury bonus, no helmet, out if unsaved, knocked down)."""
