@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.warbands.validation import CHARACTERISTICS
+from engine.warbands.validation import CHARACTERISTICS, name_key
 
 PROFILE_COLUMNS = {c: c.lower() for c in CHARACTERISTICS}  # "Ld" -> "ld"
 
@@ -262,7 +262,7 @@ def warrior_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
     for key, value in snapshot.items():
         if key == "name":
             out["name"] = value
-            out["name_key"] = " ".join(value.split()).casefold()
+            out["name_key"] = name_key(value)
         elif key == "type":
             out["warrior_type"] = value
         elif key == "profile":
@@ -281,7 +281,7 @@ def warband_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
     for key, value in snapshot.items():
         if key == "name":
             out["name"] = value
-            out["name_key"] = " ".join(value.split()).casefold()
+            out["name_key"] = name_key(value)
         elif key == "type":
             out["warband_type"] = value
         elif key in ("owner_id", "notes", "gold_crowns", "wyrdstone_shards"):
