@@ -41,7 +41,8 @@ class MordheimBot(commands.Bot):
         self.config = config
         self.rng: random.Random = rng if rng is not None else system_rng()
         self.store = None  # engine storage, opened once in setup_hook
-        self.campaigns = None  # engine.warbands.Campaigns over that store: settings and warbands
+        self.settings = None  # engine.settings.Settings over that store: edition, house rules
+        self.campaigns = None  # engine.warbands.Campaigns over that store: warbands
 
     async def setup_hook(self) -> None:
         self.open_resources()
@@ -55,9 +56,11 @@ class MordheimBot(commands.Bot):
         if self.store is None:
             from engine.storage import Store
 
+            from engine.settings import Settings
             from engine.warbands import Campaigns
 
             self.store = Store.open(self.config.db_path)
+            self.settings = Settings(self.store)
             self.campaigns = Campaigns(self.store)
 
     async def sync_commands(self, *, force: bool) -> bool:

@@ -307,9 +307,9 @@ class Rules(commands.Cog):
         row (~15 µs), far less than the ~80 µs a thread hop costs, and it is always current."""
         if requested:
             return get_edition(requested)
-        if interaction.guild_id is None or self.bot.campaigns is None:
+        if interaction.guild_id is None or self.bot.settings is None:
             return get_edition(None)
-        return get_edition(self.bot.campaigns.get_settings(interaction.guild_id).edition_id)
+        return get_edition(self.bot.settings.get(interaction.guild_id).edition_id)
 
     async def lookup(self, text: str, edition_id: str) -> LookupResult:
         """``library.lookup``, remembered for the last few hundred queries.

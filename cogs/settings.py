@@ -80,7 +80,7 @@ class Settings(commands.Cog):
     async def edition(self, interaction: discord.Interaction, edition: app_commands.Choice[str]) -> None:
         guild_id = _require_server(interaction)
         s = await asyncio.to_thread(
-            self.bot.campaigns.set_edition, guild_id, interaction.user.id, is_admin(interaction), edition.value
+            self.bot.settings.set_edition, guild_id, interaction.user.id, is_admin(interaction), edition.value
         )
         chosen = get_edition(s.edition_id)
         note = "" if chosen.combat else "\nThis edition is for lookup only: fights use the Living Rulebook 2005."
@@ -102,7 +102,7 @@ class Settings(commands.Cog):
         edition_id = current.edition_id if get_edition(current.edition_id).combat else "lrb"
         get_ruleset(edition_id, {rule: on})  # refuses an unknown rule, offering the closest names
         s = await asyncio.to_thread(
-            self.bot.campaigns.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {rule: on}
+            self.bot.settings.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {rule: on}
         )
         await interaction.response.send_message(
             embed=info_embed(
@@ -117,7 +117,7 @@ class Settings(commands.Cog):
     async def reset(self, interaction: discord.Interaction) -> None:
         guild_id = _require_server(interaction)
         await asyncio.to_thread(
-            self.bot.campaigns.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {}, replace=True
+            self.bot.settings.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {}, replace=True
         )
         await interaction.response.send_message(
             embed=info_embed("House rules reset", "Every house rule now follows the edition's default.", colour=SUCCESS)
@@ -133,7 +133,7 @@ class Settings(commands.Cog):
                 raise LimitExceeded(f"The campaign file is {file.size:,} bytes; the limit is {MAX_CAMPAIGN_FILE:,}.")
             data = await file.read()
         await asyncio.to_thread(
-            self.bot.campaigns.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
+            self.bot.settings.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
         )
         text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
         await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))

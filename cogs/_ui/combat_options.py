@@ -27,7 +27,7 @@ from engine.combat.items import Armour, Weapon
 from engine.combat.profile import TEMPLATES, Profile
 from engine.editions import get_edition
 from engine.errors import MordheimError, NotFoundError
-from engine.warbands import ServerSettings
+from engine.settings import ServerSettings
 
 CHOICE_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100

@@ -7,14 +7,14 @@ import asyncio
 import discord
 
 from engine.editions import Edition, get_edition
-from engine.warbands import ServerSettings
+from engine.settings import ServerSettings
 
 
 async def server_settings(interaction: discord.Interaction) -> ServerSettings:
     """This server's settings (edition, house rules); the defaults in direct messages."""
     if interaction.guild_id is None:
         return ServerSettings(guild_id=0, edition_id=get_edition(None).id)
-    return await asyncio.to_thread(interaction.client.campaigns.get_settings, interaction.guild_id)
+    return await asyncio.to_thread(interaction.client.settings.get, interaction.guild_id)
 
 
 def server_settings_now(interaction: discord.Interaction) -> ServerSettings:
@@ -22,7 +22,7 @@ def server_settings_now(interaction: discord.Interaction) -> ServerSettings:
     small row, well under a millisecond (see bench/), cheaper than a thread hop."""
     if interaction.guild_id is None:
         return ServerSettings(guild_id=0, edition_id=get_edition(None).id)
-    return interaction.client.campaigns.get_settings(interaction.guild_id)
+    return interaction.client.settings.get(interaction.guild_id)
 
 
 async def server_edition(interaction: discord.Interaction, requested: str | None = None) -> Edition:

@@ -13,7 +13,6 @@ from engine.warbands.models import (
     Profile,
     Rating,
     RatingLine,
-    ServerSettings,
     TreasuryAudit,
     Warband,
     WarbandSheet,
@@ -25,6 +24,6 @@ from engine.warbands.service import Campaigns
 
 __all__ = [
     "Advance", "Battle", "CampaignRules", "Campaigns", "InvalidData", "LedgerEntry", "Profile", "Rating",
-    "RatingLine", "ServerSettings", "TreasuryAudit", "Warband", "WarbandSheet", "WarbandSummary", "Warrior",
+    "RatingLine", "TreasuryAudit", "Warband", "WarbandSheet", "WarbandSummary", "Warrior",
     "XpResult", "default_rules",
 ]

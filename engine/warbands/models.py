@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.warbands.validation import CHARACTERISTICS, name_key
@@ -194,14 +194,6 @@ class TreasuryAudit:
     @property
     def balanced(self) -> bool:
         return (self.gold_crowns, self.wyrdstone_shards) == (self.ledger_gold_crowns, self.ledger_wyrdstone_shards)
-
-
-@dataclass(frozen=True)
-class ServerSettings:
-    guild_id: int
-    edition_id: str
-    house_rules: dict[str, bool] = field(default_factory=dict)
-    campaign_rules: dict[str, Any] = field(default_factory=dict)  # the override; {} = data defaults
 
 
 def _names(column: str) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-from bot.harness import Actor, HarnessInputError
+from bot.harness import HarnessInputError
 import pytest
 
 

@@ -263,9 +263,9 @@ async def test_unknown_warrior_and_stored_warriors_in_dms(harness):
 
 
 async def test_server_edition_and_house_rule_in_the_footer(harness):
-    campaigns = harness.bot.campaigns
-    await asyncio.to_thread(campaigns.set_edition, GUILD, USER, True, "core")
-    await asyncio.to_thread(campaigns.set_house_rules, GUILD, USER, True, {"blackpowder_save_additive": True})
+    settings = harness.bot.settings
+    await asyncio.to_thread(settings.set_edition, GUILD, USER, True, "core")
+    await asyncio.to_thread(settings.set_house_rules, GUILD, USER, True, {"blackpowder_save_additive": True})
     res = await harness.command("fight", attacker="human", defender="human")
     footer = res.embeds[0]["footer"]["text"]
     assert footer.startswith("Edition: core")
@@ -279,7 +279,7 @@ async def test_edition_override_and_a_server_on_a_lookup_only_edition(harness):
     res = await harness.command("fight", attacker="human", defender="human", edition="core2")
     assert res.embeds[0]["footer"]["text"].startswith("Edition: core2")
     assert "chosen for this command" in res.embeds[0]["footer"]["text"]
-    await asyncio.to_thread(harness.bot.campaigns.set_edition, GUILD, USER, True, "wd")
+    await asyncio.to_thread(harness.bot.settings.set_edition, GUILD, USER, True, "wd")
     res = await harness.command("fight", attacker="human", defender="human")
     footer = res.embeds[0]["footer"]["text"]
     assert footer.startswith("Edition: lrb") and "plays wd" in footer

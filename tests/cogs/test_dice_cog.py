@@ -156,7 +156,7 @@ async def test_injury_with_modifiers_names_them(harness):
 async def test_server_edition_shown_on_tests(harness):
     import asyncio
 
-    await asyncio.to_thread(harness.bot.campaigns.set_edition, Actor().guild_id, 1, True, "core")
+    await asyncio.to_thread(harness.bot.settings.set_edition, Actor().guild_id, 1, True, "core")
     res = await harness.command("test", characteristic="Strength", value=4)
     assert "Community Core Rules (seed 002)" in res.embeds[0]["footer"]["text"]
 

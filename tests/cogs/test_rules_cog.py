@@ -72,7 +72,7 @@ async def test_fallback_edition_note_in_footer(harness):
 
 
 async def test_edition_option_overrides_server_edition(harness):
-    await asyncio.to_thread(harness.bot.campaigns.set_edition, ADMIN.guild_id, ADMIN.user_id, True, "core")
+    await asyncio.to_thread(harness.bot.settings.set_edition, ADMIN.guild_id, ADMIN.user_id, True, "core")
     by_server = await harness.command("rule", query="parry")
     assert "Community Core Rules (seed 002)" in by_server.embeds[0]["footer"]["text"]
     assert by_server.embeds[0]["description"] != (await harness.command("rule", query="parry", edition="lrb")).embeds[0]["description"]

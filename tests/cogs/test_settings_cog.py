@@ -31,17 +31,17 @@ async def test_admin_changes_edition_per_server(harness):
 async def test_house_rule_toggle_and_reset(harness):
     res = await harness.command("settings houserule", ADMIN, rule="blackpowder_save_additive", on=True)
     assert not res.is_error and "now **on**" in res.text
-    s = harness.bot.campaigns.get_settings(ADMIN.guild_id)
+    s = harness.bot.settings.get(ADMIN.guild_id)
     assert s.house_rules == {"blackpowder_save_additive": True}
     assert "*(house rule)*" in (await harness.command("settings show")).text
     await harness.command("settings reset", ADMIN)
-    assert harness.bot.campaigns.get_settings(ADMIN.guild_id).house_rules == {}
+    assert harness.bot.settings.get(ADMIN.guild_id).house_rules == {}
 
 
 async def test_unknown_house_rule_offers_closest(harness):
     res = await harness.command("settings houserule", ADMIN, rule="blackpowder_additive", on=True)
     assert res.is_error and "blackpowder_save_additive" in res.text
-    assert harness.bot.campaigns.get_settings(ADMIN.guild_id).house_rules == {}
+    assert harness.bot.settings.get(ADMIN.guild_id).house_rules == {}
 
 
 async def test_house_rule_autocomplete(harness):
@@ -59,6 +59,6 @@ async def test_campaign_file_validated_before_saving(harness):
     bad = json.dumps({"hero_thresholds": "lots"}).encode()
     res = await harness.command("settings campaign", ADMIN, file=("camp.json", bad))
     assert res.is_error and "nothing was saved" in res.text
-    assert harness.bot.campaigns.get_settings(ADMIN.guild_id).campaign_rules == {}
+    assert harness.bot.settings.get(ADMIN.guild_id).campaign_rules == {}
     res = await harness.command("settings campaign", ADMIN, file=("camp.json", b"not json"))
     assert res.is_error
