@@ -5,7 +5,9 @@ Fighters come from ``make_fighter``. Every result says which edition and toggles
 
 from __future__ import annotations
 
+import gc
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -75,6 +77,19 @@ def _ruleset(edition, toggles) -> Ruleset:
     return get_ruleset(edition, toggles)
 
 
+@contextmanager
+def _gc_paused():
+    """Odds mode allocates many short-lived tuples and no cycles; a full collection over the
+    cached tables in the middle of one costs more than the odds themselves (~20 ms seen)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def _charger(charged: bool | str | None) -> int | None:
     if charged in (None, False, "none"):
         return None
@@ -127,7 +142,8 @@ def round_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=No
     """Exact odds of one close-combat round for both fighters (same rule code as resolve_round)."""
     r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
     before = start_state(initial_fs(r, attacker), initial_fs(r, defender))
-    dist = rules.odds_from(before)
+    with _gc_paused():
+        dist = rules.odds_from(before)
     return OddsResult(r.label, f"{attacker.name} vs {defender.name}, one round", _summarise((attacker.name, defender.name), before, dist))
 
 
@@ -190,6 +206,12 @@ def duel_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=Non
     later = _rules(r, attacker, defender, False, None, False)
     owner_first = charger if charger is not None else 0
     dist = {(initial_fs(r, attacker), initial_fs(r, defender)): 1.0}
+    with _gc_paused():
+        win, lose, both, rounds, dist = _duel_chain(first, later, owner_first, dist, max_rounds)
+    return DuelOdds(r.label, (attacker.name, defender.name), win, lose, both, sum(dist.values()), rounds)
+
+
+def _duel_chain(first: RoundRules, later: RoundRules, owner_first: int, dist: dict, max_rounds: int):
     cache: dict = {}
     win = lose = both = 0.0
     rounds: dict[int, float] = {}
@@ -226,7 +248,7 @@ def duel_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=Non
         dist = new
         if not dist:
             break
-    return DuelOdds(r.label, (attacker.name, defender.name), win, lose, both, sum(dist.values()), rounds)
+    return win, lose, both, rounds, dist
 
 
 # --- shooting ---------------------------------------------------------------------------------
@@ -250,6 +272,7 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
     r = _ruleset(edition, toggles)
     rules = ShotRules(r, shooter, target, _weapon(weapon), Situation(**situation))
     before = start_state(FS(shooter.wounds_left, STANDING, False, False, False, False, 0), initial_fs(r, target))
-    dist = rules.odds({before: 1.0})
+    with _gc_paused():
+        dist = rules.odds({before: 1.0})
     summary = _summarise((shooter.name, target.name), before, dist)[1]
     return OddsResult(r.label, f"{shooter.name} shoots {target.name} (needs {rules.needed}+: {'; '.join(rules.reasons)})", [summary])
