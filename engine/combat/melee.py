@@ -8,6 +8,7 @@ the same steps (``dice.propagate``), each step enumerated over all its die faces
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import NamedTuple
 
 from engine.combat.dice import Dice, d3, propagate
@@ -238,17 +239,18 @@ class RoundRules:
         segments.append(("plain", [self.end_round]))
         self.segments = [(kind, st, step_caches(st), {}) for kind, st in segments if st]
         self.round_table: dict = {}  # start state -> odds() of the round (see odds_from)
+        self._end_f: dict = {}  # end_round's new FS pair per FS pair
         self._n_attacks = {shot: [sum(sp.count for sp in (s.shots if shot else s.attacks)) for s in self.sides] for shot in (False, True)}
         self.steps = [step for _, st, _, _ in self.segments for step in st]
 
     # --- the two modes ------------------------------------------------------------------
     def roll(self, dice: Dice, state: RS) -> RS:
-        for kind, steps, _, _ in self.segments:
-            if kind == "plain":
-                for step in steps:
-                    state = step(dice, state)
-            else:
-                state = self._roll_volley(kind, dice, state)
+        plan = self.__dict__.get("_roll_plan")
+        if plan is None:  # the segments' steps in order, a volley as one call
+            plan = self._roll_plan = [step for kind, steps, _, _ in self.segments for step in
+                                      (steps if kind == "plain" else [partial(self._roll_volley, kind)])]
+        for step in plan:
+            state = step(dice, state)
         return state
 
     def _roll_volley(self, who: tuple, dice: Dice, s: RS) -> RS:
@@ -392,7 +394,9 @@ class RoundRules:
         return s._replace(order=order)
 
     def end_round(self, dice: Dice, s: RS) -> RS:
-        f = tuple(fs._replace(stood_up=False, pistols_used=fs.pistols_used or self.first_round) for fs in s.f)
+        f = self._end_f.get(s.f)  # a pure function of s.f, remembered (Roll mode asks every round)
+        if f is None:
+            f = self._end_f[s.f] = tuple(fs._replace(stood_up=False, pistols_used=fs.pistols_used or self.first_round) for fs in s.f)
         return s._replace(f=f, order=-1, fear=(False, False), hammered=(False, False))
 
     # --- a volley: one fighter's attacks on the other ------------------------------------
@@ -507,6 +511,8 @@ class RoundRules:
     def _parry(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
         side_y = self.sides[y]
         if not s.active or not s.hits or not side_y.can_parry or s.f[y].status != STANDING:
+            if not (s.pmax or s.pslot or s.six):
+                return s  # already reset
             return s._replace(pmax=0, pslot=0, six=False)
         if s.six:
             if dice.logging:

@@ -1,6 +1,7 @@
 """Exact odds against 100,000 seeded simulated fights of the same rule code (Roll mode).
 
-Each outcome's simulated frequency must be within 5 standard errors of the exact value.
+Each outcome's (and each number of wounds lost's) simulated frequency must be within 5 standard
+errors of the exact value, sqrt(p(1-p)/N); no simulated result may have exact probability 0.
 """
 
 import math
@@ -44,6 +45,14 @@ def test_round_odds_match_simulation(edition, a, b, kw):
             freq = sim.get(outcome, 0) / N
             se = math.sqrt(max(p * (1 - p), 1e-9) / N)
             assert abs(freq - p) <= 5 * se + 1e-9, (edition, fo.name, outcome, freq, p)
+        lost = {}
+        for key, c in counts.items():
+            lost[key[2 * i + 1]] = lost.get(key[2 * i + 1], 0) + c
+        assert set(lost) <= set(fo.wounds_lost), (edition, fo.name, lost, fo.wounds_lost)  # nothing impossible happened
+        for wounds, p in fo.wounds_lost.items():
+            freq = lost.get(wounds, 0) / N
+            se = math.sqrt(max(p * (1 - p), 1e-9) / N)
+            assert abs(freq - p) <= 5 * se + 1e-9, (edition, fo.name, "wounds lost", wounds, freq, p)
 
 
 def test_injury_distribution_matches_rolls():
