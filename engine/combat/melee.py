@@ -240,6 +240,7 @@ class RoundRules:
         self.segments = [(kind, st, step_caches(st), {}) for kind, st in segments if st]
         self.round_table: dict = {}  # start state -> odds() of the round (see odds_from)
         self._end_f: dict = {}  # end_round's new FS pair per FS pair
+        self._injury_options: dict = {}  # (y, rbonus, rnohelm) -> InjuryOptions (slow to build)
         self._n_attacks = {shot: [sum(sp.count for sp in (s.shots if shot else s.attacks)) for s in self.sides] for shot in (False, True)}
         self.steps = [step for _, st, _, _ in self.segments for step in st]
 
@@ -747,9 +748,13 @@ class RoundRules:
             return s
         if s.inj == int(Injury.OUT_OF_ACTION):
             return s._replace(rolls=0, rbonus=0, rnohelm=False)  # the highest result is already out of action
-        side = self.sides[y]
-        nohelm, concussion = s.rnohelm
-        opts = InjuryOptions(concussion, side.helmet, side.mandrake, s.rbonus + self.injury_bonus, nohelm, self.r.toggle("concussion_on_natural_roll"))
+        key = (y, s.rbonus, s.rnohelm)
+        opts = self._injury_options.get(key)
+        if opts is None:
+            side = self.sides[y]
+            nohelm, concussion = s.rnohelm
+            opts = InjuryOptions(concussion, side.helmet, side.mandrake, s.rbonus + self.injury_bonus, nohelm, self.r.toggle("concussion_on_natural_roll"))
+            self._injury_options[key] = opts
         result = injury_rule(dice, opts)
         if s.rolls == 1:  # the last roll: the per-hit fields are dead from here (canonical values)
             return s._replace(inj=max(s.inj, int(result)), rolls=0, rbonus=0, rnohelm=False)
