@@ -3,6 +3,15 @@
 A round is a list of small steps ``step(dice, state) -> state``. Roll mode runs them one
 after another with real dice and a log; Odds mode pushes a distribution of states through
 the same steps (``dice.propagate``), each step enumerated over all its die faces.
+
+Speed without a second copy of the rules: Odds mode remembers each step's table per state
+projection (steps repeated per hit share one table; ``passthrough`` fields are left out of
+the key), computes a volley once per start state with the fields it never reads blanked
+(``_odds_volley``), resets fields that are dead (per-hit injury fields once the rolls are
+made, per-volley fields after a volley) so equal futures merge, and keeps whole-round results
+per start state (``odds_from``; the duel's Markov chain reuses them every round). Roll mode
+(``_roll_volley``) calls the same step methods in the same order, leaving out only calls that
+cannot change the state; tests check identical dice, logs and results against the step list.
 """
 
 from __future__ import annotations
@@ -277,12 +286,16 @@ class RoundRules:
         return self._end_volley(dice, s, x, y)
 
     def _roll_hits(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
-        # Resolve blocks while a hit is left (a block with no hit left and cur None is a no-op).
-        # Within a block, _save and _apply return s when cur is None (no wound), and _injury
-        # when rolls is 0, so those calls are left out.
-        none_left = ((0, 0),) * len(specs)
+        # Resolve blocks while a hit is left: with none left (cur is always None between
+        # blocks) _wound returns s itself and the whole block is a no-op. Within a block,
+        # _save and _apply return s when cur is None (no wound), and _injury when rolls is 0,
+        # so those calls are left out.
+        none_left = ((0, 0),) * len(specs)  # what _to_hit's per-slot counts come down to
         while s.hits and s.hits != none_left:
-            s = self._wound(dice, s, x, y, specs)
+            s2 = self._wound(dice, s, x, y, specs)
+            if s2 is s:  # (only if the counts had another shape: no hit left)
+                break
+            s = s2
             if s.cur is None:
                 continue
             s = self._save(dice, s, x, y, specs)

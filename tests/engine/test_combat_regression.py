@@ -423,3 +423,32 @@ def test_shot_odds_unchanged(edition, a, b, weapon, kw, want):
     (fo,) = shot_odds(make_fighter("A", **a), make_fighter("B", **b), weapon, edition=edition, **kw).fighters
     _close(fo.outcomes, want[0])
     _close(fo.wounds_lost, want[1])
+
+
+ROLL_SCENARIOS = [(ed, a, b, kw) for ed, a, b, kw, _ in ROUNDS] + [
+    ("core", dict(profile="WS4 A2", weapons="hammer"), dict(profile="WS4 A2 W2", weapons="fist", equipment="lucky charm"), {}),
+    ("core2", dict(profile="WS3 A1 BS4", weapons="sword, pistol, pistol"), dict(profile="WS4 A2", weapons="sword, sword", armour="light armour"), {}),
+]
+
+
+@pytest.mark.parametrize("edition,a,b,kw", ROLL_SCENARIOS)
+@pytest.mark.parametrize("first_round", [True, False])
+def test_roll_mode_shortcuts_change_nothing(edition, a, b, kw, first_round):
+    """``RoundRules.roll`` leaves out step calls that cannot change the state; running every step
+    of the list Odds mode uses must give the same dice, log and result."""
+    import random
+
+    from engine.combat.api import round_rules
+    from engine.combat.dice import RollDice
+    from engine.combat.melee import initial_fs, start_state
+
+    fa, fb = make_fighter("A", **a), make_fighter("B", **b)
+    r, rules = round_rules(fa, fb, edition=edition, **{**kw, "first_round": first_round})
+    before = start_state(initial_fs(r, fa), initial_fs(r, fb))
+    for seed in range(150):
+        slow, fast = RollDice(random.Random(seed)), RollDice(random.Random(seed))
+        s = before
+        for step in rules.steps:
+            s = step(slow, s)
+        t = rules.roll(fast, before)
+        assert (fast.rolled, fast.lines, t.f, t.lost) == (slow.rolled, slow.lines, s.f, s.lost), seed
