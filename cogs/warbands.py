@@ -1,4 +1,4 @@
-"""/warband: create, show, list, rename, delete, treasury, log, undo, export and import warbands.
+"""/warband: create, show, list, rename, edit, delete, treasury, log, undo, export and import warbands.
 
 Everything here belongs to the server the command is used in: the server id comes from the
 interaction, never from what was typed. The service (engine.warbands.Campaigns) checks names,
@@ -20,7 +20,7 @@ from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
 from cogs._ui.views import Confirm
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
-from engine.errors import LimitExceeded, PermissionDenied
+from engine.errors import LimitExceeded, MordheimError, PermissionDenied
 from engine.warbands import InvalidData, Warband
 from engine.warbands.transfer import MAX_IMPORT_BYTES
 from engine.warbands.validation import MAX_GOLD, MAX_WYRDSTONE
@@ -131,6 +131,38 @@ class Warbands(commands.Cog):
         g = require_server(interaction)
         wb = await call(campaigns(interaction).rename_warband, g, interaction.user.id, is_admin(interaction), name, new_name)
         await interaction.response.send_message(embed=done_embed("Renamed", f"**{safe(name.strip())}** is now **{safe(wb.name)}**."))
+
+    @warband.command(name="edit", description="Change a warband's type or notes, or hand it to another member")
+    @app_commands.describe(
+        name="Which warband",
+        warband_type="Its warband type, e.g. Reiklanders",
+        notes="Notes shown on the roster sheet (replaces the old notes)",
+        owner="Hand the warband to this member (they can then change it; you no longer can)",
+    )
+    @app_commands.autocomplete(name=changeable_warband_choices)
+    async def edit(
+        self,
+        interaction: discord.Interaction,
+        name: WarbandName,
+        warband_type: app_commands.Range[str, 1, NAME_OPTION_MAX] | None = None,
+        notes: app_commands.Range[str, 0, 1000] | None = None,
+        owner: discord.User | None = None,
+    ) -> None:
+        g = require_server(interaction)
+        if warband_type is None and notes is None and owner is None:
+            raise MordheimError("Say what to change: `warband_type`, `notes` or `owner`.")
+        wb = await call(
+            campaigns(interaction).edit_warband, g, interaction.user.id, is_admin(interaction), name,
+            warband_type=warband_type, notes=notes, owner_id=owner.id if owner else None,
+        )
+        changed = []
+        if warband_type is not None:
+            changed.append(f"type **{safe(wb.warband_type)}**")
+        if notes is not None:
+            changed.append("notes updated")
+        if owner is not None:
+            changed.append(f"now owned by <@{wb.owner_id}>")
+        await interaction.response.send_message(embed=done_embed("Warband changed", f"**{safe(wb.name)}**: " + ", ".join(changed) + "."))
 
     @warband.command(name="delete", description="Delete a warband, its warriors and battles (asks first)")
     @app_commands.describe(name="Which warband")

@@ -223,7 +223,7 @@ async def test_every_campaign_command_explains_it_works_in_a_server(harness):
         assert root.guild_only  # Discord hides them in DMs too
         for sub in root.commands:
             paths.append((f"{group} {sub.name}", sub))
-    assert len(paths) == 10 + 8 + 2
+    assert len(paths) == 11 + 8 + 2
     for path, cmd in paths:
         res = await harness.command(path, DM, **_minimal_options(cmd))
         assert res.is_error and res.ephemeral, path
@@ -486,3 +486,17 @@ async def test_import_not_json_and_too_big(harness):
     exactly = await harness.command("warband import", OWNER, file=("w.json", b" " * (10 * 1024 * 1024)))
     assert exactly.is_error and "not JSON" in exactly.text
     assert svc(harness).list_warbands(GUILD_A) == []
+
+
+async def test_edit_hands_a_warband_to_another_member(harness):
+    owner, heir = Actor(user_id=501), Actor(user_id=502)
+    await harness.command("warband create", owner, name="Heirloom", warband_type="Reiklanders")
+    refused = await harness.command("warband edit", heir, name="Heirloom", notes="mine now")
+    assert refused.is_error and refused.ephemeral
+    res = await harness.command("warband edit", owner, name="Heirloom", warband_type="Middenheimers", owner="502")
+    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheimers" in res.text
+    assert res.first.data["allowed_mentions"] == {"parse": []}  # named, never pinged
+    assert not (await harness.command("warband edit", heir, name="Heirloom", notes="mine now")).is_error
+    assert (await harness.command("warband edit", owner, name="Heirloom", notes="back?")).is_error
+    nothing = await harness.command("warband edit", heir, name="Heirloom")
+    assert nothing.is_error and "Say what to change" in nothing.text
