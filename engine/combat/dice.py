@@ -117,7 +117,13 @@ def propagate(step: Callable[[Dice, Hashable], Hashable], dist: dict, cache: dic
             ck = rest(state)
             table = cache.get(ck)
             if table is None:
-                table = cache[ck] = [(rest(s2), q) for s2, q in enumerate_outcomes(step, state._replace(**blank)).items()]
+                table = [(rest(s2), q) for s2, q in enumerate_outcomes(step, state._replace(**blank)).items()]
+                if len(table) == 1 and table[0][0] == ck:
+                    table = table[0][1]  # the step leaves such states as they are: just its weight
+                cache[ck] = table
+            if table.__class__ is float:
+                new[state] = get(state, 0.0) + p * table
+                continue
             keep = kept(state)
             for c2, q in table:
                 s2 = make(cls, merge(c2 + keep))
