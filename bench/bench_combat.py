@@ -7,9 +7,14 @@ so each edition is timed from an empty cache ("cold": what the first /odds of a 
 the duel both right after the round (it reuses the round's tables, as the cog would) and cold.
 """
 
+import json
 import math
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from engine.combat import duel_odds, make_fighter, round_odds, simulate_rounds
 from engine.combat import api
@@ -23,10 +28,32 @@ def _timed(fn, *args, **kw):
     return out, time.perf_counter() - t
 
 
+FRESH_PROCESS = """
+import json, sys, time
+from engine.combat import duel_odds, make_fighter, round_odds
+a = make_fighter("Captain", "WS4 S4 A4", weapons="sword", armour="light armour, helmet")
+b = make_fighter("Orc", "WS4 T4 A4 W2", weapons="sword", armour="heavy armour, buckler")
+t = time.perf_counter(); round_odds(a, b, edition=sys.argv[1]); r = time.perf_counter() - t
+t = time.perf_counter(); duel_odds(a, b, edition=sys.argv[1]); d = time.perf_counter() - t
+print(json.dumps([r, d]))
+"""
+
+
+def fresh_process_times(edition: str, runs: int = 3) -> tuple[float, float]:
+    """Median (round, duel-after-round) seconds, each run in a new process: nothing cached at all."""
+    root = Path(__file__).resolve().parent.parent
+    out = [json.loads(subprocess.run([sys.executable, "-c", FRESH_PROCESS, edition], capture_output=True, text=True,
+                                     cwd=root, check=True).stdout) for _ in range(runs)]
+    return statistics.median(r for r, _ in out), statistics.median(d for _, d in out)
+
+
 def main() -> None:
     a = make_fighter("Captain", "WS4 S4 A4", weapons="sword", armour="light armour, helmet")
     b = make_fighter("Orc", "WS4 T4 A4 W2", weapons="sword", armour="heavy armour, buckler")
     for edition in ("lrb", "core", "core2"):
+        fresh_round, fresh_duel = fresh_process_times(edition)
+        print(f"[{edition}] in a new process (median of 3): round odds {1000 * fresh_round:.1f} ms (target 20 ms), "
+              f"then the duel {1000 * fresh_duel:.1f} ms (target 200 ms)")
         api._rules.cache_clear()
         exact, t_round = _timed(round_odds, a, b, edition=edition)
         duel, t_duel = _timed(duel_odds, a, b, edition=edition)
