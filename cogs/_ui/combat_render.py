@@ -92,7 +92,10 @@ def _at_least_rows(fighter) -> list[tuple[str, float]]:
 
 def fighter_odds_field(fighter) -> tuple[str, str]:
     """One fighter's outcome chart, expected wounds lost and P(at least N wounds)."""
-    chart = render_table([(LABELS[k], fighter.outcomes.get(k, 0.0)) for k in OUTCOME_ORDER], CHART_WIDTH)
+    # "wounded but standing" cannot happen to a one-Wound fighter: leave out a row that is exactly 0
+    rows = [(LABELS[k], fighter.outcomes.get(k, 0.0)) for k in OUTCOME_ORDER
+            if k != "wounded" or fighter.outcomes.get(k, 0.0) > 0]
+    chart = render_table(rows, CHART_WIDTH)
     at_least = _at_least_rows(fighter)
     text = code(chart) + f"Expected wounds lost: **{fighter.expected_wounds:.2f}**"
     if at_least:

@@ -181,7 +181,10 @@ async def test_round_odds_table_chart_and_expected_wounds(harness):
         assert percent_sum(outcome_chart) == pytest.approx(100, abs=0.5)
         assert "Expected wounds lost: **" in field["value"]
         assert "≥1 wound" in at_least
+        assert "Wounded" not in outcome_chart  # W1 fighters cannot be wounded and still standing
     assert "Edition: lrb" in embed["footer"]["text"]
+    two_wounds = await harness.command("odds", attacker="WS4 S4 A2", defender="W2", mode="round", attacker_weapons="sword")
+    assert "Wounded" in code_blocks(two_wounds.embeds[0]["fields"][1]["value"])[0]
     # every chart line is short enough for a phone
     assert all(len(line) <= 40 for block in code_blocks(res.text) for line in block.splitlines())
 
