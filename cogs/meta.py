@@ -8,14 +8,62 @@ from discord.ext import commands
 
 from cogs._ui.embeds import info_embed
 
-HELP_TEXT = (
-    "**/roll** `2d6+1 to hit` — any dice expression (see `/help topic:dice`).\n"
+OVERVIEW = (
+    "**/roll** `2d6+1 to hit` — any dice expression (`/help topic:dice`).\n"
     "**/test**, **/leadership**, **/injury**, **/artillery**, **/scatter** — Mordheim rolls in the game's words.\n"
-    "**/rule** and **/rules search** — look up any rule, weapon, item or spell.\n"
-    "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds.\n"
-    "**/warband**, **/warrior**, **/battle** — this server's campaign warbands.\n"
-    "**/settings** — this server's edition and house rules (Manage Server)."
+    "**/rule** and **/rules search** — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
+    "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
+    "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
+    "**/settings** — this server's edition and house rules (`/help topic:settings`)."
 )
+
+TOPICS = {
+    "dice": (
+        "Dice",
+        "`2d6`, `d6`, `3D6+2` — dice and arithmetic (`+ - *`, parentheses)\n"
+        "`D3` — a D6 halved, rounding up; the D6 is shown (000:188)\n"
+        "`D66` — tens die and units die, 11–66\n"
+        "`4d6kh3`, `2d6kl1`, `4d6dl1` — keep highest / keep lowest / drop lowest\n"
+        "`3d6r1`, `3d6r<=2` — re-roll once each die at or below the value; the second score stands\n"
+        "`5d6 4+` — count the dice scoring 4 or more\n"
+        "`art`, `scatter` — the Artillery dice (2–10 or Misfire) and the Scatter dice (002:72–87)\n"
+        "`2d6 to hit` — text after the expression is a label\n\n"
+        "Limits: 200 characters, 100 dice, 1000 sides, 10 levels of parentheses.\n"
+        "**Re-roll** (for the roller only) re-rolls every die not re-rolled yet, once; the original stays shown.",
+    ),
+    "rules": (
+        "Rules lookup",
+        "`/rule parry`, `/rule 2h`, `/rule can I shoot into combat` — names, abbreviations or questions; "
+        "autocomplete suggests entries as you type.\n"
+        "`/rule query:flail edition:core` — read another edition; **Other editions** compares them.\n"
+        "`/rules search text:knocked down` — full-text search with snippets; pick one to read it.\n"
+        "Every answer cites the rulebook file and lines it comes from.",
+    ),
+    "combat": (
+        "Combat",
+        "Fighters are a profile (`4 3 3 3 3 1 3 1 7` in the order M WS BS S T W I A Ld, or `WS4 S4 T3`), "
+        "a template (Human, Horse, Warhorse, Wardog) or a stored `Warband/Warrior`.\n"
+        "`/fight attacker:\"WS4 S4\" defender:human attacker_weapons:\"sword, dagger\"` — one close-combat round, every die explained.\n"
+        "`/shoot attacker:human defender:human attacker_weapons:bow range:12` — one shot.\n"
+        "`/odds ... mode:duel` — exact odds of a shot, a round or a duel to the end.\n"
+        "Results follow the server's edition and house rules, named in the footer.",
+    ),
+    "warbands": (
+        "Warbands",
+        "`/warband create`, then `/warrior add` for each hero and henchman group.\n"
+        "`/warband show` — the roster sheet; `/warband treasury` — gold and wyrdstone with a reason; "
+        "`/warband log` and `/warband undo` — every change and how to take it back.\n"
+        "`/warrior xp`, `/warrior injure`, `/battle record` after each game.\n"
+        "Anyone in the server can view; only the owner or Manage Server can change. "
+        "`/warband export` and `/warband import` move a warband as a JSON file.",
+    ),
+    "settings": (
+        "Settings",
+        "`/settings show` — the edition and house rules this server uses.\n"
+        "`/settings edition` and `/settings houserule` — change them (Manage Server).\n"
+        "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
+    ),
+}
 
 
 class Meta(commands.Cog):
@@ -23,8 +71,14 @@ class Meta(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="help", description="What the bot can do and how to use it")
-    async def help(self, interaction: discord.Interaction) -> None:
-        embed = info_embed("Mordheim bot", HELP_TEXT)
+    @app_commands.describe(topic="More about one part of the bot")
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in TOPICS])
+    async def help(self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None) -> None:
+        if topic is None:
+            embed = info_embed("Mordheim bot", OVERVIEW)
+        else:
+            title, text = TOPICS[topic.value]
+            embed = info_embed(f"Help: {title}", text)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="echo", description="Repeat some text back to you (a quick check that the bot answers)")
