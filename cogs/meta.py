@@ -11,7 +11,7 @@ from cogs._ui.embeds import info_embed
 OVERVIEW = (
     "**/roll** `2d6+1 to hit` — any dice expression (`/help topic:dice`).\n"
     "**/test**, **/leadership**, **/injury**, **/artillery**, **/scatter** — Mordheim rolls in the game's words.\n"
-    "**/rule** and **/rules search** — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
+    "**/rule** and **/rules** search — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
     "**/settings** — this server's edition and house rules (`/help topic:settings`)."
