@@ -79,6 +79,34 @@ def d3(dice: Dice) -> int:
     return (dice.d6() + 1) // 2
 
 
+class _NoDice(Exception):
+    pass
+
+
+class _RefuseDice:
+    """Dice for a run that must roll none: asking for one aborts the run."""
+
+    __slots__ = ()
+    logging = False
+
+    def d6(self) -> int:
+        raise _NoDice
+
+    def say(self, text: str) -> None:
+        pass
+
+
+_REFUSE = _RefuseDice()
+
+
+def no_dice_result(fn: Callable[..., Hashable], *args: Any) -> Hashable | None:
+    """``fn(dice, *args)`` if it rolls no die (then it is certain), else None."""
+    try:
+        return fn(_REFUSE, *args)
+    except _NoDice:
+        return None
+
+
 def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable, float]:
     """Exact distribution of ``fn(dice, *args)`` over all die faces (fn must be deterministic)."""
     dice = _ScriptDice()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
-from engine.combat.dice import Dice, d3, propagate
+from engine.combat.dice import Dice, d3, no_dice_result, propagate
 from engine.combat.fighter import MAX_ATTACKS, Fighter, check_close_combat_loadout, check_defender, default_weapon
 from engine.combat.injury import Injury, InjuryOptions, injury_rule
 from engine.combat.items import Weapon
@@ -67,17 +67,15 @@ class RS(NamedTuple):
 
 def _fast_replace(cls: type) -> None:
     """NamedTuple._replace by field position (the stock one maps over every field by name);
-    Roll mode calls it ~30 times a round."""
-    index = {name: i for i, name in enumerate(cls._fields)}
-    new = tuple.__new__
-
-    def _replace(self, **changes):
-        values = list(self)
-        for name, value in changes.items():
-            values[index[name]] = value
-        return new(cls, values)
-
-    cls._replace = _replace
+    Roll mode calls it ~20 times a round. Generated with one keyword-only parameter per field
+    (no dict of changes to walk); an unknown field name is a TypeError, as with the stock one."""
+    fields = cls._fields
+    missing = object()
+    params = ", ".join(f"{name}=_missing" for name in fields)
+    values = ", ".join(f"_self[{i}] if {name} is _missing else {name}" for i, name in enumerate(fields))
+    namespace = {"_missing": missing, "_new": tuple.__new__, "_cls": cls}
+    exec(f"def _replace(_self, *, {params}):\n    return _new(_cls, ({values},))\n", namespace)  # noqa: S102
+    cls._replace = namespace["_replace"]
 
 
 _fast_replace(FS)
@@ -250,6 +248,7 @@ class RoundRules:
         self.round_table: dict = {}  # start state -> odds() of the round (see odds_from)
         self._end_f: dict = {}  # end_round's new FS pair per FS pair
         self._injury_options: dict = {}  # (y, rbonus, rnohelm) -> InjuryOptions (slow to build)
+        self._hit_plans: dict = {}  # see _hit_plan
         self._n_attacks = {shot: [sum(sp.count for sp in (s.shots if shot else s.attacks)) for s in self.sides] for shot in (False, True)}
         self.steps = [step for _, st, _, _ in self.segments for step in st]
 
@@ -312,7 +311,7 @@ class RoundRules:
                 for step, cache in zip(steps, caches):
                     dist = propagate(step, dist, cache)
             else:
-                dist = self._odds_volley(kind, steps, caches, vcache, dist)
+                dist = self._odds_volley(kind, steps, caches, vcache, dist, partial(self._roll_volley, kind))
         return dist
 
     def odds_from(self, start: RS) -> dict:
@@ -324,7 +323,7 @@ class RoundRules:
         return res
 
     @staticmethod
-    def _odds_volley(who, steps, caches, vcache, dist: dict) -> dict:
+    def _odds_volley(who, steps, caches, vcache, dist: dict, volley=None) -> dict:
         # A volley by x on y reads neither the wounds already counted as lost this round nor
         # anything of the attacker x but his status and fear (x's FS is never written in it), nor
         # y's stood_up/pistols_used/ibonus or fear (never written in it either), and it starts by
@@ -345,9 +344,18 @@ class RoundRules:
             key = s._replace(lost=(0, 0), f=tuple(f), fear=tuple(fear), rbonus=0, rnohelm=False)
             res = vcache.get(key)
             if res is None:
-                d = {key: 1.0}
-                for step, cache in zip(steps, caches):
-                    d = propagate(step, d, cache)
+                d = None
+                if volley is not None:
+                    # Most volleys in a duel roll no dice (the attacker is down, or the defender
+                    # already out): one run of the Roll-mode volley (the same step methods) on
+                    # dice that refuse to roll gives the whole answer; otherwise step by step.
+                    end = no_dice_result(volley, key)
+                    if end is not None:
+                        d = {end: 1.0}
+                if d is None:
+                    d = {key: 1.0}
+                    for step, cache in zip(steps, caches):
+                        d = propagate(step, d, cache)
                 res = {}
                 for s2, q in d.items():
                     s2 = s2._replace(**_VOLLEY_DEAD)
@@ -472,41 +480,30 @@ class RoundRules:
     def _to_hit(self, dice: Dice, s: RS, x: int, y: int, specs: tuple, k: int) -> RS:
         if not s.active:
             return s
-        slot, n = 0, k
-        while slot < len(specs) and n >= specs[slot].count:
-            n -= specs[slot].count
-            slot += 1
-        if slot >= len(specs):
+        status, fear = s.f[y].status, s.fear[x]
+        key = (x, id(specs), k, status, fear)  # specs belong to self.sides: their ids are stable
+        plan = self._hit_plans.get(key)
+        if plan is None:
+            plan = self._hit_plans[key] = self._hit_plan(x, y, specs, k, status, fear)
+        slot, sp, auto, needed, hits_on = plan
+        if sp is None:
             return s
-        sp = specs[slot]
-        side_x, side_y, fy = self.sides[x], self.sides[y], s.f[y]
-        auto = None
-        if sp.shot_needed is None:
-            if fy.status == KNOCKED_DOWN and self.r.knocked_down_auto_hit:
-                auto = "knocked down: hits automatically (000:783)"
-            elif fy.status == STUNNED:
-                auto = "stunned: hits automatically (004:609)"
-            elif side_y.fighter.profile.WS == 0:
-                auto = "WS 0: hits automatically (000:236)"
         if auto:
             hits = list(s.hits) or [(0, 0)] * len(specs)
             hits[slot] = (hits[slot][0] + 1, hits[slot][1])
             if dice.logging:
                 dice.say(f"{self.names[x]} attack {k + 1} ({sp.name}): {self.names[y]} is {auto}")
             return s._replace(hits=tuple(hits))
-        if sp.shot_needed is not None:
-            needed = sp.shot_needed  # 000:1155 crossbow pistol shot by BS at -2
-        else:
-            needed = self.r.cc_needed(side_x.ws, side_y.ws, sp.to_hit_mod, s.fear[x])
         roll = dice.d6()
-        ok = self.r.hit_succeeds(roll, needed)
-        if not ok and side_x.hatred:
+        ok = roll in hits_on
+        if not ok and self.sides[x].hatred:
             first = roll
             roll = dice.d6()  # 000:875 hatred: re-roll misses in the first turn
-            ok = self.r.hit_succeeds(roll, needed)
+            ok = roll in hits_on
             if dice.logging:
                 dice.say(f"{self.names[x]} attack {k + 1}: rolled {first}, missed; hatred re-roll (000:875)")
         if dice.logging:
+            side_x, side_y = self.sides[x], self.sides[y]
             if sp.shot_needed is not None:
                 why = "; ".join(self.reasons) if self.shooting else f"BS{side_x.fighter.profile.BS} shot at -2 (000:1155)"
             else:
@@ -521,6 +518,33 @@ class RoundRules:
         if sp.parryable and roll < 6 and roll > pmax:
             pmax, pslot = roll, slot
         return s._replace(hits=tuple(hits), pmax=pmax, pslot=pslot, six=s.six or six)
+
+    def _hit_plan(self, x: int, y: int, specs: tuple, k: int, status: int, fear: bool) -> tuple:
+        """(slot, spec, automatic-hit reason, needed, faces that hit) of attack k: a function of
+        the attacker, k, the defender's status and the attacker's fear, remembered by _to_hit."""
+        slot, n = 0, k
+        while slot < len(specs) and n >= specs[slot].count:
+            n -= specs[slot].count
+            slot += 1
+        if slot >= len(specs):
+            return (slot, None, None, None, None)
+        sp = specs[slot]
+        side_x, side_y = self.sides[x], self.sides[y]
+        auto = None
+        if sp.shot_needed is None:
+            if status == KNOCKED_DOWN and self.r.knocked_down_auto_hit:
+                auto = "knocked down: hits automatically (000:783)"
+            elif status == STUNNED:
+                auto = "stunned: hits automatically (004:609)"
+            elif side_y.fighter.profile.WS == 0:
+                auto = "WS 0: hits automatically (000:236)"
+        if auto:
+            return (slot, sp, auto, None, None)
+        if sp.shot_needed is not None:
+            needed = sp.shot_needed  # 000:1155 crossbow pistol shot by BS at -2
+        else:
+            needed = self.r.cc_needed(side_x.ws, side_y.ws, sp.to_hit_mod, fear)
+        return (slot, sp, None, needed, frozenset(roll for roll in range(1, 7) if self.r.hit_succeeds(roll, needed)))
 
     def _parry(self, dice: Dice, s: RS, x: int, y: int, specs: tuple) -> RS:
         side_y = self.sides[y]

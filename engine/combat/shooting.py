@@ -104,6 +104,7 @@ class ShotRules(RoundRules):
         spec = AttackSpec(weapon.name, shots, s, r.save_modifier(s, weapon.save_modifier, weapon.blackpowder), False,
                           weapon.critical, False, "black-lotus" in shooter.equipment and not weapon.blackpowder, 0, needed, False, weapon.id)
         self._injury_options: dict = {}
+        self._hit_plans: dict = {}
         self.injury_bonus = 1 if (sit.hunting_arrows or "hunting-arrows" in shooter.equipment) and weapon.id in BOWS else 0
         empty = ()
         shooter_side = Side(shooter, 0, 0, 2, (), (spec,), False, False, True, False, 1, 0, None, False, False, shooter.toughness, shooter.strength)
