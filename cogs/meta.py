@@ -13,6 +13,7 @@ OVERVIEW = (
     "**/test**, **/leadership**, **/injury**, **/artillery**, **/scatter** — Mordheim rolls in the game's words.\n"
     "**/rule** and **/rules** search — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
+    "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
     "**/settings** — this server's edition and house rules (`/help topic:settings`)."
 )
@@ -46,6 +47,8 @@ TOPICS = {
         "`/fight attacker:\"WS4 S4\" defender:human attacker_weapons:\"sword, dagger\"` — one close-combat round, every die explained.\n"
         "`/shoot attacker:human defender:human attacker_weapons:bow range:12` — one shot.\n"
         "`/odds ... mode:duel` — exact odds of a shot, a round or a duel to the end.\n"
+        "`/fall height:4` and `/jump height:5 who:Reavers/Otto` — D3 hits at S = height, no saves (000:431); "
+        "an Initiative test per full 2\" jumped (000:415).\n"
         "Results follow the server's edition and house rules, named in the footer.",
     ),
     "warbands": (

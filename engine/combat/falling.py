@@ -1,0 +1,135 @@
+"""Falling and jumping down (000:411-431), written once against ``Dice``: rolled or exact odds.
+
+A fall is D3 hits at Strength equal to the height in inches, with no armour saves and no
+critical hits (000:431). Jumping down takes an Initiative test for every full 2" and falls
+from the top on any failure (000:415); a warrior may jump at most 6".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.combat.dice import Dice, RollDice, d3, enumerate_outcomes
+from engine.combat.fighter import Fighter
+from engine.combat.injury import Injury, InjuryOptions, injury_rule
+from engine.combat.ruleset import Ruleset, get_ruleset
+from engine.errors import LimitExceeded
+
+MAX_FALL = 10  # a fall of more than 10" would be Strength 11+, beyond any profile
+MAX_JUMP = 6  # 000:415 "up to a maximum height of 6""
+
+LANDED = "landed safely"
+
+
+class FallOutcome(NamedTuple):
+    fell: bool  # False: every jumping test was passed
+    wounds: int  # wounds lost
+    status: str  # "unharmed" (fell but took no wound), "wounded", an Injury's words, or LANDED
+
+
+@dataclass(frozen=True)
+class _Fall:
+    height: int
+    toughness: int
+    wounds_left: int
+    initiative: int | None  # jumping down: test Initiative first; None = the model simply falls
+    ruleset: Ruleset
+    injury: InjuryOptions
+
+
+def _check_height(height: int, *, jump: bool) -> None:
+    top = MAX_JUMP if jump else MAX_FALL
+    if not isinstance(height, int) or not 1 <= height <= top:
+        what = "jump down" if jump else "fall"
+        hint = "A warrior may jump down at most 6\" (000:415)." if jump else f"Give the height in whole inches, 1 to {MAX_FALL}."
+        raise LimitExceeded(f"A {what} of {height}\" can't be worked out.", hint=hint)
+
+
+def fall_rule(dice: Dice, f: _Fall) -> FallOutcome:
+    """One fall (or jump): every die asked of ``dice``, the outcome in the game's words."""
+    if f.initiative is not None:
+        tests = f.height // 2  # 000:415 one Initiative test for every full 2"
+        for n in range(1, tests + 1):
+            roll = dice.d6()
+            passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
+            if dice.logging:
+                dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(f.initiative, 5)} or less → "
+                         + ("passed" if passed else "failed: he falls (000:415)"))
+            if not passed:
+                break
+        else:
+            if dice.logging:
+                dice.say("Every test passed: he lands safely and may carry on moving (000:415)." if tests else
+                         "Less than 2\": no Initiative test is needed; he lands safely (000:415).")
+            return FallOutcome(False, 0, LANDED)
+    hits = d3(dice)  # 000:431 D3 hits at S = height, no armour saves, no criticals
+    needed = f.ruleset.to_wound_target(f.height, f.toughness)
+    if dice.logging:
+        need = f"{needed}+" if needed is not None else "no chance"
+        dice.say(f"Falls {f.height}\": {hits} hit{'s' if hits > 1 else ''} at Strength {f.height} against "
+                 f"Toughness {f.toughness} ({need} to wound, no armour save, no critical hits; 000:431)")
+    wounds = 0
+    for n in range(1, hits + 1):
+        if needed is None:
+            break
+        roll = dice.d6()
+        wounded = roll != 1 and roll >= needed
+        wounds += wounded
+        if dice.logging:
+            dice.say(f"Hit {n} to wound: rolled {roll}, needed {needed}+ → " + ("wound" if wounded else "no wound"))
+    if wounds == 0:
+        return FallOutcome(True, 0, "unharmed")
+    if wounds < f.wounds_left:
+        if dice.logging:
+            dice.say(f"Loses {wounds} wound{'s' if wounds > 1 else ''}: {f.wounds_left - wounds} left.")
+        return FallOutcome(True, wounds, "wounded")
+    # 000:611-627 every wound that takes him to 0 or below is an injury roll; the worst stands
+    rolls = wounds - f.wounds_left + 1
+    if dice.logging:
+        dice.say(f"Loses {wounds} wound{'s' if wounds > 1 else ''}: no wounds left, {rolls} injury roll{'s' if rolls > 1 else ''}.")
+    worst = max(injury_rule(dice, f.injury) for _ in range(rolls))
+    if dice.logging and rolls > 1:
+        dice.say(f"The worst result stands: {worst.words}.")
+    return FallOutcome(True, min(wounds, f.wounds_left), worst.words)
+
+
+def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
+    _check_height(height, jump=jump)
+    ruleset = get_ruleset(edition, toggles)
+    return _Fall(
+        height=height,
+        toughness=who.toughness,
+        wounds_left=who.wounds_left,
+        initiative=who.profile.I if jump else None,
+        ruleset=ruleset,
+        injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment,
+                             concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll")),
+    )
+
+
+@dataclass
+class FallResult:
+    outcome: FallOutcome
+    lines: list[str]
+    dice: list[int]
+    edition: str
+
+
+def roll_fall(who: Fighter, height: int, rng: random.Random, *, jump: bool = False, edition=None, toggles=None) -> FallResult:
+    """Roll a fall (or a jump down) with every die and step explained."""
+    spec = _spec(who, height, jump, edition, toggles)
+    dice = RollDice(rng)
+    outcome = fall_rule(dice, spec)
+    return FallResult(outcome, dice.lines, dice.rolled, spec.ruleset.edition)
+
+
+def fall_odds(who: Fighter, height: int, *, jump: bool = False, edition=None, toggles=None) -> dict[str, float]:
+    """Exact probability of each result (``LANDED``, unharmed, wounded, or an injury), from the same code."""
+    spec = _spec(who, height, jump, edition, toggles)
+    out: dict[str, float] = {}
+    for outcome, p in enumerate_outcomes(fall_rule, spec).items():
+        out[outcome.status] = out.get(outcome.status, 0.0) + p
+    order = [LANDED, "unharmed", "wounded"] + [i.words for i in Injury]
+    return {k: out[k] for k in order if k in out}
