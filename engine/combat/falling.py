@@ -14,11 +14,11 @@ from typing import NamedTuple
 from engine.combat.dice import Dice, RollDice, d3, enumerate_outcomes
 from engine.combat.fighter import Fighter
 from engine.combat.injury import Injury, InjuryOptions, injury_rule
+from engine.combat.movement import falling_hits, jump_tests
 from engine.combat.ruleset import Ruleset, get_ruleset
-from engine.errors import LimitExceeded
 
-MAX_FALL = 10  # a fall of more than 10" would be Strength 11+, beyond any profile
-MAX_JUMP = 6  # 000:415 "up to a maximum height of 6""
+MAX_FALL = 10  # movement.falling_hits: Strength 11+ is beyond any profile
+MAX_JUMP = 6  # 000:415 "up to a maximum height of 6"" (movement.jump_tests)
 
 LANDED = "landed safely"
 
@@ -35,22 +35,15 @@ class _Fall:
     toughness: int
     wounds_left: int
     initiative: int | None  # jumping down: test Initiative first; None = the model simply falls
+    tests: int  # Initiative tests for jumping down (movement.jump_tests)
     ruleset: Ruleset
     injury: InjuryOptions
-
-
-def _check_height(height: int, *, jump: bool) -> None:
-    top = MAX_JUMP if jump else MAX_FALL
-    if not isinstance(height, int) or not 1 <= height <= top:
-        what = "jump down" if jump else "fall"
-        hint = "A warrior may jump down at most 6\" (000:415)." if jump else f"Give the height in whole inches, 1 to {MAX_FALL}."
-        raise LimitExceeded(f"A {what} of {height}\" can't be worked out.", hint=hint)
 
 
 def fall_rule(dice: Dice, f: _Fall) -> FallOutcome:
     """One fall (or jump): every die asked of ``dice``, the outcome in the game's words."""
     if f.initiative is not None:
-        tests = f.height // 2  # 000:415 one Initiative test for every full 2"
+        tests = f.tests  # 000:415 one Initiative test for every full 2"
         for n in range(1, tests + 1):
             roll = dice.d6()
             passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
@@ -96,13 +89,15 @@ def fall_rule(dice: Dice, f: _Fall) -> FallOutcome:
 
 
 def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
-    _check_height(height, jump=jump)
+    falling_hits(height)  # checks the height: 1-10"
+    tests = jump_tests(height) if jump else 0  # checks the jump: at most 6"
     ruleset = get_ruleset(edition, toggles)
     return _Fall(
         height=height,
         toughness=who.toughness,
         wounds_left=who.wounds_left,
         initiative=who.profile.I if jump else None,
+        tests=tests,
         ruleset=ruleset,
         injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment,
                              concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll")),
