@@ -75,7 +75,7 @@ class CampaignRules:
         """The most warriors the warband may have, and the reasons (type, Halfling cookbook)."""
         key = " ".join(warband_type.split()).casefold()
         base = self.warband_size_by_type.get(key, self.max_warband_size)
-        why = [f"{base} for {warband_type}" if key in self.warband_size_by_type else f"{base} (default)"]
+        why = [f"{base} for {warband_type}" if key in self.warband_size_by_type else f"{base}, the default for any warband"]
         item = self.cookbook_item.casefold()
         has_book = any(item == e.casefold() for items in equipment_of_heroes for e in items)
         if has_book and key not in self.cookbook_excluded_types:
