@@ -40,24 +40,26 @@ class _Fall:
     injury: InjuryOptions
 
 
-def fall_rule(dice: Dice, f: _Fall) -> FallOutcome:
-    """One fall (or jump): every die asked of ``dice``, the outcome in the game's words."""
-    if f.initiative is not None:
-        tests = f.tests  # 000:415 one Initiative test for every full 2"
-        for n in range(1, tests + 1):
-            roll = dice.d6()
-            passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
-            if dice.logging:
-                dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(f.initiative, 5)} or less → "
-                         + ("passed" if passed else "failed: he falls (000:415)"))
-            if not passed:
-                break
-        else:
-            if dice.logging:
-                dice.say("Every test passed: he lands safely and may carry on moving (000:415)." if tests else
-                         "Less than 2\": no Initiative test is needed; he lands safely (000:415).")
-            return FallOutcome(False, 0, LANDED)
-    hits = d3(dice)  # 000:431 D3 hits at S = height, no armour saves, no criticals
+def lands_safely(dice: Dice, f: _Fall) -> bool:
+    """Jumping down: one Initiative test for every full 2" (000:415); any failure is a fall."""
+    tests = f.tests
+    for n in range(1, tests + 1):
+        roll = dice.d6()
+        passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
+        if dice.logging:
+            dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(f.initiative, 5)} or less → "
+                     + ("passed" if passed else "failed: he falls (000:415)"))
+        if not passed:
+            return False
+    if dice.logging:
+        dice.say("Every test passed: he lands safely and may carry on moving (000:415)." if tests else
+                 "Less than 2\": no Initiative test is needed; he lands safely (000:415).")
+    return True
+
+
+def wounds_from_fall(dice: Dice, f: _Fall) -> int:
+    """D3 hits at Strength = height, no armour saves, no critical hits (000:431): wounds caused."""
+    hits = d3(dice)
     needed = f.ruleset.to_wound_target(f.height, f.toughness)
     if dice.logging:
         need = f"{needed}+" if needed is not None else "no chance"
@@ -72,20 +74,38 @@ def fall_rule(dice: Dice, f: _Fall) -> FallOutcome:
         wounds += wounded
         if dice.logging:
             dice.say(f"Hit {n} to wound: rolled {roll}, needed {needed}+ → " + ("wound" if wounded else "no wound"))
-    if wounds == 0:
-        return FallOutcome(True, 0, "unharmed")
-    if wounds < f.wounds_left:
-        if dice.logging:
-            dice.say(f"Loses {wounds} wound{'s' if wounds > 1 else ''}: {f.wounds_left - wounds} left.")
-        return FallOutcome(True, wounds, "wounded")
-    # 000:611-627 every wound that takes him to 0 or below is an injury roll; the worst stands
-    rolls = wounds - f.wounds_left + 1
-    if dice.logging:
-        dice.say(f"Loses {wounds} wound{'s' if wounds > 1 else ''}: no wounds left, {rolls} injury roll{'s' if rolls > 1 else ''}.")
+    return wounds
+
+
+def worst_injury(dice: Dice, f: _Fall, rolls: int) -> Injury:
+    """000:611-627 one injury roll per wound taking him to 0 or below; the worst stands."""
     worst = max(injury_rule(dice, f.injury) for _ in range(rolls))
     if dice.logging and rolls > 1:
         dice.say(f"The worst result stands: {worst.words}.")
-    return FallOutcome(True, min(wounds, f.wounds_left), worst.words)
+    return worst
+
+
+def injury_rolls(f: _Fall, wounds: int) -> int:
+    return max(0, wounds - f.wounds_left + 1)
+
+
+def _after_wounds(dice: Dice, f: _Fall, wounds: int) -> FallOutcome:
+    if wounds == 0:
+        return FallOutcome(True, 0, "unharmed")
+    rolls = injury_rolls(f, wounds)
+    if dice.logging:
+        left = f"{f.wounds_left - wounds} left." if not rolls else f"no wounds left, {rolls} injury roll{'s' if rolls > 1 else ''}."
+        dice.say(f"Loses {wounds} wound{'s' if wounds > 1 else ''}: {left}")
+    if not rolls:
+        return FallOutcome(True, wounds, "wounded")
+    return FallOutcome(True, f.wounds_left, worst_injury(dice, f, rolls).words)
+
+
+def fall_rule(dice: Dice, f: _Fall) -> FallOutcome:
+    """One fall (or jump): every die asked of ``dice``, the outcome in the game's words."""
+    if f.initiative is not None and lands_safely(dice, f):
+        return FallOutcome(False, 0, LANDED)
+    return _after_wounds(dice, f, wounds_from_fall(dice, f))
 
 
 def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
@@ -121,10 +141,25 @@ def roll_fall(who: Fighter, height: int, rng: random.Random, *, jump: bool = Fal
 
 
 def fall_odds(who: Fighter, height: int, *, jump: bool = False, edition=None, toggles=None) -> dict[str, float]:
-    """Exact probability of each result (``LANDED``, unharmed, wounded, or an injury), from the same code."""
+    """Exact probability of each result (``LANDED``, unharmed, wounded, or an injury).
+
+    The same steps as ``fall_rule``, each enumerated over its own dice and chained (enumerating
+    the whole fall at once would walk millions of die sequences for a three-injury fall).
+    """
     spec = _spec(who, height, jump, edition, toggles)
     out: dict[str, float] = {}
-    for outcome, p in enumerate_outcomes(fall_rule, spec).items():
-        out[outcome.status] = out.get(outcome.status, 0.0) + p
+    falls = 1.0
+    if jump:
+        landed = enumerate_outcomes(lands_safely, spec).get(True, 0.0)
+        out[LANDED] = landed
+        falls = 1.0 - landed
+    for wounds, p in enumerate_outcomes(wounds_from_fall, spec).items():
+        rolls = injury_rolls(spec, wounds)
+        if wounds == 0 or not rolls:
+            key = "unharmed" if wounds == 0 else "wounded"
+            out[key] = out.get(key, 0.0) + falls * p
+            continue
+        for injury, q in enumerate_outcomes(worst_injury, spec, rolls).items():
+            out[injury.words] = out.get(injury.words, 0.0) + falls * p * q
     order = [LANDED, "unharmed", "wounded"] + [i.words for i in Injury]
-    return {k: out[k] for k in order if k in out}
+    return {k: out[k] for k in order if out.get(k, 0.0) > 0.0}
