@@ -43,7 +43,7 @@ async def main() -> dict[str, float]:
                 return await h.command("warband show", actor, name=BIG_WARBAND)
 
             async def cold_show_call():
-                h.bot.campaigns._sheets.clear()  # as right after a change: the sheet is rebuilt and redrawn
+                h.bot.campaigns._sheets.clear()  # as right after a change: the sheet is rebuilt; unchanged warriors are reused
                 return await h.command("warband show", actor, name=BIG_WARBAND)
 
             async def autocomplete_call():
@@ -57,7 +57,7 @@ async def main() -> dict[str, float]:
             print("ratios to /echo through the same harness (median of batches):")
             for label, fn, target in (
                 ("/warband show (30 warriors, paged)", show_call, SHOW_TARGET),
-                ("/warband show, sheet rebuilt (as after a change)", cold_show_call, None),
+                ("/warband show, sheet rebuilt after a change", cold_show_call, None),
                 ("warband autocomplete (any warband, 'the')", autocomplete_call, AUTOCOMPLETE_TARGET),
                 ("warband autocomplete (only changeable, '')", changeable_call, AUTOCOMPLETE_TARGET),
             ):

@@ -7,6 +7,8 @@ it was reached. Long rosters become several pages; nothing is cut off.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from typing import Any, Iterable
 
 import discord
@@ -109,6 +111,11 @@ def _paginate(title: str, description: str, blocks: list[tuple[str, str]], *, co
     return embeds
 
 
+@lru_cache(maxsize=4096)  # warriors are frozen: one unchanged since the last sheet is not drawn again
+def _warrior_block(w: Warrior, next_advance: int | None | str) -> tuple[str, str]:
+    return safe(warrior_heading(w)), warrior_body(w, next_advance)
+
+
 def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
     """``/warband show``: the whole roster sheet, in as many pages as it needs."""
     wb = sheet.warband
@@ -123,8 +130,7 @@ def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
         f"**Battles:** {rec.get('win', 0)} won, {rec.get('loss', 0)} lost, {rec.get('draw', 0)} drawn",
     ] + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))
     next_of = {a.warrior: a.next_advance for a in sheet.advances}
-    blocks = [(safe(warrior_heading(w)), warrior_body(w, next_of.get(w.name, "?") if w.status == "active" else "?"))
-              for w in wb.warriors]
+    blocks = [_warrior_block(w, next_of.get(w.name, "?") if w.status == "active" else "?") for w in wb.warriors]
     if not wb.warriors:
         blocks.append(("Warriors", "None yet: recruit with `/warrior add`."))
     rating_lines = [f"{safe(line.what)}: {line.how} = **{line.points}**" for line in sheet.rating.lines]

@@ -201,7 +201,24 @@ def _names(column: str) -> tuple[str, ...]:
     return () if column == "[]" else tuple(json.loads(column))
 
 
+_WARRIORS_KEPT = 4096
+_warriors: dict[tuple, Warrior] = {}
+
+
 def warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
+    """The warrior a stored row describes. Rows read before (every column equal) give back the
+    same frozen object: a roster rebuilt after one change re-reads only what changed."""
+    key = (warband, *row.values())
+    warrior = _warriors.get(key)
+    if warrior is None:
+        warrior = _warrior_from_row(row, warband)
+        if len(_warriors) >= _WARRIORS_KEPT:
+            _warriors.clear()
+        _warriors[key] = warrior
+    return warrior
+
+
+def _warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
     return Warrior(
         id=row["id"],
         warband=warband,

@@ -47,3 +47,13 @@ def test_other_servers_never_share_a_sheet(tmp_path):
     c.create_warband(2, OWNER, "Reavers", "Skaven")
     assert c.show_warband(2, "Reavers").warband.warband_type == "Skaven"
     assert c.show_warband(G, "Reavers").warband.warband_type == "Reiklanders"
+
+
+def test_a_changed_warrior_is_read_again_and_the_rest_reused(tmp_path):
+    c = make(tmp_path)
+    c.add_warrior(G, OWNER, False, "Reavers", "Hans", role="hero", warrior_type="Champion", profile=HUMAN)
+    before = {w.name: w for w in c.show_warband(G, "Reavers").warband.warriors}
+    c.equip(G, OWNER, False, "Reavers", "Otto", "sword")
+    after = {w.name: w for w in c.show_warband(G, "Reavers").warband.warriors}
+    assert after["Otto"].equipment == ("sword",) and before["Otto"].equipment == ()
+    assert after["Hans"] is before["Hans"]  # unchanged row, same object
