@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs._ui.combat_options import combat_rules
 from cogs._ui.context import server_settings_now
 from cogs._ui.warrior_choices import warrior_path_choices
 from cogs._ui.dice_render import check_embed, injury_embed, roll_embed
@@ -238,11 +239,11 @@ class Dice(commands.Cog):
         rng = self.bot.rng
         settings = server_settings_now(interaction)
         edition = get_edition(settings.edition_id)
-        combat_edition = edition.id if edition.combat else "lrb"
+        rules = combat_rules(settings, None)  # a lookup-only edition rolls injuries by lrb
         options = dict(concussion=concussion, helmet=helmet, mandrake_root=mandrake_root, bonus=bonus)
 
         def again(_previous):
-            return roll_injury(rng, edition=combat_edition, toggles=settings.house_rules, **options)
+            return roll_injury(rng, edition=rules.edition, toggles=rules.toggles, **options)
 
         who = interaction.user.display_name
         result = again(None)
