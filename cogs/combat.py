@@ -25,6 +25,7 @@ from cogs._ui.combat_render import FIGHT, SHOT, duel_embed, fighters_header, log
 from cogs._ui.context import server_settings
 from cogs._ui.views import Paginator
 from engine.combat import Fighter, duel_odds, find_item, make_fighter, resolve_round, resolve_shot, round_odds, shot_odds
+from engine.combat.api import kit_notes
 from engine.errors import MordheimError
 
 ProfileText = app_commands.Range[str, 1, 200]
@@ -115,8 +116,11 @@ def _fighter(side: Side) -> Fighter:
     return make_fighter(side.name, side.profile, **side.fighter_kwargs())
 
 
-def _notes(*sides: Side) -> dict[str, list[str]]:
-    return {s.name: s.notes for s in sides if s.notes}
+def _notes(*sides: Side, kit: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    notes = {s.name: list(s.notes) for s in sides if s.notes}
+    for name, lines in (kit or {}).items():
+        notes.setdefault(name, []).extend(lines)
+    return notes
 
 
 def _range(weapon_name: str, range_inches: float | None, long_range: bool | None) -> float | None:
@@ -187,7 +191,7 @@ class Combat(commands.Cog):
                                charged=who_charged, first_round=first_round)
         situation = {True: f"{fa.name} charged", "defender": f"{fd.name} charged", None: "nobody charged"}[who_charged]
         situation += ", first round" if first_round else ", a later round"
-        header = fighters_header((fa, fd), _notes(a, d)) + f"\n*{situation}*"
+        header = fighters_header((fa, fd), _notes(a, d, kit=result.kit)) + f"\n*{situation}*"
         pages = log_pages(f"⚔️ {fa.name} fights {fd.name}", header, result.lines, outcome_text(result), rules.footer, colour=FIGHT)
         await self._send_pages(interaction, pages)
 
@@ -274,7 +278,7 @@ class Combat(commands.Cog):
             else:
                 note += f"; turns alternate, with recovery, for up to {max_rounds} rounds"
                 work = lambda: duel_odds(fa, fd, **ruling, charged=who_charged, max_rounds=max_rounds)  # noqa: E731
-        header = fighters_header((fa, fd), _notes(a, d)) + f"\n*{note}*"
+        header = fighters_header((fa, fd), _notes(a, d, kit=None if shooting else kit_notes((fa, fd)))) + f"\n*{note}*"
 
         await interaction.response.defer(thinking=True)
         try:

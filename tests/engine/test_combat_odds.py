@@ -10,7 +10,6 @@ import random
 import pytest
 
 from engine.combat import duel_odds, injury_distribution, make_fighter, round_odds, simulate_rounds
-from engine.combat.api import _outcome  # noqa: F401
 from engine.combat.dice import RollDice
 from engine.combat.injury import InjuryOptions, injury_rule
 

@@ -433,22 +433,50 @@ ROLL_SCENARIOS = [(ed, a, b, kw) for ed, a, b, kw, _ in ROUNDS] + [
 
 @pytest.mark.parametrize("edition,a,b,kw", ROLL_SCENARIOS)
 @pytest.mark.parametrize("first_round", [True, False])
-def test_roll_mode_shortcuts_change_nothing(edition, a, b, kw, first_round):
-    """``RoundRules.roll`` leaves out step calls that cannot change the state; running every step
-    of the list Odds mode uses must give the same dice, log and result."""
+def test_every_rolled_round_is_a_state_odds_mode_gives(edition, a, b, kw, first_round):
+    """Roll mode and Odds mode run the same segments and steps: each of 80 rolled rounds must end
+    in a state to which Odds mode gives a probability above 0, and the log must say every die."""
     import random
 
     from engine.combat.api import round_rules
     from engine.combat.dice import RollDice
-    from engine.combat.melee import initial_fs, start_state
+    from engine.combat.state import RoundState
 
     fa, fb = make_fighter("A", **a), make_fighter("B", **b)
     r, rules = round_rules(fa, fb, edition=edition, **{**kw, "first_round": first_round})
-    before = start_state(initial_fs(r, fa), initial_fs(r, fb))
+    before = RoundState.start(rules.fight.start_models())
+    exact = rules.odds({before: 1.0})
+    assert abs(sum(exact.values()) - 1) < 1e-9
     for seed in range(80):
-        slow, fast = RollDice(random.Random(seed)), RollDice(random.Random(seed))
-        s = before
-        for step in rules.steps:
-            s = step(slow, s)
-        t = rules.roll(fast, before)
-        assert (fast.rolled, fast.lines, t.f, t.lost) == (slow.rolled, slow.lines, s.f, s.lost), seed
+        dice = RollDice(random.Random(seed))
+        end = rules.roll(dice, before)
+        assert exact.get(end, 0.0) > 0, seed
+        assert len(dice.lines) >= 1 and all(str(face) in " ".join(dice.lines) for face in dice.rolled), seed
+
+
+VOLLEYS = [  # small enough to walk every sequence of dice Roll mode can ask for
+    ("lrb", dict(profile="WS4 S4", weapons="sword"), dict(profile="WS3 W2", weapons="sword", armour="helmet, buckler, light armour")),
+    ("core", dict(profile="WS3 S4", weapons="hammer"), dict(profile="WS3", weapons="sword", armour="helmet")),
+    ("core2", dict(profile="WS4", weapons="spear", equipment="black lotus"), dict(profile="WS4 W2", weapons="sword", armour="light armour, helmet")),
+    ("core2", dict(profile="WS4 S4", weapons="sword"), dict(profile="WS4 W3", weapons="sword", armour="heavy armour, helmet", state="stunned")),
+    ("core", dict(profile="WS4 S4", weapons="sword"), dict(profile="WS3 W2", weapons="axe", armour="shield, helmet", equipment="mandrake root")),
+]
+
+
+@pytest.mark.parametrize("edition,a,b", VOLLEYS)
+def test_a_volley_rolled_every_possible_way_gives_its_exact_odds(edition, a, b):
+    """``Volley.roll`` enumerated over every sequence of faces (``enumerate_outcomes``) and
+    ``Volley.odds`` (the prefix-sharing Odds mode) give the same distribution."""
+    from engine.combat.api import round_rules
+    from engine.combat.dice import enumerate_outcomes
+    from engine.combat.melee import _SILENT, Segment
+    from engine.combat.state import RoundState
+
+    r, rules = round_rules(make_fighter("A", **a), make_fighter("B", **b), edition=edition)
+    s = RoundState.start(rules.fight.start_models())._replace(order=(0, 1))
+    volley, _, _, start = rules._volley_call(_SILENT, s, Segment("blows", who=0))
+    rolled = enumerate_outcomes(volley.roll, start)
+    exact = dict(volley.odds(start))
+    assert set(rolled) == set(exact)
+    for end, p in exact.items():
+        assert abs(rolled[end] - p) < 1e-12, end
