@@ -217,8 +217,8 @@ class Ruleset:
 
     @property
     def automatic_hits_can_be_critical(self) -> bool:
-        # 000:562 criticals in close combat and shooting
-        return True
+        # 000:562 criticals in close combat and shooting; 004:390 only attacks that rolled to hit
+        return self.edition != "core2"
 
     @property
     def helmet_save_each_roll(self) -> bool:
