@@ -71,8 +71,9 @@ class Volley:
         self.target_status = target_status
         self.blows = kind in (BLOWS, BREAKING)
         self.parries = kind == BLOWS
-        # 000:566 one critical per warrior per phase
-        self.critical_cap = r.one_critical_per_phase
+        # 000:566 one critical per warrior per hand-to-hand combat phase: shots in the shooting
+        # phase have no cap (a sling's or repeater crossbow's second shot may be critical too)
+        self.critical_cap = r.one_critical_per_phase and kind != SHOOTING
         self.injury_bonus = injury_bonus
         self.plans = self._plans(target_status, failed_fear, attacker_ws, shot_reasons, automatic)
         # the Body Blow's extra attack rolls against the target's WS whatever his status

@@ -42,3 +42,19 @@ def test_lrb_still_lets_an_automatic_hit_be_critical_000_562():
     down = make_fighter("D", "WS3 T3 W2", weapons="sword", state="knocked down")
     odds = round_odds(axe, down, edition="lrb", charged=False).fighters[1]
     assert odds.wounds_lost[2] == pytest.approx(1 / 6, abs=EXACT)
+
+
+def test_the_one_critical_limit_is_per_hand_to_hand_phase_not_for_shots_000_566():
+    from engine.combat import shot_odds
+
+    # a sling fired twice within 9" (000:1120): BS3 needs 4+, 5+ for firing twice; S3 vs T3 4+
+    # to wound; every lrb critical is 2 wounds (000:570-572) and nothing saves against them here.
+    # Both shots critical (4 wounds): (1/3 x 1/6)^2 = 1/324, which the per-phase cap used to forbid.
+    slinger = make_fighter("S", "BS3")
+    target = make_fighter("T", "T3 W3")
+    odds = shot_odds(slinger, target, "sling", edition="lrb", range_inches=8, twice=True).fighters[0]
+    assert odds.wounds_lost[4] == pytest.approx(1 / 324, abs=EXACT)
+    # in close combat the cap stands: a warrior's two blows are never both critical (000:566)
+    blows = round_odds(make_fighter("A", "WS4 S3 A2", weapons="axe"), make_fighter("D", "WS1 T3 W4", weapons="fist"),
+                       edition="lrb").fighters[1]
+    assert max(blows.wounds_lost) == 3  # one critical (2 wounds) and one plain wound
