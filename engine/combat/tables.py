@@ -113,7 +113,8 @@ CHARTS_BY_WEAPON = {  # 002:664-713 (core) and 004:392-443 (core2)
     "bludgeoning": (
         CriticalRow(1, 2, HAMMERED),
         CriticalRow(3, 4, CriticalHit("Clubbed", "crit-clubbed", "no armour save and no helmet save", save=NO_SAVE, ignores_helmet=True)),
-        CriticalRow(5, 5, CriticalHit("Wild Sweep", "crit-wild-sweep", "weapon knocked away (not tracked), wound with normal save")),
+        CriticalRow(5, 5, CriticalHit("Wild Sweep", "crit-wild-sweep", "the target's weapon is knocked away; a wound with a normal save",
+                                      knocks_weapon_away=True)),
         CriticalRow(6, 6, CriticalHit("Bludgeoned", "crit-bludgeoned", "out of action if the save fails", out_if_unsaved=True,
                                       on_larger_victim=HAMMERED)),
     ),

@@ -58,3 +58,57 @@ def test_the_one_critical_limit_is_per_hand_to_hand_phase_not_for_shots_000_566(
     blows = round_odds(make_fighter("A", "WS4 S3 A2", weapons="axe"), make_fighter("D", "WS1 T3 W4", weapons="fist"),
                        edition="lrb").fighters[1]
     assert max(blows.wounds_lost) == 3  # one critical (2 wounds) and one plain wound
+
+
+class Faces:
+    """Dice showing chosen faces in order, with a log (the Dice protocol of engine.combat.dice)."""
+
+    logging = True
+
+    def __init__(self, *faces: int) -> None:
+        self.faces, self.lines, self.rolled = list(faces), [], []
+
+    def d6(self) -> int:
+        face = self.faces.pop(0)
+        self.rolled.append(face)
+        return face
+
+    def say(self, text: str) -> None:
+        self.lines.append(text)
+
+
+def _first_volley(edition, attacker, defender):
+    from engine.combat.api import round_rules
+    from engine.combat.melee import _SILENT, Segment
+    from engine.combat.state import RoundState
+
+    r, rules = round_rules(attacker, defender, edition=edition)
+    s = RoundState.start(rules.fight.start_models())._replace(order=(0, 1))
+    volley, _, _, start = rules._volley_call(_SILENT, s, Segment("blows", who=0))
+    return volley, start
+
+
+@pytest.mark.parametrize("edition", ["core", "core2"])
+def test_wild_sweep_knocks_the_weapon_away_002_682_004_410(edition):
+    # a hit (4+, 1/2), a 6 to wound (1/6) and a 5 on the bludgeoning chart (1/6): 1/72
+    volley, start = _first_volley(edition, make_fighter("A", "WS3 S3", weapons="hammer"), make_fighter("D", "WS3 W2", weapons="dagger"))
+    lost = sum(p for end, p in volley.odds(start) if end.weapons_lost == (0,))
+    assert lost == pytest.approx(1 / 72, abs=EXACT)
+
+
+def test_after_a_wild_sweep_the_victim_fights_on_with_what_is_left():
+    from engine.combat.api import round_rules
+    from engine.combat.state import RoundState
+
+    hammer = make_fighter("A", "WS3 S3", weapons="hammer")
+    sword_and_dagger = make_fighter("D", "WS3 W3", weapons="sword, dagger")
+    r, rules = round_rules(hammer, sword_and_dagger, edition="core")
+    # A charged: strikes first. Hit (4), D parries and fails (1), 6 to wound, critical 5: Wild
+    # Sweep; which weapon: 2 (his main hand's, the sword); no armour. D then fights with the dagger
+    # alone (one weapon: his A1), and misses (1).
+    dice = Faces(4, 1, 6, 5, 2, 1)
+    end = rules.roll(dice, RoundState.start(rules.fight.start_models()))
+    log = "\n".join(dice.lines)
+    assert "Critical 5: Wild Sweep" in log and "D's sword is knocked away" in log
+    assert "D attack 1 (Dagger) to hit: rolled 1" in log and "D attack 2" not in log
+    assert end.models[1].weapons_lost == (0,) and end.models[1].wounds == 2 and not dice.faces
