@@ -76,8 +76,6 @@ class Volley:
         self.critical_cap = r.one_critical_per_phase and kind != SHOOTING
         self.injury_bonus = injury_bonus
         self.plans = self._plans(target_status, failed_fear, attacker_ws, shot_reasons, automatic)
-        # the Body Blow's extra attack rolls against the target's WS whatever his status
-        self.extra_plan = self._plans(STANDING, failed_fear, attacker_ws, shot_reasons, automatic)[:1]
         # 004:390 core2: only attacks that rolled to hit can cause criticals
         self.rolled_to_hit = not any(p.automatic for p in self.plans)
         self.larger_target = attacker is not None and target.size > attacker.size and r.size_matters
@@ -412,11 +410,12 @@ class Volley:
 
     # --- after the hits ----------------------------------------------------------------------------
     def extra_attack(self, dice: Dice, b: Blows) -> Blows:
-        """002:701 Body Blow: one extra attack at once (one per volley), to hit as the first attack."""
+        """002:701 Body Blow: one extra attack at once (one per volley), to hit as the first attack
+        (so automatically against a knocked-down warrior, 002:973-975)."""
         if b.extra_attack != 1:
             return b
         b = b._replace(extra_attack=2)
-        plan = self.extra_plan[0]
+        plan = self.plans[0]
         if plan.automatic:
             hit = True
             if dice.logging:

@@ -112,3 +112,13 @@ def test_after_a_wild_sweep_the_victim_fights_on_with_what_is_left():
     assert "Critical 5: Wild Sweep" in log and "D's sword is knocked away" in log
     assert "D attack 1 (Dagger) to hit: rolled 1" in log and "D attack 2" not in log
     assert end.models[1].weapons_lost == (0,) and end.models[1].wounds == 2 and not dice.faces
+
+
+def test_a_body_blows_extra_attack_hits_a_knocked_down_warrior_automatically_002_701_002_975():
+    # a wardog's bite (S4, the unarmed chart, 002:695-703) on a knocked-down T4 warrior: hit
+    # automatically (002:975); a 6 to wound and a 1-2 on the chart is a Body Blow: one extra attack
+    # at once, which hits automatically too, and wounds on 4+: 1/6 x 1/3 x 1/2 = 1/36 for 2 wounds
+    dog = make_fighter("Dog", "wardog", traits="animal")
+    down = make_fighter("D", "WS3 T4 W1", weapons="dagger", state="knocked down")
+    odds = round_odds(dog, down, edition="core", charged=False).fighters[1]
+    assert odds.wounds_lost[2] == pytest.approx(1 / 36, abs=EXACT)
