@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from engine.combat.dice import Dice, RollDice, d3, enumerate_outcomes
 from engine.combat.fighter import Fighter
-from engine.combat.injury import Injury, InjuryOptions, injury_rule
+from engine.combat.injury import Injury, InjuryOptions
+from engine.combat.injury import worst_injury as worst_of
 from engine.combat.movement import falling_hits, jump_tests
 from engine.combat.ruleset import Ruleset, get_ruleset
 
@@ -38,6 +39,7 @@ class _Fall:
     tests: int  # Initiative tests for jumping down (movement.jump_tests)
     ruleset: Ruleset
     injury: InjuryOptions
+    helmet_on_result: bool  # INVENTORY §5.14 decision (ruleset toggle helmet_save_each_roll)
 
 
 def lands_safely(dice: Dice, f: _Fall) -> bool:
@@ -78,11 +80,9 @@ def wounds_from_fall(dice: Dice, f: _Fall) -> int:
 
 
 def worst_injury(dice: Dice, f: _Fall, rolls: int) -> Injury:
-    """000:611-627 one injury roll per wound taking him to 0 or below; the worst stands."""
-    worst = max(injury_rule(dice, f.injury) for _ in range(rolls))
-    if dice.logging and rolls > 1:
-        dice.say(f"The worst result stands: {worst.words}.")
-    return worst
+    """000:611-627 one injury roll per wound taking him to 0 or below; the worst stands (a
+    helmet saves on that result, or on each roll with the house rule helmet_save_each_roll)."""
+    return worst_of(dice, f.injury, rolls, helmet_on_result=f.helmet_on_result)
 
 
 def injury_rolls(f: _Fall, wounds: int) -> int:
@@ -119,8 +119,9 @@ def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
         initiative=who.profile.I if jump else None,
         tests=tests,
         ruleset=ruleset,
-        injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment,
+        injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment or who.has("no-pain"),
                              concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll")),
+        helmet_on_result=who.helmet and not ruleset.helmet_save_each_roll,
     )
 
 

@@ -7,7 +7,7 @@ exact odds of each result from the same rule code (``injury_rule``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
 from engine.combat.dice import Dice, RollDice, enumerate_outcomes
@@ -64,17 +64,33 @@ def injury_rule(dice: Dice, o: InjuryOptions) -> Injury:
             if dice.logging:
                 dice.say("Mandrake Root: stunned becomes knocked down (000:1389)")
         elif o.helmet and not o.ignore_helmet:
-            save = dice.d6()  # 000:1321 unmodified 4+
-            if save >= 4:
+            if helmet_saves(dice):
                 result = Injury.KNOCKED_DOWN
-            if dice.logging:
-                dice.say(
-                    f"Helmet 4+ turns stunned into knocked down: rolled {save}, "
-                    + ("saved" if save >= 4 else "failed")
-                )
         elif o.helmet and dice.logging:
-            dice.say("Helmet save not allowed (critical 'Clubbed', 002:680)")
+            dice.say("Helmet save not allowed (critical 'Clubbed', 002:681)")
     return result
+
+
+def helmet_saves(dice: Dice, against: str = "the stunned result") -> bool:
+    """000:1321: an unmodified 4+ turns a stunned result into knocked down."""
+    save = dice.d6()
+    if dice.logging:
+        dice.say(f"Helmet 4+ against {against}: rolled {save} → " + ("knocked down instead (000:1321)" if save >= 4 else "failed"))
+    return save >= 4
+
+
+def worst_injury(dice: Dice, options: InjuryOptions, rolls: int, *, helmet_on_result: bool) -> Injury:
+    """000:615 one injury roll per wound (the one taking him to 0 and every one after); the highest
+    stands. ``helmet_on_result``: the helmet is rolled once, on that result (the default decision,
+    ruleset toggle helmet_save_each_roll), not on each roll."""
+    if helmet_on_result:
+        options = replace(options, helmet=False)
+    worst = max(injury_rule(dice, options) for _ in range(rolls))
+    if dice.logging and rolls > 1:
+        dice.say(f"The highest result stands: {worst.words} (000:615).")
+    if helmet_on_result and worst == Injury.STUNNED and not options.mandrake_root and helmet_saves(dice):
+        worst = Injury.KNOCKED_DOWN
+    return worst
 
 
 @dataclass

@@ -75,7 +75,7 @@ TOGGLES: dict[str, Toggle] = {
         # injury roll instead (each must pass for the highest to drop to knocked down).
         Toggle("helmet_save_each_roll",
                "A helmet's 4+ (000:1321) is rolled on every stunned injury roll, instead of once on the "
-               "result that applies when several injury rolls are made (000:615).", True),
+               "result that applies when several injury rolls are made (000:615).", False),
         # INVENTORY §5.15 decision: 004:547 "-1 WS to all attacks" is about the attacks the
         # two-weapon fighter makes; the toggle also lowers the WS his enemies roll against.
         Toggle("two_weapons_penalty_when_attacked",

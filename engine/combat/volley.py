@@ -29,7 +29,7 @@ from functools import partial
 
 from engine.combat.citations import cite
 from engine.combat.dice import Dice, propagate
-from engine.combat.injury import Injury, InjuryOptions, injury_rule
+from engine.combat.injury import Injury, InjuryOptions, helmet_saves, injury_rule
 from engine.combat.ruleset import Ruleset
 from engine.combat.sides import ModelNumbers, SlotVersus
 from engine.combat.state import KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STATUS_WORDS, STUNNED, Blows, HitTally, PendingWound
@@ -432,11 +432,7 @@ class Volley:
         taken on the applied result (ruleset.helmet_save_each_roll off)."""
         worst = b.worst_injury
         if worst == Injury.STUNNED and self.helmet_on_result and not b.helmet_barred:
-            roll = dice.d6()  # 000:1321 unmodified 4+
-            if dice.logging:
-                dice.say(f"{self.names[1]}'s helmet against the stunned result: rolled {roll}, needs 4+ → "
-                         + ("knocked down instead" if roll >= 4 else "failed") + f" ({cite('helmet')})")
-            if roll >= 4:
+            if helmet_saves(dice, "the stunned result that applies"):
                 worst = int(Injury.KNOCKED_DOWN)
         elif worst == Injury.STUNNED and b.helmet_barred and self.target.helmet and dice.logging:
             dice.say(f"No helmet save: the stunned result came from a Clubbed hit ({cite('crit-clubbed', self.r.edition)}).")

@@ -122,3 +122,62 @@ def test_a_body_blows_extra_attack_hits_a_knocked_down_warrior_automatically_002
     down = make_fighter("D", "WS3 T4 W1", weapons="dagger", state="knocked down")
     odds = round_odds(dog, down, edition="core", charged=False).fighters[1]
     assert odds.wounds_lost[2] == pytest.approx(1 / 36, abs=EXACT)
+
+
+def _fall_with_helmet(per_roll: bool) -> dict[str, Fraction]:
+    """A 3" fall of a T3 W1 warrior with a helmet worked out by hand: D3 hits at S3 (000:431),
+    4+ to wound (000:521-533), one injury roll per wound (000:615); injury 1-2 knocked down,
+    3-4 stunned, 5-6 out (000:617-627); a helmet's 4+ turns stunned into knocked down (000:1321)."""
+    half, third = Fraction(1, 2), Fraction(1, 3)
+    one_roll = {"knocked down": third, "stunned": third, "out of action": third}
+    if per_roll:  # the helmet on each stunned roll
+        one_roll = {"knocked down": third + third * half, "stunned": third * half, "out of action": third}
+    order = ["knocked down", "stunned", "out of action"]
+    out: dict[str, Fraction] = {}
+    for hits in (1, 2, 3):
+        for wounds in range(hits + 1):
+            p = third * Fraction(__import__("math").comb(hits, wounds)) * half ** hits
+            if wounds == 0:
+                out["unharmed"] = out.get("unharmed", 0) + p
+                continue
+            # the highest of `wounds` rolls: P(highest <= result) = P(one <= result) ** wounds
+            below = Fraction(0)
+            for k, result in enumerate(order):
+                at_most = sum(one_roll[r] for r in order[:k + 1]) ** wounds
+                share = at_most - below
+                below = at_most
+                if not per_roll and result == "stunned":  # one helmet roll on the result that applies
+                    out["knocked down"] = out.get("knocked down", 0) + p * share * half
+                    share *= half
+                out[result] = out.get(result, 0) + p * share
+    return out
+
+
+@pytest.mark.parametrize("per_roll", [False, True])
+def test_a_helmet_saves_once_on_the_applied_result_or_on_each_roll_by_house_rule(per_roll):
+    from engine.combat.falling import fall_odds
+
+    who = make_fighter("W", "T3 W1", armour="helmet")
+    toggles = {"helmet_save_each_roll": True} if per_roll else None
+    odds = fall_odds(who, 3, toggles=toggles)
+    exact = _fall_with_helmet(per_roll)
+    assert set(odds) == set(exact)
+    for result, p in exact.items():
+        assert odds[result] == pytest.approx(float(p), abs=EXACT), result
+
+
+def test_in_close_combat_the_helmet_is_rolled_once_after_every_injury_roll_of_the_phase():
+    from engine.combat.api import round_rules
+    from engine.combat.state import RoundState
+
+    # lrb, A charged with a sword: hit (6, no parry), wound (6, critical), critical 3: exposed
+    # spot, 2 wounds, no save; W1: two injury rolls, 3 and 4 (stunned, stunned): the helmet is
+    # rolled once, on the stunned result that applies: 4, knocked down
+    sword = make_fighter("A", "WS3 S3", weapons="sword")
+    helmet = make_fighter("D", "WS3 T3 A0", weapons="dagger", armour="helmet")
+    r, rules = round_rules(sword, helmet, edition="lrb")
+    dice = Faces(6, 6, 3, 3, 4, 4)
+    end = rules.roll(dice, RoundState.start(rules.fight.start_models()))
+    log = "\n".join(dice.lines)
+    assert log.count("Helmet 4+") == 1 and "Helmet 4+ against the stunned result that applies: rolled 4" in log
+    assert end.models[1].status == 1 and not dice.faces  # knocked down
