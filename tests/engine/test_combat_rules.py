@@ -181,3 +181,21 @@ def test_in_close_combat_the_helmet_is_rolled_once_after_every_injury_roll_of_th
     log = "\n".join(dice.lines)
     assert log.count("Helmet 4+") == 1 and "Helmet 4+ against the stunned result that applies: rolled 4" in log
     assert end.models[1].status == 1 and not dice.faces  # knocked down
+
+
+@pytest.mark.parametrize("toggle,hit", [(False, Fraction(1, 2)), (True, Fraction(2, 3))])
+def test_core2_two_weapons_minus_1_ws_applies_to_his_own_attacks_and_by_house_rule_when_attacked(toggle, hit):
+    # 004:547 "-1 WS to all attacks": decided to be the attacks he makes (the default); the
+    # toggle also lowers the WS he is attacked against: WS4 against WS4-1 hits on 3+ (004:541)
+    axe = make_fighter("A", "WS4 S3", weapons="axe")
+    two = make_fighter("D", "WS4 T3 W2", weapons="axe, dagger")
+    odds = round_odds(axe, two, edition="core2", toggles={"two_weapons_penalty_when_attacked": toggle}).fighters[1]
+    assert odds.at_least(1) == pytest.approx(float(hit * Fraction(1, 2)), abs=EXACT)  # S3 vs T3: 4+ to wound
+    # his own attacks are at WS3 either way (004:547), so he needs 5+ against WS4 (004:541)
+    from engine.combat.api import round_rules
+    from engine.combat.melee import initial_state
+
+    r, rules = round_rules(axe, two, edition="core2", toggles={"two_weapons_penalty_when_attacked": toggle})
+    numbers = rules.numbers(1, initial_state(two))
+    assert numbers.ws == 3 and numbers.ws_defending == (3 if toggle else 4)
+    assert r.cc_needed(numbers.ws, 4, 0, False) == 5
