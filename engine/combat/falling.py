@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.combat.citations import cite
 from engine.combat.dice import Dice, RollDice, d3, enumerate_outcomes
 from engine.combat.fighter import Fighter
 from engine.combat.injury import Injury, InjuryOptions
@@ -50,12 +51,12 @@ def lands_safely(dice: Dice, f: _Fall) -> bool:
         passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
         if dice.logging:
             dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(f.initiative, 5)} or less → "
-                     + ("passed" if passed else "failed: he falls (000:415)"))
+                     + ("passed" if passed else f"failed: he falls ({cite('jumping-down')})"))
         if not passed:
             return False
     if dice.logging:
-        dice.say("Every test passed: he lands safely and may carry on moving (000:415)." if tests else
-                 "Less than 2\": no Initiative test is needed; he lands safely (000:415).")
+        dice.say(f"Every test passed: he lands safely and may carry on moving ({cite('jumping-down')})." if tests else
+                 f"Less than 2\": no Initiative test is needed; he lands safely ({cite('jumping-down')}).")
     return True
 
 
@@ -66,7 +67,7 @@ def wounds_from_fall(dice: Dice, f: _Fall) -> int:
     if dice.logging:
         need = f"{needed}+" if needed is not None else "no chance"
         dice.say(f"Falls {f.height}\": {hits} hit{'s' if hits > 1 else ''} at Strength {f.height} against "
-                 f"Toughness {f.toughness} ({need} to wound, no armour save, no critical hits; 000:431)")
+                 f"Toughness {f.toughness} ({need} to wound, no armour save, no critical hits; {cite('falling')})")
     wounds = 0
     for n in range(1, hits + 1):
         if needed is None:

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
+from engine.combat.citations import cite
 from engine.combat.dice import Dice, RollDice, enumerate_outcomes
 from engine.errors import LimitExceeded
 
@@ -55,19 +56,19 @@ def injury_rule(dice: Dice, o: InjuryOptions) -> Injury:
         if 2 <= looked <= 4 and result != Injury.STUNNED:
             result = Injury.STUNNED
             if dice.logging:
-                dice.say(f"Concussion: {looked} counts as stunned (000:930)")
+                dice.say(f"Concussion: {looked} counts as stunned ({cite('concussion')})")
     if result == Injury.STUNNED:
         # Decision (§5.8): Mandrake Root (000:1389) turns stunned into knocked down with no roll,
         # so it is applied before the helmet and makes the helmet roll unnecessary.
         if o.mandrake_root:
             result = Injury.KNOCKED_DOWN
             if dice.logging:
-                dice.say("Mandrake Root: stunned becomes knocked down (000:1389)")
+                dice.say(f"Mandrake Root or no pain: stunned becomes knocked down ({cite('mandrake-root')})")
         elif o.helmet and not o.ignore_helmet:
             if helmet_saves(dice):
                 result = Injury.KNOCKED_DOWN
         elif o.helmet and dice.logging:
-            dice.say("Helmet save not allowed (critical 'Clubbed', 002:681)")
+            dice.say(f"Helmet save not allowed: a Clubbed hit ({cite('crit-clubbed', 'core')})")
     return result
 
 
@@ -75,7 +76,7 @@ def helmet_saves(dice: Dice, against: str = "the stunned result") -> bool:
     """000:1321: an unmodified 4+ turns a stunned result into knocked down."""
     save = dice.d6()
     if dice.logging:
-        dice.say(f"Helmet 4+ against {against}: rolled {save} → " + ("knocked down instead (000:1321)" if save >= 4 else "failed"))
+        dice.say(f"Helmet 4+ against {against}: rolled {save} → " + (f"knocked down instead ({cite('helmet')})" if save >= 4 else "failed"))
     return save >= 4
 
 
@@ -87,7 +88,7 @@ def worst_injury(dice: Dice, options: InjuryOptions, rolls: int, *, helmet_on_re
         options = replace(options, helmet=False)
     worst = max(injury_rule(dice, options) for _ in range(rolls))
     if dice.logging and rolls > 1:
-        dice.say(f"The highest result stands: {worst.words} (000:615).")
+        dice.say(f"The highest result stands: {worst.words} ({cite('injury-roll')}).")
     if helmet_on_result and worst == Injury.STUNNED and not options.mandrake_root and helmet_saves(dice):
         worst = Injury.KNOCKED_DOWN
     return worst

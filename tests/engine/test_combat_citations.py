@@ -104,3 +104,16 @@ def test_special_rule_ids_are_checked():
     assert set(TRAITS) <= set(REGISTRY)
     for trait in TRAITS.values():
         assert trait.names, trait.id
+
+
+def test_fall_and_injury_logs_cite_only_the_table():
+    from engine.combat import roll_injury
+    from engine.combat.falling import roll_fall
+
+    known = {source.line for rule in RULES.values() for source in (rule.lrb, rule.core, rule.core2) if source}
+    who = make_fighter("W", "T3 W1 I3", armour="helmet", equipment="mandrake root")
+    seen = set()
+    for seed in range(30):
+        seen |= set(CITED.findall(" ".join(roll_fall(who, 6, random.Random(seed), jump=True).lines)))
+        seen |= set(CITED.findall(" ".join(roll_injury(random.Random(seed), concussion=True, helmet=True).steps)))
+    assert seen and seen <= known, seen - known
