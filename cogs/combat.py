@@ -41,8 +41,8 @@ def _range(weapon_name: str, range_inches: float | None, long_range: bool | None
     """The range to shoot at: as given, or for 'long range' the weapon's full range."""
     if not long_range:
         return range_inches
-    weapon = find_item(weapon_name.lower().removeprefix("brace of "), ("weapon",))
-    if not isinstance(weapon.range, int):
+    weapon = find_item(weapon_name.lower().removeprefix("brace of "), ("weapon", "equipment"))
+    if not isinstance(getattr(weapon, "range", None), int):
         raise MordheimError(f"A {weapon.name.lower()} has no long range to shoot at.", hint="Leave long_range off.")
     if range_inches is not None and range_inches <= weapon.range / 2:
         raise MordheimError(

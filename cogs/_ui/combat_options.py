@@ -30,6 +30,7 @@ from engine.combat.items import Armour, Weapon
 from engine.combat.melee import MAX_SIDE
 from engine.combat.profile import Profile, find_template, template_names
 from engine.combat.special_rules import TRAITS
+from engine.combat.throwing import is_thrown
 from engine.editions import get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.settings import ServerSettings
@@ -238,6 +239,10 @@ def apply_options(c: Combatant, *, weapons: str | None = None, armour: str | Non
     for kind, typed in (("weapon", weapons), ("armour", armour), ("equipment", equipment)):
         if typed is not None and kind not in c.inline:
             setattr(c, {"weapon": "weapons", "armour": "armour", "equipment": "equipment"}[kind], split_list(typed))
+    if weapons is not None:  # a net or blessed water is thrown like a weapon, but it is equipment (000:1405, 1425)
+        thrown = [w for w in c.weapons if _kind_of(w) == "equipment"]
+        c.weapons = [w for w in c.weapons if w not in thrown]
+        c.equipment += [t for t in thrown if t not in c.equipment]
     c.traits = list(dict.fromkeys(c.traits + parse_traits(traits)))
     if state and "state" not in c.inline:
         c.flags["state"] = state
@@ -247,13 +252,16 @@ def apply_options(c: Combatant, *, weapons: str | None = None, armour: str | Non
 
 
 def missile_weapon(c: Combatant) -> str:
-    """The weapon a shooter fires: the first missile weapon listed."""
+    """What a shooter fires: the first missile weapon listed, else a net or blessed water he carries."""
     for name in c.weapons:
         if find_item(_strip_prefixes(name), ("weapon",)).kind == "missile":
             return name
+    for name in c.equipment:
+        if is_thrown(find_item(name, ("equipment",))):
+            return name
     listed = f" ({', '.join(c.weapons)})" if c.weapons else ""
     raise MordheimError(f"{c.name} has no missile weapon to shoot with{listed}.",
-                        hint="Give one in attacker_weapons, e.g. bow, crossbow, pistol, sling.")
+                        hint="Give one in attacker_weapons, e.g. bow, crossbow, pistol, sling (or a net, blessed water).")
 
 
 def for_close_combat(c: Combatant) -> None:

@@ -18,8 +18,9 @@ PAGE_CHARS = 3000  # of the log per page; leaves room for the header within Disc
 FIELD_CHARS = 1000  # Discord allows 1024 in a field
 CHART_WIDTH = 12
 LABELS = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned", "out of action": "OOA",
-          "fled": "Fled"}
-OUTCOME_ORDER = ("unharmed", "wounded", "knocked down", "stunned", "out of action", "fled")
+          "fled": "Fled", "netted": "Netted"}
+OUTCOME_ORDER = ("unharmed", "wounded", "knocked down", "stunned", "out of action", "fled", "netted")
+SOMETIMES = ("wounded", "fled", "netted")  # rows shown only when they can happen
 
 
 def code(text: str) -> str:
@@ -100,7 +101,7 @@ def fighter_odds_field(fighter) -> tuple[str, str]:
     # "wounded but standing" cannot happen to a one-Wound fighter, and only a fighter left alone
     # against several can flee: leave out those rows when they are exactly 0
     rows = [(LABELS[k], fighter.outcomes.get(k, 0.0)) for k in OUTCOME_ORDER
-            if k not in ("wounded", "fled") or fighter.outcomes.get(k, 0.0) > 0]
+            if k not in SOMETIMES or fighter.outcomes.get(k, 0.0) > 0]
     chart = render_table(rows, CHART_WIDTH)
     at_least = _at_least_rows(fighter)
     text = code(chart) + f"Expected wounds lost: **{fighter.expected_wounds:.2f}**"

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.combat.dice import RollDice
+from engine.combat.dice import RollDice, enumerate_outcomes
 from engine.combat.fighter import Fighter
 from engine.combat.items import Weapon, find_item
 from engine.combat.loadout import choose_loadout
@@ -22,11 +22,12 @@ from engine.combat.render import render_table
 from engine.combat.ruleset import Ruleset, get_ruleset
 from engine.combat.shooting import ShotRules, Situation
 from engine.combat.special_rules import TRAITS
-from engine.combat.state import FLED, KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STATUS_WORDS, ModelState, RoundState
+from engine.combat.state import KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STATUS_WORDS, ModelState, RoundState
+from engine.combat.throwing import Throw, is_thrown, plan_throw, throw_rule
 from engine.errors import LimitExceeded, MordheimError
 
 MAX_ROUNDS = 100
-OUTCOMES = ("unharmed", "wounded", "knocked down", "stunned", "out of action", "fled")
+OUTCOMES = ("unharmed", "wounded", "knocked down", "stunned", "out of action", "fled", "netted")
 
 Side = Fighter | Sequence[Fighter]
 
@@ -55,7 +56,7 @@ class FighterOdds:
 
     def render(self) -> str:
         labels = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned",
-                  "out of action": "OOA", "fled": "Fled"}
+                  "out of action": "OOA", "fled": "Fled", "netted": "Netted"}
         return render_table([(labels[k], self.outcomes.get(k, 0.0)) for k in OUTCOMES])
 
 
@@ -294,44 +295,66 @@ def _duel_chain(fight: Fight, first: RoundRules, later: dict[int, RoundRules], o
 
 
 # --- shooting ---------------------------------------------------------------------------------
-def _weapon(weapon: str | Weapon) -> Weapon:
-    return weapon if isinstance(weapon, Weapon) else find_item(weapon, ("weapon",))
+def _shot_item(weapon: str | Weapon):
+    """The missile weapon fired, or a thrown net or blessed water (engine.combat.throwing)."""
+    if isinstance(weapon, Weapon):
+        return weapon
+    item = find_item(weapon, ("weapon", "equipment"))
+    if isinstance(item, Weapon) or is_thrown(item):
+        return item
+    raise MordheimError(f"{item.name} is not thrown or shot.", hint="Fire a missile weapon, or throw a net or blessed water.")
 
 
-def _shot_rules(shooter: Fighter, target: Fighter, weapon, edition, toggles, situation) -> tuple[Ruleset, ShotRules]:
+def _shot_rules(shooter: Fighter, target: Fighter, weapon, edition, toggles, situation) -> tuple[Ruleset, ShotRules | Throw]:
     r = get_ruleset(edition, toggles)
-    return r, ShotRules(r, shooter, target, _weapon(weapon), Situation(**situation))
+    item = _shot_item(weapon)
+    if is_thrown(item):
+        return r, plan_throw(r, shooter, target, item, **situation)
+    return r, ShotRules(r, shooter, target, item, Situation(**situation))
 
 
 def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: random.Random, *, edition=None, toggles=None,
                  **situation) -> RollResult:
-    """Roll a shot (or two, for slings/repeaters) with a step-by-step log."""
+    """Roll a shot (or two, for slings/repeaters), or a thrown net or blessed water, with a step-by-step log."""
     r, rules = _shot_rules(shooter, target, weapon, edition, toggles, situation)
-    before = rules.start()
     dice = RollDice(rng)
     dice.say(f"Edition: {r.label}")
+    notes = not_modelled(r, (shooter, target))
+    if isinstance(rules, Throw):
+        thrown = throw_rule(dice, rules)
+        return RollResult(r.label, dice.lines, dice.rolled, {target.name: thrown.outcome}, {target.name: thrown.wounds_lost}, notes)
+    before = rules.start()
     after = rules.roll(dice)
     m0 = ModelState(before.wounds, before.status)
     return RollResult(r.label, dice.lines, dice.rolled,
                       {target.name: outcome(m0, ModelState(after.wounds, after.status), after.wounds_lost)},
-                      {target.name: after.wounds_lost}, not_modelled(r, (shooter, target)))
+                      {target.name: after.wounds_lost}, notes)
 
 
 def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, edition=None, toggles=None, **situation) -> OddsResult:
-    """Exact odds of a shot for the target: unharmed, wounded, knocked down, stunned, out of action."""
+    """Exact odds of a shot (or a throw) for the target: unharmed, wounded, knocked down, stunned,
+    out of action (or netted)."""
     r, rules = _shot_rules(shooter, target, weapon, edition, toggles, situation)
-    before = rules.start()
-    m0 = ModelState(before.wounds, before.status)
     outcomes = dict.fromkeys(OUTCOMES, 0.0)
     wounds: dict[int, float] = {}
-    with _gc_paused():
-        for end, p in rules.odds():
-            outcomes[outcome(m0, ModelState(end.wounds, end.status), end.wounds_lost)] += p
-            wounds[end.wounds_lost] = wounds.get(end.wounds_lost, 0.0) + p
-    title = f"{shooter.name} shoots {target.name} (needs {rules.needed}+: {'; '.join(rules.reasons)})"
+    if isinstance(rules, Throw):
+        for thrown, p in enumerate_outcomes(throw_rule, rules).items():
+            outcomes[thrown.outcome] += p
+            wounds[thrown.wounds_lost] = wounds.get(thrown.wounds_lost, 0.0) + p
+        needed, reasons = rules.needed, rules.reasons
+    else:
+        before = rules.start()
+        m0 = ModelState(before.wounds, before.status)
+        with _gc_paused():
+            for end, p in rules.odds():
+                outcomes[outcome(m0, ModelState(end.wounds, end.status), end.wounds_lost)] += p
+                wounds[end.wounds_lost] = wounds.get(end.wounds_lost, 0.0) + p
+        needed, reasons = rules.needed, rules.reasons
+    what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
+    title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
     return OddsResult(r.label, title, [FighterOdds(target.name, outcomes, dict(sorted(wounds.items())))],
                       not_modelled(r, (shooter, target)))
 
 
 __all__ = ["DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",
-           "round_odds", "round_rules", "shot_odds", "simulate_rounds", "FLED"]
+           "round_odds", "round_rules", "shot_odds", "simulate_rounds"]

@@ -75,6 +75,7 @@ class Volley:
         # phase have no cap (a sling's or repeater crossbow's second shot may be critical too)
         self.critical_cap = r.one_critical_per_phase and kind != SHOOTING
         self.injury_bonus = injury_bonus
+        self.dodges = kind == SHOOTING and target.fighter.has("dodge")
         self.plans = self._plans(target_status, failed_fear, attacker_ws, shot_reasons, automatic)
         # 004:390 core2: only attacks that rolled to hit can cause criticals
         self.rolled_to_hit = not any(p.automatic for p in self.plans)
@@ -213,6 +214,21 @@ class Volley:
             if t.lotus_hits[slot]:
                 return t._replace(lotus_hits=_add(t.lotus_hits, slot, -1))
         return t
+
+    def dodge(self, dice: Dice, t: HitTally) -> HitTally:
+        """Dodge (a skill): each missile hit is avoided on an unmodified 5+, before wounding."""
+        if not self.dodges or not (sum(t.hits) + sum(t.lotus_hits)):
+            return t
+        hits, lotus = list(t.hits), list(t.lotus_hits)
+        for counts in (hits, lotus):
+            for slot, n in enumerate(counts):
+                for _ in range(n):
+                    roll = dice.d6()
+                    if dice.logging:
+                        dice.say(f"{self.names[1]} dodges: rolled {roll}, needs 5+ → " + ("hit avoided" if roll >= 5 else "failed"))
+                    if roll >= 5:
+                        counts[slot] -= 1
+        return t._replace(hits=tuple(hits), lotus_hits=tuple(lotus))
 
     def hit_list(self, t: HitTally) -> tuple[tuple[int, bool], ...]:
         """The hits to resolve, in order: slot by slot, normal hits before Black Lotus 6s."""
@@ -449,6 +465,7 @@ class Volley:
         if self.parries:
             t = self.parry(dice, t)
         t = self.lucky_charm(dice, t)
+        t = self.dodge(dice, t)
         b = start
         if (t.lucky_charm, t.parry_used) != (start.lucky_charm, start.parry_used):
             b = start._replace(lucky_charm=t.lucky_charm, parry_used=t.parry_used)
@@ -483,6 +500,8 @@ class Volley:
         if self.parries:
             tallies = propagate(self.parry, tallies, self._cache("parry"))
         tallies = propagate(self.lucky_charm, tallies, self._cache("charm"))
+        if self.dodges:
+            tallies = propagate(self.dodge, tallies, self._cache("dodge"))
         lists: dict[tuple, dict[tuple, float]] = {}
         for t, p in tallies.items():
             begin = start._replace(lucky_charm=t.lucky_charm, parry_used=t.parry_used)

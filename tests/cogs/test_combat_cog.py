@@ -495,3 +495,13 @@ async def test_item_autocomplete_offers_names_that_keep_the_list_whole_and_takes
     assert {"Double-handed sword", "Double-handed hammer"} <= {c["value"] for c in res.choices}
     res = await harness.command("fight", attacker="human", defender="human", attacker_weapons="Hammer, dagger")
     assert "attack 1 (Hammer)" in res.embeds[0]["description"]
+
+
+async def test_a_net_and_blessed_water_are_thrown_with_shoot_and_odds(harness):
+    res = await harness.command("shoot", attacker="human", defender="zombie", attacker_weapons="blessed water", range=5)
+    assert public(res)
+    text = res.embeds[0]["description"]
+    assert "Throws the blessed water: rolled" in text and "no range or moving penalty for a blessed water (000:1405)" in text
+    res = await harness.command("odds", attacker="human", defender="human", mode="shot", attacker_weapons="net")
+    chart = code_blocks(res.embeds[0]["fields"][0]["value"])[0]
+    assert "Netted" in chart and percent_sum(chart) == pytest.approx(100, abs=0.5)
