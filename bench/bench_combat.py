@@ -54,11 +54,11 @@ def main() -> None:
         fresh_round, fresh_duel = fresh_process_times(edition)
         print(f"[{edition}] in a new process (median of 3): round odds {1000 * fresh_round:.1f} ms (target 20 ms), "
               f"then the duel {1000 * fresh_duel:.1f} ms (target 200 ms)")
-        api._rules.cache_clear()
+        api._cached_rules.cache_clear()
         exact, t_round = _timed(round_odds, a, b, edition=edition)
         duel, t_duel = _timed(duel_odds, a, b, edition=edition)
         _, t_again = _timed(round_odds, a, b, edition=edition)
-        api._rules.cache_clear()
+        api._cached_rules.cache_clear()
         _, t_duel_cold = _timed(duel_odds, a, b, edition=edition)
         print(f"[{edition}] exact round odds (4 attacks a side, criticals, parry, saves): {1000 * t_round:.1f} ms cold (target 20 ms), {1000 * t_again:.2f} ms asked again")
         print(f"[{edition}] exact duel to the end: {1000 * t_duel:.1f} ms after the round, {1000 * t_duel_cold:.1f} ms cold (target 200 ms); "

@@ -137,12 +137,16 @@ def kit_notes(fighters: tuple[Fighter, ...]) -> dict[str, list[str]]:
 
 
 # --- close combat ---------------------------------------------------------------------------
-@lru_cache(maxsize=16)  # a few MB of tables each for a 4-attack fight
 def _rules(r: Ruleset, fight: Fight, first_round: bool, charger: int | None, turn: int, setup: bool) -> RoundRules:
+    if not any(f.has("stupidity") for f in fight.fighters):
+        turn = ATTACKERS  # only Stupidity tests ask whose turn it is: one rules object serves both turns
+    return _cached_rules(r, fight, first_round, charger, turn, setup)
+
+
+@lru_cache(maxsize=16)  # a few MB of tables each for a 4-attack fight
+def _cached_rules(r: Ruleset, fight: Fight, first_round: bool, charger: int | None, turn: int, setup: bool) -> RoundRules:
     # Rules objects carry the Odds-mode tables (per step, per volley, per round start), so the
     # same fight asked again (another /odds, the duel after the round) reuses them.
-    if not any(f.has("stupidity") for f in fight.fighters):
-        turn = ATTACKERS  # only Stupidity tests ask whose turn it is
     return RoundRules(r, fight, first_round=first_round, charger=charger, turn=turn, setup=setup)
 
 
@@ -270,7 +274,7 @@ def _duel_chain(fight: Fight, first: RoundRules, later: dict[int, RoundRules], o
             res = cache.get(key)
             if res is None:
                 out: dict = {}
-                for s, q in rules.odds_from(RoundState.start(models)).items():
+                for s, q in rules.odds_from(RoundState.start(models), count_wounds=False).items():
                     out[s.models] = out.get(s.models, 0.0) + q
                 res = cache[key] = list(out.items())
             for end, q in res:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine.combat.citations import cite
-from engine.combat.dice import Dice, d3_of, propagate
+from engine.combat.dice import Dice, d3_of, enumerate_outcomes, propagate
 from engine.combat.fighter import Fighter, check_can_fight
 from engine.combat.ruleset import Ruleset
 from engine.combat.sides import STOOD_UP, STRIKES_FIRST, STRIKES_LAST, Matchup, ModelNumbers, RoundContext, matchup, model_numbers
@@ -77,6 +77,10 @@ class Fight:
     def _by_side(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return tuple(tuple(i for i, s in enumerate(self.sides) if s == k) for k in (ATTACKERS, DEFENDERS))
 
+    @cached_property
+    def _friends(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(j for j in self._by_side[self.sides[i]] if j != i) for i in range(len(self.sides)))
+
     def side(self, k: int) -> tuple[int, ...]:
         return self._by_side[k]
 
@@ -84,7 +88,7 @@ class Fight:
         return self._by_side[1 - self.sides[i]]
 
     def friends(self, i: int) -> tuple[int, ...]:
-        return tuple(j for j in self._by_side[self.sides[i]] if j != i)
+        return self._friends[i]
 
     def start_models(self) -> tuple[ModelState, ...]:
         return tuple(initial_state(f) for f in self.fighters)
@@ -99,7 +103,7 @@ def initial_state(f: Fighter) -> ModelState:
 class Segment:
     """One part of a round: a plain step on the whole state, or a volley."""
 
-    kind: str  # "step", "shot", "blows", "break"
+    kind: str  # "step", "tidy" (a step that rolls no dice), "shot", "blows", "break", "alone" (All Alone tests)
     step: object = None  # for "step": step(dice, state) -> state
     who: int = 0  # "shot": the model; "blows": the place in the strike order; "break": the breaking model
     enemy: int = 0  # "break": the enemy who hits
@@ -145,12 +149,13 @@ class RoundRules:
         segments.append(Segment("step", self.strike_order))
         segments += [Segment("blows", who=place) for place in range(n)]
         if any(len(fight.enemies(i)) >= 2 for i in range(n)):
-            segments.append(Segment("step", self.all_alone_tests))
+            segments.append(Segment("tidy", self.blows_struck))
+            segments.append(Segment("alone"))
             for i in range(n):
                 if len(fight.enemies(i)) >= 2:
                     segments += [Segment("break", who=i, enemy=e) for e in fight.enemies(i)]
-            segments.append(Segment("step", self.flee))
-        segments.append(Segment("step", self.end_round))
+            segments.append(Segment("tidy", self.flee))
+        segments.append(Segment("tidy", self.end_round))
         self.segments = tuple(segments)
 
     # --- numbers (remembered under small keys: hashing the fighters themselves is slow) ----------------
@@ -174,8 +179,10 @@ class RoundRules:
     # --- Roll mode and Odds mode ------------------------------------------------------------------
     def roll(self, dice: Dice, s: RoundState) -> RoundState:
         for seg in self.segments:
-            if seg.kind == "step":
+            if seg.kind in ("step", "tidy"):
                 s = seg.step(dice, s)
+            elif seg.kind == "alone":
+                s = s._replace(breaking=self.all_alone_tests(dice, s.models))
             else:
                 call = self._volley_call(dice, s, seg)
                 if isinstance(call, RoundState):
@@ -185,12 +192,31 @@ class RoundRules:
                     s = self._after_volley(s, x, y, volley.roll(dice, start))
         return s
 
-    def odds(self, dist: dict[RoundState, float]) -> dict[RoundState, float]:
+    def odds(self, dist: dict[RoundState, float], *, count_wounds: bool = True) -> dict[RoundState, float]:
+        """The same segments on a distribution of states. ``count_wounds=False`` leaves
+        ``wounds_lost`` at 0 (a duel reads only the models): far fewer distinct states."""
         for seg in self.segments:
             if seg.kind == "step":
                 dist = propagate(seg.step, dist, self._step_caches.setdefault(id(seg), {}))
                 continue
             out: dict[RoundState, float] = {}
+            if seg.kind == "tidy":  # no dice: each state has one successor
+                for s, p in dist.items():
+                    s2 = seg.step(_SILENT, s)
+                    out[s2] = out.get(s2, 0.0) + p
+                dist = out
+                continue
+            if seg.kind == "alone":  # the tests read only the models: enumerated once per tuple of models
+                tests = self._step_caches.setdefault("alone", {})
+                for s, p in dist.items():
+                    table = tests.get(s.models)
+                    if table is None:
+                        table = tests[s.models] = list(enumerate_outcomes(self.all_alone_tests, s.models).items())
+                    for breaking, q in table:
+                        s2 = s._replace(breaking=breaking)
+                        out[s2] = out.get(s2, 0.0) + p * q
+                dist = out
+                continue
             for s, p in dist.items():
                 call = self._volley_call(_SILENT, s, seg)
                 if call is None or isinstance(call, RoundState):
@@ -198,18 +224,19 @@ class RoundRules:
                     out[s2] = out.get(s2, 0.0) + p
                     continue
                 volley, x, y, start = call
-                for end, q in volley.odds(start):
-                    s2 = self._after_volley(s, x, y, end)
+                for end, q in volley.odds(start, count_wounds=count_wounds):
+                    s2 = self._after_volley(s, x, y, end, count_wounds)
                     out[s2] = out.get(s2, 0.0) + p * q
             dist = out
         return dist
 
-    def odds_from(self, start: RoundState) -> dict[RoundState, float]:
+    def odds_from(self, start: RoundState, *, count_wounds: bool = True) -> dict[RoundState, float]:
         """``odds({start: 1.0})``, remembered per start state (a duel asks again every round).
         The returned dict is shared: do not change it."""
-        result = self._round_results.get(start)
+        key = (start, count_wounds)
+        result = self._round_results.get(key)
         if result is None:
-            result = self._round_results[start] = self.odds({start: 1.0})
+            result = self._round_results[key] = self.odds({start: 1.0}, count_wounds=count_wounds)
         return result
 
     # --- volleys ----------------------------------------------------------------------------------
@@ -247,7 +274,7 @@ class RoundRules:
         if target.status == STUNNED and self.r.stunned_auto_out_of_action:
             if dice.logging:
                 dice.say(f"{self.names[y]} is stunned: {name} takes him out of action automatically ({cite('stunned-auto-out', ed)}).")
-            return self._set_model(s, y, target._replace(status=OUT_OF_ACTION, frenzied=False))
+            return self._set_model(s, y, gone(OUT_OF_ACTION))
         key, mu = self.matchup(s, x, y)
         if not mu.blows:
             return None
@@ -273,10 +300,10 @@ class RoundRules:
         key, mu = self.matchup(s, e, x)
         if not mu.blows:
             return None
-        one_hit = (replace(mu.blows[0], count=1),)
         key = (BREAKING, key, s.models[x].status)
         volley = self._volleys.get(key)
         if volley is None:
+            one_hit = (replace(mu.blows[0], count=1),)
             volley = self._volleys[key] = Volley(
                 self.r, one_hit, mu.target, names=(self.names[e], self.names[x]), kind=BREAKING, attacker=mu.attacker,
                 automatic=f"breaking from combat: hit automatically ({cite('break-from-combat', self.r.edition)})")
@@ -298,16 +325,27 @@ class RoundRules:
         return Blows(t.wounds, t.status, critical_used=s.critical_used[x], weapons_lost=t.weapons_lost,
                      lucky_charm=t.lucky_charm, parry_used=s.parry_used[y])
 
-    def _after_volley(self, s: RoundState, x: int, y: int, end: Blows) -> RoundState:
+    def _after_volley(self, s: RoundState, x: int, y: int, end: Blows, count_wounds: bool = True) -> RoundState:
+        """The round after x's volley at y ended in ``end``. Built with keywords rather than
+        ``_replace`` (Odds mode does this for every outcome of every volley)."""
         t = s.models[y]
-        model = t._replace(wounds=end.wounds, status=end.status, lucky_charm=end.lucky_charm, weapons_lost=end.weapons_lost,
-                           frenzied=t.frenzied and end.status == STANDING)  # 000:869 frenzy lost
-        return s._replace(
-            models=_put(s.models, y, model),
-            hammered=_put(s.hammered, y, s.hammered[y] or end.hammered),
-            critical_used=_put(s.critical_used, x, end.critical_used),
-            parry_used=_put(s.parry_used, y, end.parry_used),
-            wounds_lost=_put(s.wounds_lost, y, s.wounds_lost[y] + end.wounds_lost),
+        if end.status >= OUT_OF_ACTION:
+            model = gone(end.status)
+        else:
+            # 0 and 1 wounds left play alike (the next wound rolls for injury, 000:613-615): kept as 1
+            # so that such states merge
+            model = ModelState(wounds=max(end.wounds, 1), status=end.status, frenzied=t.frenzied and end.status == STANDING,  # 000:869
+                               lucky_charm=end.lucky_charm, stood_up=t.stood_up, initiative_bonus=t.initiative_bonus,
+                               weapons_lost=end.weapons_lost, stupid=t.stupid)
+        return RoundState(
+            models=s.models if model == t else _put(s.models, y, model),
+            order=s.order,
+            failed_fear=s.failed_fear,
+            hammered=_put(s.hammered, y, True) if end.hammered and not s.hammered[y] else s.hammered,
+            critical_used=s.critical_used if end.critical_used == s.critical_used[x] else _put(s.critical_used, x, end.critical_used),
+            parry_used=s.parry_used if end.parry_used == s.parry_used[y] else _put(s.parry_used, y, end.parry_used),
+            breaking=s.breaking,
+            wounds_lost=_put(s.wounds_lost, y, s.wounds_lost[y] + end.wounds_lost) if count_wounds and end.wounds_lost else s.wounds_lost,
         )
 
     @staticmethod
@@ -452,27 +490,34 @@ class RoundRules:
             parts.append(f"{self.names[i]} (I{initiative}{'; ' + extra if extra else ''})")
         dice.say("Strike order: " + ", ".join(parts) + f" ({cite('initiative-order', ed)}).")
 
-    def all_alone_tests(self, dice: Dice, s: RoundState) -> RoundState:
+    def blows_struck(self, dice: Dice, s: RoundState) -> RoundState:
+        """Every blow of the phase is struck: the strike order, fear, hammering and parries are
+        spent (states that differ only there merge before the All Alone tests). A critical hit
+        stays counted: a breaking warrior's automatic hits are still in this phase."""
+        none = (False,) * len(s.models)
+        if s.order == () and s.failed_fear == none and s.hammered == none and s.parry_used == none:
+            return s
+        return s._replace(order=(), failed_fear=none, hammered=none, parry_used=none)
+
+    def all_alone_tests(self, dice: Dice, models: tuple[ModelState, ...]) -> tuple[bool, ...]:
         """000:837 / 004:666: fighting two or more enemies with no friend standing, a Leadership
-        test at the end of the phase; on a failure he breaks from combat."""
+        test at the end of the phase; on a failure he breaks from combat. Which models break."""
         ed = self.r.edition
-        for x, m in enumerate(s.models):
-            if m.status != STANDING or any(s.models[j].status == STANDING for j in self.fight.friends(x)):
+        breaking = [False] * len(models)
+        for x, m in enumerate(models):
+            if m.status != STANDING or any(models[j].status == STANDING for j in self.fight.friends(x)):
                 continue
-            n = self.numbers(x, m)
-            foes = [e for e in self.fight.enemies(x) if s.models[e].status == STANDING
+            foes = [e for e in self.fight.enemies(x) if models[e].status == STANDING
                     and (ed != "core2" or self.fight.fighters[e].size >= self.fight.fighters[x].size)]
-            if len(foes) < 2 or n.psychology_immune:
+            if len(foes) < 2 or self.numbers(x, m).psychology_immune:
                 continue
             a, b = dice.d6(), dice.d6()
             ld = self.fight.fighters[x].profile.Ld
-            failed = a + b > ld
+            breaking[x] = a + b > ld
             if dice.logging:
                 dice.say(f"{self.names[x]} is all alone against {len(foes)} ({cite('all-alone', ed)}): Ld test rolled {a}+{b}={a + b} vs Ld{ld} → "
-                         + ("failed: he breaks from combat, and each enemy hits him once as he runs" if failed else "his nerve holds"))
-            if failed:
-                s = s._replace(breaking=_put(s.breaking, x, True))
-        return s
+                         + ("failed: he breaks from combat, and each enemy hits him once as he runs" if breaking[x] else "his nerve holds"))
+        return tuple(breaking)
 
     def flee(self, dice: Dice, s: RoundState) -> RoundState:
         for x, breaking in enumerate(s.breaking):
@@ -481,7 +526,7 @@ class RoundRules:
                 if not m.out_of_fight:
                     if dice.logging:
                         dice.say(f"**{self.names[x]} flees 2D6\" from the combat** ({cite('all-alone', self.r.edition)}).")
-                    s = self._set_model(s, x, m._replace(status=FLED, frenzied=False))
+                    s = self._set_model(s, x, gone(FLED))
                 s = s._replace(breaking=_put(s.breaking, x, False))
         return s
 
@@ -505,6 +550,12 @@ class _Silent:
 
 
 _SILENT = _Silent()
+
+
+def gone(status: int) -> ModelState:
+    """A model out of the fight (out of action or fled): nothing else about him matters any more,
+    so every such model is the same state."""
+    return ModelState(0, status)
 
 
 def _put(values: tuple, i: int, value) -> tuple:

@@ -123,7 +123,8 @@ def model_numbers(r: Ruleset, index: int, f: Fighter, ctx: RoundContext, *, fren
                                          or (ctx.charged and f.has("lightning-reflexes")))
                     or f.has("always-strikes-first"))
     tier = STRIKES_LAST if strike_last else (STRIKES_FIRST if strike_first else NORMAL)  # 000:1048 even when charging
-    parry_weapons = sum(1 for w in in_hands if w.has("parry"))
+    held = [w for w in (loadout.main, loadout.second) if w is not None]  # he parries even with no Attacks
+    parry_weapons = sum(1 for w in held if w.has("parry"))
     can_parry = parry_weapons > 0 or loadout.buckler
     attempts, bonus = r.parry_rolls(two_swords=parry_weapons >= 2, sword_and_buckler=parry_weapons > 0 and loadout.buckler)
     save = f.body_armour.save if f.body_armour else None

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from engine.combat.citations import cite
-from engine.combat.dice import Dice, propagate
+from engine.combat.dice import Dice, enumerate_outcomes, propagate
 from engine.combat.injury import Injury, InjuryOptions, helmet_saves, injury_rule
 from engine.combat.ruleset import Ruleset
 from engine.combat.sides import ModelNumbers, SlotVersus
@@ -486,14 +486,16 @@ class Volley:
     def _cache(self, name: str) -> dict:
         return self._caches.setdefault(name, {})
 
-    def odds(self, start: Blows) -> list[tuple[Blows, float]]:
-        """Every end of the volley from ``start``, with its probability (the same steps as ``roll``)."""
-        result = self._results.get(start)
+    def odds(self, start: Blows, *, count_wounds: bool = True) -> list[tuple[Blows, float]]:
+        """Every end of the volley from ``start``, with its probability (the same steps as ``roll``);
+        ``count_wounds=False`` merges ends that differ only in the wounds the volley caused."""
+        key = (start, count_wounds)
+        result = self._results.get(key)
         if result is None:
-            result = self._results[start] = list(self._odds(start).items())
+            result = self._results[key] = list(self._odds(start, count_wounds).items())
         return result
 
-    def _odds(self, start: Blows) -> dict[Blows, float]:
+    def _odds(self, start: Blows, count_wounds: bool = True) -> dict[Blows, float]:
         tallies = {self.start_tally(start): 1.0}
         for k in range(len(self.plans)):
             tallies = propagate(partial(self.roll_to_hit, k=k), tallies, self._cache(f"hit{k}"))
@@ -510,13 +512,13 @@ class Volley:
             hits[key] = hits.get(key, 0.0) + p
         out: dict[Blows, float] = {}
         for begin, hit_lists in lists.items():
-            for b, p in self._resolve_odds(begin, hit_lists).items():
+            for b, p in self._resolve_odds(begin, hit_lists, count_wounds).items():
                 out[b] = out.get(b, 0.0) + p
         out = propagate(self.extra_attack, out, self._cache("extra"))
-        out = self._resolve_dist(out)
+        out = self._resolve_dist(out, count_wounds)
         return propagate(self.finish, out, self._cache("finish"))
 
-    def _resolve_odds(self, begin: Blows, hit_lists: dict[tuple, float]) -> dict[Blows, float]:
+    def _resolve_odds(self, begin: Blows, hit_lists: dict[tuple, float], count_wounds: bool) -> dict[Blows, float]:
         """Resolve every hit list from ``begin``; lists sharing a prefix share its resolution."""
         after: dict[tuple, dict[Blows, float]] = {(): {begin: 1.0}}
 
@@ -525,7 +527,7 @@ class Volley:
             if dist is None:
                 parent = resolved(hits[:-1])
                 last = hits[-1]
-                dist = after[hits] = self._resolve_dist({b._replace(next_hit=last): p for b, p in parent.items()})
+                dist = after[hits] = self._resolve_dist({b._replace(next_hit=last): p for b, p in parent.items()}, count_wounds)
             return dist
 
         out: dict[Blows, float] = {}
@@ -534,10 +536,47 @@ class Volley:
                 out[b] = out.get(b, 0.0) + p * q
         return out
 
-    def _resolve_dist(self, dist: dict[Blows, float]) -> dict[Blows, float]:
-        dist = propagate(self.roll_to_wound, dist, self._cache("wound"))
-        dist = propagate(self.roll_saves, dist, self._cache("save"))
-        return propagate(self.take_wounds, dist, self._cache("take"))
+    def _resolve_dist(self, dist: dict[Blows, float], count_wounds: bool = True) -> dict[Blows, float]:
+        for name, step in (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)):
+            dist = self._propagate_counting(step, dist, self._cache(name), count_wounds)
+        return dist
+
+    @staticmethod
+    def _propagate_counting(step, dist: dict[Blows, float], cache: dict, count_wounds: bool) -> dict[Blows, float]:
+        """``propagate`` for the steps of a hit, which may add to ``wounds_lost`` but never read it:
+        each table is enumerated once per state with the count at 0 and the count added back, or,
+        with ``count_wounds`` off, left at 0 so states that differ only there merge."""
+        out: dict[Blows, float] = {}
+        get = out.get
+        for b, p in dist.items():
+            lost = b.wounds_lost
+            base = _with_wounds_lost(b, 0) if lost else b
+            tables = cache.get(base)
+            if tables is None:
+                counted = enumerate_outcomes(step, base)
+                uncounted: dict[Blows, float] = {}
+                for b2, q in counted.items():
+                    b2 = b2._replace(wounds_lost=0) if b2.wounds_lost else b2
+                    uncounted[b2] = uncounted.get(b2, 0.0) + q
+                tables = cache[base] = (list(counted.items()), list(uncounted.items()))
+            if not count_wounds:
+                for b2, q in tables[1]:
+                    out[b2] = get(b2, 0.0) + p * q
+                continue
+            for b2, q in tables[0]:
+                if lost:
+                    b2 = _with_wounds_lost(b2, b2.wounds_lost + lost)
+                out[b2] = get(b2, 0.0) + p * q
+        return out
+
+
+_LOST = Blows._fields.index("wounds_lost")
+
+
+def _with_wounds_lost(b: Blows, n: int) -> Blows:
+    """``b._replace(wounds_lost=n)``, built directly: Odds mode does this for every outcome of
+    every hit, and NamedTuple._replace (a dict of changes walked per field) is several times slower."""
+    return tuple.__new__(Blows, b[:_LOST] + (n,) + b[_LOST + 1:])
 
 
 def _add(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:
