@@ -221,15 +221,31 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
         combatant.notes.append("not in the rules library, left out: " + ", ".join(unknown[:5]))
     not_known = []
     for skill in warrior.skills:
-        try:
-            combatant.traits.append(trait_id(skill))
-        except NotFoundError:
+        found, whole = _skill_trait(skill)
+        if found is None:
             not_known.append(skill)
+            continue
+        combatant.traits.append(found)
+        if not whole:  # "Hates Skaven": the bot does not know who is who, so he hates everyone here
+            combatant.notes.append(f"{skill}: taken as {TRAITS[found].names[0]}, against every enemy in this fight")
     if not_known:
         combatant.notes.append("skills not modelled: " + ", ".join(not_known[:6]))
     if warrior.large:
         combatant.traits.append("large-target")
     return combatant
+
+
+def _skill_trait(skill: str) -> tuple[str | None, bool]:
+    """(the trait a stored skill or rule names, whether the whole text named it): the whole text
+    ("Mighty Blow"), else its first words ("Hates Skaven" -> hates, "Frenzy (Mad Cap)" -> frenzy);
+    (None, False) when the engine knows no such rule."""
+    words = re.sub(r"[()\[\],.]", " ", skill).split()
+    for n in range(len(words), 0, -1):
+        try:
+            return trait_id(" ".join(words[:n])), n == len(words)
+        except NotFoundError:
+            continue
+    return None, False
 
 
 def apply_options(c: Combatant, *, weapons: str | None = None, armour: str | None = None, equipment: str | None = None,

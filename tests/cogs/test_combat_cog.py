@@ -505,3 +505,17 @@ async def test_a_net_and_blessed_water_are_thrown_with_shoot_and_odds(harness):
     res = await harness.command("odds", attacker="human", defender="human", mode="shot", attacker_weapons="net")
     chart = code_blocks(res.embeds[0]["fields"][0]["value"])[0]
     assert "Netted" in chart and percent_sum(chart) == pytest.approx(100, abs=0.5)
+
+
+async def test_a_stored_rule_with_a_target_is_taken_against_everyone(harness):
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Hunters", "Witch Hunters")
+    await asyncio.to_thread(
+        campaigns.add_warrior, GUILD, USER, False, "Hunters", "Gerhard", role="leader", warrior_type="Witch Hunter Captain",
+        profile=dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8), equipment=["Sword"], skills=["Hates Skaven", "Fearsome"],
+    )
+    res = await harness.command("fight", attacker="Hunters/Gerhard", defender="giant rat")
+    text = res.embeds[0]["description"]
+    assert "Sword, causes fear, hates" in text
+    assert "Hates Skaven: taken as hates, against every enemy in this fight" in text
+    assert "Fearsome: taken as" not in text
