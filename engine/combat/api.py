@@ -167,10 +167,10 @@ def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition
     dice.say(f"Edition: {r.label}")
     after = rules.roll(dice, before)
     names = rules.fight.names
-    return RollResult(r.label, dice.lines, dice.rolled,
-                      {names[i]: outcome(before.models[i], after.models[i], after.wounds_lost[i]) for i in range(len(names))},
-                      {names[i]: after.wounds_lost[i] for i in range(len(names))},
-                      not_modelled(r, rules.fight.fighters), kit_notes(rules.fight.fighters))
+    return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
+                      outcomes={names[i]: outcome(before.models[i], after.models[i], after.wounds_lost[i]) for i in range(len(names))},
+                      wounds_lost={names[i]: after.wounds_lost[i] for i in range(len(names))},
+                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
 
 
 def _summarise(names: tuple[str, ...], before: RoundState, dist: dict[RoundState, float]) -> list[FighterOdds]:
@@ -181,12 +181,16 @@ def _summarise(names: tuple[str, ...], before: RoundState, dist: dict[RoundState
         for s, p in dist.items():
             outcomes[outcome(before.models[i], s.models[i], s.wounds_lost[i])] += p
             wounds[s.wounds_lost[i]] = wounds.get(s.wounds_lost[i], 0.0) + p
-        out.append(FighterOdds(name, outcomes, dict(sorted(wounds.items()))))
+        out.append(FighterOdds(name=name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items()))))
     return out
 
 
+def _side_names(fight: Fight) -> tuple[str, str]:
+    return tuple(" & ".join(fight.names[i] for i in fight.side(k)) for k in (ATTACKERS, DEFENDERS))
+
+
 def _title(fight: Fight) -> str:
-    return " & ".join(fight.names[i] for i in fight.side(ATTACKERS)) + " vs " + " & ".join(fight.names[i] for i in fight.side(DEFENDERS))
+    return " vs ".join(_side_names(fight))
 
 
 def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, first_round=True) -> OddsResult:
@@ -195,8 +199,8 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
     before = RoundState.start(rules.fight.start_models())
     with _gc_paused():
         dist = rules.odds_from(before)
-    return OddsResult(r.label, f"{_title(rules.fight)}, one round", _summarise(rules.fight.names, before, dist),
-                      not_modelled(r, rules.fight.fighters), kit_notes(rules.fight.fighters))
+    return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dist),
+                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
 
 
 def simulate_rounds(attacker: Side, defender: Side, n: int, rng: random.Random, **kw) -> dict:
@@ -252,8 +256,8 @@ def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, cha
     later = {k: _rules(r, fight, False, None, k, False) for k in (ATTACKERS, DEFENDERS)}
     with _gc_paused():
         win, lose, both, rounds, left = _duel_chain(fight, first, later, owner_first, max_rounds)
-    return DuelOdds(r.label, (_title(fight).split(" vs ")[0], _title(fight).split(" vs ")[1]), win, lose, both, left, rounds,
-                    not_modelled(r, fight.fighters))
+    return DuelOdds(edition=r.label, names=_side_names(fight), win=win, lose=lose, both=both, unfinished=left, rounds=rounds,
+                    notes=not_modelled(r, fight.fighters))
 
 
 def _duel_chain(fight: Fight, first: RoundRules, later: dict[int, RoundRules], owner_first: int, max_rounds: int):
@@ -326,13 +330,14 @@ def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: r
     notes = not_modelled(r, (shooter, target))
     if isinstance(rules, Throw):
         thrown = throw_rule(dice, rules)
-        return RollResult(r.label, dice.lines, dice.rolled, {target.name: thrown.outcome}, {target.name: thrown.wounds_lost}, notes)
+        return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled, outcomes={target.name: thrown.outcome},
+                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes)
     before = rules.start()
     after = rules.roll(dice)
-    m0 = ModelState(before.wounds, before.status)
-    return RollResult(r.label, dice.lines, dice.rolled,
-                      {target.name: outcome(m0, ModelState(after.wounds, after.status), after.wounds_lost)},
-                      {target.name: after.wounds_lost}, notes)
+    m0 = ModelState(wounds=before.wounds, status=before.status)
+    return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
+                      outcomes={target.name: outcome(m0, ModelState(wounds=after.wounds, status=after.status), after.wounds_lost)},
+                      wounds_lost={target.name: after.wounds_lost}, notes=notes)
 
 
 def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, edition=None, toggles=None, **situation) -> OddsResult:
@@ -348,16 +353,16 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
         needed, reasons = rules.needed, rules.reasons
     else:
         before = rules.start()
-        m0 = ModelState(before.wounds, before.status)
+        m0 = ModelState(wounds=before.wounds, status=before.status)
         with _gc_paused():
             for end, p in rules.odds():
-                outcomes[outcome(m0, ModelState(end.wounds, end.status), end.wounds_lost)] += p
+                outcomes[outcome(m0, ModelState(wounds=end.wounds, status=end.status), end.wounds_lost)] += p
                 wounds[end.wounds_lost] = wounds.get(end.wounds_lost, 0.0) + p
         needed, reasons = rules.needed, rules.reasons
     what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
     title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
-    return OddsResult(r.label, title, [FighterOdds(target.name, outcomes, dict(sorted(wounds.items())))],
-                      not_modelled(r, (shooter, target)))
+    return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
+                      fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
 
 
 __all__ = ["DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",

@@ -179,8 +179,9 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
         raise MordheimError(f"'{state}' is not a state a fighter can be in.", hint="Use standing, knocked down or stunned.")
     if wounds is not None and not 0 <= wounds <= prof.W:
         raise LimitExceeded(f"{name} has {wounds} wounds left but W{prof.W}.", hint=f"Give 0 to {prof.W} wounds left.")
-    return Fighter(name, prof, tuple(ws), body, shield, buckler, helmet, frozenset(eq), gromril, ithilmar,
-                   frozenset(trait_ids), st, wounds, tuple(notes))
+    return Fighter(name=name, profile=prof, weapons=tuple(ws), body_armour=body, shield=shield, buckler=buckler, helmet=helmet,
+                   equipment=frozenset(eq), gromril_weapon=gromril, ithilmar_weapon=ithilmar, traits=frozenset(trait_ids),
+                   state=st, wounds=wounds, notes=tuple(notes))
 
 
 def _names(value) -> list[str]:

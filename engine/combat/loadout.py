@@ -86,7 +86,8 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
         if kit:
             notes.append(f"an animal or monster uses no weapons: {_names(w for _, w in kit)} left out")
         notes.append(f"fights with teeth and claws: all his Attacks at his own Strength, no fist rules ({cite('animals-ignore-fist')})")
-        return Loadout(natural_weapons(), None, (), None, False, False, tuple(notes))
+        return Loadout(main=natural_weapons(), second=None, pistols=(), crossbow_pistol=None, shield=False, buckler=False,
+                       notes=tuple(notes))
 
     crossbow_pistols = [w for _, w in kit if w.has("shoot-in-close-combat")]
     pistols = [(i, w) for i, w in kit if w.has("hand-to-hand")]
@@ -124,7 +125,8 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
         if shield or buckler:
             notes.append(f"no {'shield' if shield else 'buckler'} in close combat"
                          + (" (the shield still counts against shooting)" if shield else ""))
-        return Loadout(main, None, (), xbow, False, False, tuple(notes), main_index=main_i)
+        return Loadout(main=main, second=None, pistols=(), crossbow_pistol=xbow, shield=False, buckler=False, notes=tuple(notes),
+                       main_index=main_i)
     for special, why in ((spears, "unwieldy"), (morning_stars, "difficult-to-use")):
         if special:
             main_i, main = special[0]
@@ -134,7 +136,8 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
             if buckler and why == "difficult-to-use":
                 notes.append(f"no buckler beside a morning star ({cite(why)})")
                 buckler = False
-            return Loadout(main, None, (), xbow, shield, buckler, tuple(notes), main_index=main_i)
+            return Loadout(main=main, second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler,
+                           notes=tuple(notes), main_index=main_i)
 
     ranked = sorted(close, key=lambda iw: _rank(iw[1]), reverse=True)  # sorted() keeps the typed order among equals
     fired = tuple(w for _, w in pistols[:2])
@@ -142,10 +145,11 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
         if fired:
             shots = "both pistols" if len(fired) == 2 else "his pistol"
             notes.append(f"fights with {shots} in the first turn, then bare-handed ({cite('pistol-cc')}, {cite('fist')})")
-            return Loadout(fired[0], None, fired, xbow, shield, buckler, tuple(notes), main_index=pistols[0][0])
+            return Loadout(main=fired[0], second=None, pistols=fired, crossbow_pistol=xbow, shield=shield, buckler=buckler,
+                           notes=tuple(notes), main_index=pistols[0][0])
         if kit:
             notes.append(f"no close-combat weapon: fights bare-handed ({cite('fist')})")
-        return Loadout(fist(), None, (), xbow, shield, buckler, tuple(notes))
+        return Loadout(main=fist(), second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes))
     main_i, main = ranked[0]
     second_i, second = None, None
     if len(ranked) > 1:
@@ -161,4 +165,5 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
         instead = f", instead of the {list_name(second).lower()}'s" if second is not None else ""
         notes.append(f"fires a pistol in the first turn for +1 Attack{instead}{extra} ({cite('pistol-cc')})")
         fired = fired[:1]
-    return Loadout(main, second, fired, xbow, shield, buckler, tuple(notes), main_index=main_i, second_index=second_i)
+    return Loadout(main=main, second=second, pistols=fired, crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes),
+                   main_index=main_i, second_index=second_i)

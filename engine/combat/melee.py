@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import NamedTuple
 
 from engine.combat.citations import cite
 from engine.combat.dice import Dice, d3_of, enumerate_outcomes, propagate
@@ -97,6 +98,15 @@ class Fight:
 def initial_state(f: Fighter) -> ModelState:
     status = STATUS_OF[f.state]
     return ModelState(f.wounds_left, status, f.is_frenzied and status == STANDING, "lucky-charm" in f.equipment)
+
+
+class VolleyCall(NamedTuple):
+    """Who attacks whom in a segment, with which volley, from which start."""
+
+    volley: Volley
+    attacker: int
+    target: int
+    start: Blows
 
 
 @dataclass(frozen=True)
@@ -188,8 +198,7 @@ class RoundRules:
                 if isinstance(call, RoundState):
                     s = call
                 elif call is not None:
-                    volley, x, y, start = call
-                    s = self._after_volley(s, x, y, volley.roll(dice, start))
+                    s = self._after_volley(s, call, call.volley.roll(dice, call.start))
         return s
 
     def odds(self, dist: dict[RoundState, float], *, count_wounds: bool = True) -> dict[RoundState, float]:
@@ -198,37 +207,49 @@ class RoundRules:
         for seg in self.segments:
             if seg.kind == "step":
                 dist = propagate(seg.step, dist, self._step_caches.setdefault(id(seg), {}))
-                continue
-            out: dict[RoundState, float] = {}
-            if seg.kind == "tidy":  # no dice: each state has one successor
-                for s, p in dist.items():
-                    s2 = seg.step(_SILENT, s)
-                    out[s2] = out.get(s2, 0.0) + p
-                dist = out
-                continue
-            if seg.kind == "alone":  # the tests read only the models: enumerated once per tuple of models
-                tests = self._step_caches.setdefault("alone", {})
-                for s, p in dist.items():
-                    table = tests.get(s.models)
-                    if table is None:
-                        table = tests[s.models] = list(enumerate_outcomes(self.all_alone_tests, s.models).items())
-                    for breaking, q in table:
-                        s2 = s._replace(breaking=breaking)
-                        out[s2] = out.get(s2, 0.0) + p * q
-                dist = out
-                continue
-            for s, p in dist.items():
-                call = self._volley_call(_SILENT, s, seg)
-                if call is None or isinstance(call, RoundState):
-                    s2 = s if call is None else call
-                    out[s2] = out.get(s2, 0.0) + p
-                    continue
-                volley, x, y, start = call
-                for end, q in volley.odds(start, count_wounds=count_wounds):
-                    s2 = self._after_volley(s, x, y, end, count_wounds)
-                    out[s2] = out.get(s2, 0.0) + p * q
-            dist = out
+            elif seg.kind == "tidy":
+                dist = self._odds_tidy(seg, dist)
+            elif seg.kind == "alone":
+                dist = self._odds_all_alone(dist)
+            else:
+                dist = self._odds_volley(seg, dist, count_wounds)
         return dist
+
+    @staticmethod
+    def _odds_tidy(seg: Segment, dist: dict[RoundState, float]) -> dict[RoundState, float]:
+        """A step that rolls no dice: each state has one successor."""
+        out: dict[RoundState, float] = {}
+        for s, p in dist.items():
+            s2 = seg.step(_SILENT, s)
+            out[s2] = out.get(s2, 0.0) + p
+        return out
+
+    def _odds_all_alone(self, dist: dict[RoundState, float]) -> dict[RoundState, float]:
+        """The All Alone tests read only the models: enumerated once per tuple of models."""
+        tests = self._step_caches.setdefault("alone", {})
+        out: dict[RoundState, float] = {}
+        for s, p in dist.items():
+            table = tests.get(s.models)
+            if table is None:
+                table = tests[s.models] = list(enumerate_outcomes(self.all_alone_tests, s.models).items())
+            for breaking, q in table:
+                s2 = s._replace(breaking=breaking)
+                out[s2] = out.get(s2, 0.0) + p * q
+        return out
+
+    def _odds_volley(self, seg: Segment, dist: dict[RoundState, float], count_wounds: bool) -> dict[RoundState, float]:
+        """Each state's volley of this segment, from the volley's remembered odds."""
+        out: dict[RoundState, float] = {}
+        for s, p in dist.items():
+            call = self._volley_call(_SILENT, s, seg)
+            if call is None or isinstance(call, RoundState):
+                s2 = s if call is None else call
+                out[s2] = out.get(s2, 0.0) + p
+                continue
+            for end, q in call.volley.odds(call.start, count_wounds=count_wounds):
+                s2 = self._after_volley(s, call, end, count_wounds)
+                out[s2] = out.get(s2, 0.0) + p * q
+        return out
 
     def odds_from(self, start: RoundState, *, count_wounds: bool = True) -> dict[RoundState, float]:
         """``odds({start: 1.0})``, remembered per start state (a duel asks again every round).
@@ -240,9 +261,10 @@ class RoundRules:
         return result
 
     # --- volleys ----------------------------------------------------------------------------------
-    def _volley_call(self, dice: Dice, s: RoundState, seg: Segment):
-        """Who attacks whom in this segment, as (volley, attacker, target, start); a RoundState
-        when the segment changes the state without dice; None when nothing happens. Rolls no die."""
+    def _volley_call(self, dice: Dice, s: RoundState, seg: Segment) -> VolleyCall | RoundState | None:
+        """Who attacks whom in this segment; a RoundState when the segment changes the state
+        without a volley (a stunned warrior taken out at once); None when nothing happens.
+        Rolls no die (``dice`` only says what happens in Roll mode)."""
         if seg.kind == "shot":
             return self._shot_call(dice, s, seg.who)
         if seg.kind == "break":
@@ -279,7 +301,7 @@ class RoundRules:
         if not mu.blows:
             return None
         volley = self._volley(BLOWS, key, mu, target.status, s.failed_fear[x])
-        return volley, x, y, self._start(s, x, y)
+        return VolleyCall(volley, x, y, self._start(s, x, y))
 
     def _shot_call(self, dice: Dice, s: RoundState, x: int):
         m = s.models[x]
@@ -291,7 +313,7 @@ class RoundRules:
         key, mu = self.matchup(s, x, y)
         if not mu.shots:
             return None
-        return self._volley(CC_SHOT, key, mu, s.models[y].status, s.failed_fear[x]), x, y, self._start(s, x, y)
+        return VolleyCall(self._volley(CC_SHOT, key, mu, s.models[y].status, s.failed_fear[x]), x, y, self._start(s, x, y))
 
     def _break_call(self, dice: Dice, s: RoundState, x: int, e: int):
         """000:801 / 004:656: each opponent hits a warrior breaking from combat once, automatically."""
@@ -307,7 +329,7 @@ class RoundRules:
             volley = self._volleys[key] = Volley(
                 self.r, one_hit, mu.target, names=(self.names[e], self.names[x]), kind=BREAKING, attacker=mu.attacker,
                 automatic=f"breaking from combat: hit automatically ({cite('break-from-combat', self.r.edition)})")
-        return volley, e, x, self._start(s, e, x)
+        return VolleyCall(volley, e, x, self._start(s, e, x))
 
     def _volley(self, kind: str, matchup_key: tuple, mu: Matchup, target_status: int, fear: bool) -> Volley:
         key = (kind, matchup_key, target_status, fear)
@@ -325,9 +347,10 @@ class RoundRules:
         return Blows(t.wounds, t.status, critical_used=s.critical_used[x], weapons_lost=t.weapons_lost,
                      lucky_charm=t.lucky_charm, parry_used=s.parry_used[y])
 
-    def _after_volley(self, s: RoundState, x: int, y: int, end: Blows, count_wounds: bool = True) -> RoundState:
-        """The round after x's volley at y ended in ``end``. Built with keywords rather than
+    def _after_volley(self, s: RoundState, call: VolleyCall, end: Blows, count_wounds: bool = True) -> RoundState:
+        """The round after the call's volley ended in ``end``. Built with keywords rather than
         ``_replace`` (Odds mode does this for every outcome of every volley)."""
+        x, y = call.attacker, call.target
         t = s.models[y]
         if end.status >= OUT_OF_ACTION:
             model = gone(end.status)

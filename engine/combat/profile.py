@@ -68,8 +68,9 @@ def templates() -> dict[str, Template]:
     doc = json.loads((RULES_DATA / "stats" / "creatures.json").read_text(encoding="utf-8"))
     out: dict[str, Template] = {}
     for c in doc["creatures"]:
-        t = Template(c["id"], c["name"], tuple(c["aliases"]), Profile(**c["profile"]),
-                     require_all(c["traits"], "trait", c["id"]), c["source"], c["summary"], tuple(c.get("not_modelled", ())))
+        t = Template(id=c["id"], name=c["name"], aliases=tuple(c["aliases"]), profile=Profile(**c["profile"]),
+                     traits=require_all(c["traits"], "trait", c["id"]), source=c["source"], summary=c["summary"],
+                     not_modelled=tuple(c.get("not_modelled", ())))
         for name in (t.id, t.name, *t.aliases):
             out.setdefault(_key(name), t)
     return out

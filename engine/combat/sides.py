@@ -237,7 +237,7 @@ def shot_slot(r: Ruleset, shooter: Fighter, weapon: Weapon, shots: int, needed: 
 def shooting_target(r: Ruleset, f: Fighter) -> ModelNumbers:
     """A target's numbers against shooting: his close-combat kit plays no part (a shield counts
     even with a two-handed weapon, 000:967), so no loadout is chosen."""
-    nothing = Loadout(fist(), None, (), None, False, False, ())
+    nothing = Loadout(main=fist(), second=None, pistols=(), crossbow_pistol=None, shield=False, buckler=False, notes=())
     return ModelNumbers(
         index=1, fighter=f, loadout=nothing, blows=(), shots=(), ws=f.profile.WS, ws_defending=f.profile.WS,
         initiative=f.profile.I, tier=NORMAL, hatred=False, expert_swordsman=False, causes_fear=f.causes_fear,

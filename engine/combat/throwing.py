@@ -74,7 +74,7 @@ def plan_throw(r: Ruleset, thrower: Fighter, target: Fighter, item: Equipment, *
     if "elven-cloak" in target.equipment:
         needed += 1
         reasons.append(f"-1 Elven cloak ({cite('elven-cloak')})")
-    return Throw(item, needed, tuple(reasons), target, r)
+    return Throw(item=item, needed=needed, reasons=tuple(reasons), target=target, ruleset=r)
 
 
 def throw_rule(dice: Dice, t: Throw) -> ThrowResult:
@@ -85,27 +85,27 @@ def throw_rule(dice: Dice, t: Throw) -> ThrowResult:
     if dice.logging:
         dice.say(f"Throws the {t.item.name.lower()}: rolled {roll}, needed {t.needed}+ ({'; '.join(t.reasons)}) → {'hit' if hit else 'miss'}")
     if not hit:
-        return ThrowResult(False, "unharmed", 0)
+        return ThrowResult(hit=False, outcome="unharmed", wounds_lost=0)
     if t.item.id == "net":
         test = dice.d6()
         ripped = test <= target.strength
         if dice.logging:
             dice.say(f"{target.name} tries to rip the net: rolled {test}, needs {target.strength} or less → "
                      + ("rips it apart" if ripped else f"netted: he may not move, shoot or cast spells in his next turn ({cite('net')})"))
-        return ThrowResult(True, "unharmed" if ripped else "netted", 0)
+        return ThrowResult(hit=True, outcome="unharmed" if ripped else "netted", wounds_lost=0)
     if not any(target.has(kind) for kind in ("undead", "daemon", "possessed")):
         if dice.logging:
             dice.say(f"Blessed water harms only Undead, Daemons and Possessed ({cite('blessed-water')}): {target.name} is unharmed.")
-        return ThrowResult(True, "unharmed", 0)
+        return ThrowResult(hit=True, outcome="unharmed", wounds_lost=0)
     status = STATUS_OF[target.state]
     if dice.logging:
         dice.say(f"Blessed water: 1 wound on {target.name}, automatically, with no armour save ({cite('blessed-water')}).")
     if target.wounds_left > 1:
-        return ThrowResult(True, "wounded", 1)  # 000:613 a wound comes off
+        return ThrowResult(hit=True, outcome="wounded", wounds_lost=1)  # 000:613 a wound comes off
     options = InjuryOptions(helmet=target.helmet, mandrake_root="mandrake-root" in target.equipment or target.has("no-pain"),
                             concussion_on_natural_roll=t.ruleset.toggle("concussion_on_natural_roll"))
     injury = int(worst_injury(dice, options, 1, helmet_on_result=target.helmet and not t.ruleset.helmet_save_each_roll))
     after = max(status, injury)  # 000:615 the wound that takes him to 0 rolls for injury
     if after > status or (after == KNOCKED_DOWN and status == STANDING):
-        return ThrowResult(True, STATUS_WORDS[after], 1)
-    return ThrowResult(True, "wounded", 1)
+        return ThrowResult(hit=True, outcome=STATUS_WORDS[after], wounds_lost=1)
+    return ThrowResult(hit=True, outcome="wounded", wounds_lost=1)

@@ -99,7 +99,7 @@ class Volley:
                 elif y.fighter.profile.WS == 0:
                     auto = f"WS 0: hits automatically ({cite('ws0', ed)})"
             if auto:
-                plan = HitPlan(slot_index, auto, None, frozenset(range(1, 7)), auto)
+                plan = HitPlan(slot=slot_index, automatic=auto, needed=None, hits_on=frozenset(range(1, 7)), why=auto)
             else:
                 if slot.shot_needed is not None:
                     needed = slot.shot_needed
@@ -111,7 +111,8 @@ class Volley:
                         why = f"failed fear test: 6s ({cite('fear-charged', ed)})"
                     else:
                         why = f"WS{ws} vs WS{y.ws_defending}" + (f" +1 accuracy ({cite('duelling-pistol-accuracy')})" if slot.to_hit_bonus else "")
-                plan = HitPlan(slot_index, None, needed, frozenset(f for f in range(1, 7) if r.hit_succeeds(f, needed)), why)
+                plan = HitPlan(slot=slot_index, automatic=None, needed=needed, why=why,
+                               hits_on=frozenset(f for f in range(1, 7) if r.hit_succeeds(f, needed)))
             plans += [plan] * slot.count
         return tuple(plans)
 
@@ -269,7 +270,7 @@ class Volley:
         if not wounded:
             return b._replace(next_hit=None)
         if not critical:
-            return b._replace(next_hit=None, pending=PendingWound(slot_index))
+            return b._replace(next_hit=None, pending=PendingWound(slot=slot_index))
         return self._critical(dice, b._replace(next_hit=None), slot_index, slot)
 
     def _critical(self, dice: Dice, b: Blows, slot_index: int, slot: SlotVersus) -> Blows:
@@ -282,7 +283,7 @@ class Volley:
         if dice.logging:
             shown = f"{roll}+1 (Web of Steel)" if bonus else f"{roll}"
             dice.say(f"Critical {shown}: {result.name} – {result.text} ({cite(result.citation, ed)})")
-        b = b._replace(pending=PendingWound(slot_index, wounds=result.wounds, save=result.save, injury_bonus=result.injury_bonus,
+        b = b._replace(pending=PendingWound(slot=slot_index, wounds=result.wounds, save=result.save, injury_bonus=result.injury_bonus,
                                             ignores_helmet=result.ignores_helmet, out_if_unsaved=result.out_if_unsaved,
                                             knocks_down=result.knocks_down))
         if self.critical_cap:
