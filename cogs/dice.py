@@ -1,9 +1,12 @@
-"""Dice commands: /roll and Mordheim's own rolls, each with a Re-roll button.
+"""Dice commands: /roll and Mordheim's own rolls, each with re-roll choices for the roller.
 
 Re-rolls follow the rulebook: the second score stands (000:188) and a die is never
-re-rolled twice (004:62). Only the member who rolled may press Re-roll; the re-roll is
-shown on the same message under the original, so nothing is hidden. The button is a
-``DynamicItem`` so a press after a restart still gets a clear answer.
+re-rolled twice (004:62). The roller chooses: **Re-roll** (every die not re-rolled yet),
+**Re-roll failed** (only the dice that failed, as Hatred re-rolls misses, 000:875) or
+**Re-roll one…** (the message's buttons become a menu of the dice). The re-roll is shown on
+the same message under the original, so nothing is hidden, and the buttons stay while some
+die may still be re-rolled. Every button is a ``DynamicItem``, so a press after a restart
+still gets a clear answer (the dice themselves are remembered in memory only).
 """
 
 from __future__ import annotations
@@ -20,14 +23,26 @@ from discord.ext import commands
 
 from cogs._ui.combat_options import combat_rules
 from cogs._ui.context import server_settings_now
-from cogs._ui.warrior_choices import warrior_path_choices
 from cogs._ui.dice_render import check_embed, injury_embed, roll_embed
+from cogs._ui.warrior_choices import warrior_path_choices
 from engine.combat.injury import roll_injury
-from engine.dice import artillery_roll, characteristic_test, leadership_test, reroll, roll, scatter_roll
+from engine.dice import (
+    DieChoice,
+    RerollChoice,
+    artillery_roll,
+    characteristic_test,
+    choosable_dice,
+    leadership_test,
+    reroll_choice,
+    reroll_choices,
+    roll_set,
+    scatter_roll,
+)
 from engine.editions import get_edition
 from engine.errors import MordheimError
 
 ROLLS_KEPT = 5000  # re-roll state of the most recent rolls, kept in memory
+SELECT_LIMIT = 25  # options in one Discord select menu
 
 PROFILE_KEYS = {
     "Movement": "M", "Weapon Skill": "WS", "Ballistic Skill": "BS", "Strength": "S",
@@ -35,85 +50,158 @@ PROFILE_KEYS = {
 }
 CHARACTERISTICS = [app_commands.Choice(name=n, value=n) for n in PROFILE_KEYS]
 
+# What each re-roll button says; "one" opens the menu of dice, "back" closes it.
+BUTTON_LABELS = {"all": "Re-roll", "failed": "Re-roll failed", "one": "Re-roll one…", "back": "Back"}
+
 
 @dataclass
 class Rolled:
-    """A roll waiting for its one re-roll: what was rolled and how to re-roll and show it."""
+    """A roll that may still be re-rolled: what it is now, what it was, and how to re-roll and show it.
+
+    ``reroll(result, choice, die_key)`` gives the re-rolled result; ``choices(result)`` the
+    re-roll choices left; ``dice(result)`` the dice that may still be chosen one by one;
+    ``render(result, first)`` the embed (``first`` None before any re-roll)."""
 
     owner_id: int
+    first: Any
     result: Any
-    reroll: Callable[[Any], Any]
+    reroll: Callable[[Any, RerollChoice, str | None], Any]
     render: Callable[[Any, Any | None], discord.Embed]
-    done: bool = False
+    choices: Callable[[Any], list[RerollChoice]] = reroll_choices
+    dice: Callable[[Any], list[DieChoice]] = choosable_dice
+
+    def embed(self) -> discord.Embed:
+        return self.render(self.result, None if self.result is self.first else self.first)
 
 
-class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:reroll:(?P<owner>\d+)"):
-    """Re-roll, for the member who rolled. Works from any message, even after a restart."""
+class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:reroll:(?P<owner>\d+)(?::(?P<choice>failed|one|back))?"):
+    """A re-roll choice, for the member who rolled. Works from any message, even after a restart."""
 
-    def __init__(self, owner_id: int) -> None:
+    def __init__(self, owner_id: int, choice: str = "all") -> None:
+        custom_id = f"dice:reroll:{owner_id}" + ("" if choice == "all" else f":{choice}")
+        style = discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label="Re-roll", emoji="🎲", style=discord.ButtonStyle.secondary, custom_id=f"dice:reroll:{owner_id}")
+            discord.ui.Button(label=BUTTON_LABELS[choice], emoji="🎲" if choice == "all" else None, style=style, custom_id=custom_id)
         )
         self.owner_id = owner_id
+        self.choice = choice
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
-        return cls(int(match["owner"]))
+        return cls(int(match["owner"]), match["choice"] or "all")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             cog: Dice = interaction.client.get_cog("Dice")
-            await cog.press_reroll(interaction, self.owner_id)
+            await cog.press_reroll(interaction, self.owner_id, self.choice, None)
         except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
             await interaction.client.tree.report_error(interaction, error)
 
 
-def reroll_view(owner_id: int, cache: OrderedDict[int, discord.ui.View]) -> discord.ui.View:
-    """The Re-roll button for ``owner_id``'s rolls. It holds nothing but a ``DynamicItem``, so
-    discord.py keeps no per-message state for it and one view per member can be reused."""
-    view = cache.get(owner_id)
+class RerollDieSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dice:rerolldie:(?P<owner>\d+)"):
+    """The menu of dice for "Re-roll one…": re-rolls the die the roller picks."""
+
+    def __init__(self, owner_id: int, dice: list[DieChoice] | None = None) -> None:
+        options = [
+            discord.SelectOption(label=c.name[:100], value=c.key, description="failed" if c.failed else None)
+            for c in (dice or [])[:SELECT_LIMIT]
+        ] or [discord.SelectOption(label="no die left", value="none")]
+        more = len(dice or []) > SELECT_LIMIT
+        placeholder = "Choose the die to re-roll" + (f" (the first {SELECT_LIMIT} are listed)" if more else "")
+        super().__init__(discord.ui.Select(custom_id=f"dice:rerolldie:{owner_id}", placeholder=placeholder, options=options))
+        self.owner_id = owner_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):
+        made = cls(int(match["owner"]))
+        made.item = item  # keeps the values Discord sent
+        return made
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            cog: Dice = interaction.client.get_cog("Dice")
+            key = self.item.values[0] if self.item.values else None
+            await cog.press_reroll(interaction, self.owner_id, "die", key)
+        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
+            await interaction.client.tree.report_error(interaction, error)
+
+
+def _ordered_dice(dice: list[DieChoice]) -> list[DieChoice]:
+    """Failed dice first (the ones a player most often re-rolls), then the rest, each in order."""
+    return [c for c in dice if c.failed] + [c for c in dice if not c.failed]
+
+
+def reroll_view(owner_id: int, choices: list[RerollChoice], cache: OrderedDict[tuple, discord.ui.View]) -> discord.ui.View | None:
+    """The re-roll buttons for ``owner_id``'s roll with these choices left (None: nothing left).
+
+    They hold nothing but ``DynamicItem``s, which the cog registers once, so the view itself is
+    never listened to: it is stopped at once (discord.py then does not store it per message)
+    and one view per member and set of choices is reused."""
+    if not choices:
+        return None
+    key = (owner_id, tuple(choices))
+    view = cache.get(key)
     if view is None:
         view = discord.ui.View(timeout=None)
-        view.add_item(RerollButton(owner_id))
-        cache[owner_id] = view
+        for choice in choices:
+            view.add_item(RerollButton(owner_id, choice.value))
+        view.stop()
+        cache[key] = view
         while len(cache) > ROLLS_KEPT:
             cache.popitem(last=False)
     return view
+
+
+def die_menu_view(owner_id: int, dice: list[DieChoice]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RerollDieSelect(owner_id, _ordered_dice(dice)))
+    view.add_item(RerollButton(owner_id, "back"))
+    view.stop()  # dynamic items only: nothing to listen to per message
+    return view
+
+
+def _value_hint(name: str, option: str) -> str:
+    example = 7 if name == "Leadership" else 3
+    return f"For example `{option}:{example}`, or `warrior:Reavers/Otto`."
 
 
 class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.rolls: OrderedDict[int, Rolled] = OrderedDict()
-        self.views: OrderedDict[int, discord.ui.View] = OrderedDict()
+        self.views: OrderedDict[tuple, discord.ui.View] = OrderedDict()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(RerollButton)
+        self.bot.add_dynamic_items(RerollButton, RerollDieSelect)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RerollButton)
+        self.bot.remove_dynamic_items(RerollButton, RerollDieSelect)
 
     # ----- sending and re-rolling -----------------------------------------------------
 
     async def _send(self, interaction: discord.Interaction, rolled: Rolled, private: bool) -> None:
-        embed = rolled.render(rolled.result, None)
-        sent = await interaction.response.send_message(embed=embed, view=reroll_view(rolled.owner_id, self.views), ephemeral=private)
+        view = reroll_view(rolled.owner_id, rolled.choices(rolled.result), self.views)
+        kwargs = {"view": view} if view is not None else {}
+        sent = await interaction.response.send_message(embed=rolled.embed(), ephemeral=private, **kwargs)
         self.rolls[sent.message_id] = rolled
         while len(self.rolls) > ROLLS_KEPT:
             self.rolls.popitem(last=False)
 
     async def _send_check(self, interaction: discord.Interaction, result, private: bool, *, whose: str = "") -> None:
         """Send a Mordheim test or special-dice roll, with the server's edition named."""
-        rng = self.bot.rng
         edition = get_edition(server_settings_now(interaction).edition_id)
         who = interaction.user.display_name + whose
 
         def render(res, original):
             return check_embed(res, original, who=who, edition=edition)
 
-        await self._send(interaction, Rolled(interaction.user.id, result, lambda r: reroll(r, rng), render), private)
+        def again(res, choice, die):
+            return reroll_choice(res, self.bot.rng, choice, die=die)
 
-    async def press_reroll(self, interaction: discord.Interaction, owner_id: int) -> None:
+        await self._send(interaction, Rolled(interaction.user.id, result, result, again, render), private)
+
+    async def press_reroll(self, interaction: discord.Interaction, owner_id: int, choice: str, die: str | None) -> None:
+        """A re-roll button or the menu of dice: re-roll as chosen, or open or close the menu."""
         if interaction.user.id != owner_id:
             raise MordheimError(f"Only <@{owner_id}> rolled this, so only they can re-roll it.", hint="Roll your own with /roll.")
         rolled = self.rolls.get(interaction.message.id) if interaction.message else None
@@ -121,17 +209,27 @@ class Dice(commands.Cog):
             raise MordheimError(
                 "This roll is too old to re-roll: the bot no longer remembers its dice.", hint="Roll again with /roll."
             )
-        if rolled.done:
-            raise MordheimError("This roll has already been re-rolled, and a die is never re-rolled twice (004:62).")
-        rolled.done = True  # before any await: a second press arriving meanwhile is refused
-        new = rolled.reroll(rolled.result)
-        await interaction.response.edit_message(embed=rolled.render(new, rolled.result), view=None)
+        if choice == "one":
+            dice = rolled.dice(rolled.result)
+            if len(dice) < 2:
+                raise MordheimError("There is no die left to choose: each die is re-rolled at most once (004:62).")
+            await interaction.response.edit_message(view=die_menu_view(owner_id, dice))
+            return
+        if choice == "back":
+            await interaction.response.edit_message(view=reroll_view(owner_id, rolled.choices(rolled.result), self.views))
+            return
+        picked = RerollChoice.ONE if choice == "die" else RerollChoice(choice)
+        # no await before the state changes: a second press arriving meanwhile sees the new dice
+        new = rolled.reroll(rolled.result, picked, die)
+        rolled.result = new
+        view = reroll_view(owner_id, rolled.choices(new), self.views)
+        await interaction.response.edit_message(embed=rolled.embed(), view=view)
 
     # ----- commands -----------------------------------------------------------------
 
-    @app_commands.command(name="roll", description="Roll dice: 2d6, d66, 4d6kh3, 5d6 4+, art, scatter, with a label")
+    @app_commands.command(name="roll", description="Roll dice: 2d6, d66, 4d6kh3, 5d6 4+, 2d6<=7, 3x d6, art, with a label")
     @app_commands.describe(
-        expression="Dice to roll, e.g. 2d6+1, d3, d66, 3d6r1, 5d6 4+, art; text after it is a label",
+        expression="Dice, e.g. 2d6+1, 5d6 4+ (count dice), 2d6<=7 (test the total), 3x d6, 2d6, d6; text after it is a label",
         label="What the roll is for (shown as the title)",
         private="Only you see the result",
     )
@@ -142,15 +240,18 @@ class Dice(commands.Cog):
         label: app_commands.Range[str, 1, 100] | None = None,
         private: bool = False,
     ) -> None:
-        rng = self.bot.rng
-        result = roll(expression, rng)
-        shown_label = label or result.label
+        result = roll_set(expression, self.bot.rng, label)
+        single = result.single
+        shown_label = label or (single.label if single is not None else None)
         who = interaction.user.display_name
 
         def render(res, original):
             return roll_embed(res, original, label=shown_label, who=who)
 
-        await self._send(interaction, Rolled(interaction.user.id, result, lambda r: reroll(r, rng), render), private)
+        def again(res, choice, die):
+            return reroll_choice(res, self.bot.rng, choice, die=die)
+
+        await self._send(interaction, Rolled(interaction.user.id, result, result, again, render), private)
 
     @app_commands.command(name="test", description="Characteristic test: D6 equal to or under the value; a 6 always fails")
     @app_commands.describe(
@@ -196,9 +297,10 @@ class Dice(commands.Cog):
     ) -> tuple[int, str]:
         """The value to test: typed, or read from a stored warrior's profile (this server only)."""
         if (value is None) == (warrior is None):
+            option = "leadership" if key == "Ld" else "value"
             raise MordheimError(
                 f"Give either the {name} value or a stored warrior, not {'both' if value is not None else 'neither'}.",
-                hint="For example `value:3`, or `warrior:Reavers/Otto`.",
+                hint=_value_hint(name, option),
             )
         if value is not None:
             return value, ""
@@ -236,22 +338,24 @@ class Dice(commands.Cog):
         bonus: app_commands.Range[int, 0, 2] = 0,
         private: bool = False,
     ) -> None:
-        rng = self.bot.rng
         settings = server_settings_now(interaction)
         edition = get_edition(settings.edition_id)
         rules = combat_rules(settings, None)  # a lookup-only edition rolls injuries by lrb
         options = dict(concussion=concussion, helmet=helmet, mandrake_root=mandrake_root, bonus=bonus)
 
-        def again(_previous):
-            return roll_injury(rng, edition=rules.edition, toggles=rules.toggles, **options)
+        def again(_previous, _choice=None, _die=None):
+            return roll_injury(self.bot.rng, edition=rules.edition, toggles=rules.toggles, **options)
 
         who = interaction.user.display_name
         result = again(None)
-        await self._send(
-            interaction,
-            Rolled(interaction.user.id, result, again, lambda r, o: injury_embed(r, o, who=who, options=options, edition=edition)),
-            private,
+        rolled = Rolled(
+            interaction.user.id, result, result, again,
+            lambda r, o: injury_embed(r, o, who=who, options=options, edition=edition),
+            # an injury is rolled again whole, once: its helmet roll depends on the first die
+            choices=lambda r: [RerollChoice.ALL] if r is result else [],
+            dice=lambda r: [],
         )
+        await self._send(interaction, rolled, private)
 
 
 async def setup(bot: commands.Bot) -> None:

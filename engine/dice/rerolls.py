@@ -36,12 +36,17 @@ class DieChoice:
     index: int
     die: Die
     failed: bool
-    name: str  # how a menu names it: "#2 2d6 · die 1: 3"
+    what: str  # the roll it belongs to, as a menu names it: "#2 2d6" (the number only in a set)
 
     @property
     def key(self) -> str:
         """A short, stable name for the die: ``"<roll>.<index>"``."""
         return f"{self.roll}.{self.index}"
+
+    @property
+    def name(self) -> str:
+        """How a menu names the die: ``"#2 2d6 · die 1: 3"``."""
+        return f"{self.what} · die {self.index + 1}: {self.die.render().replace('~~', '')}"
 
 
 Rerollable = RollSet | RollResult | CheckResult
@@ -63,25 +68,29 @@ def choosable_dice(result: Rerollable) -> list[DieChoice]:
     rolls = _rolls(result)
     for n, r in enumerate(rolls):
         failed = {id(d) for d in _failed(r)}
-        where = f"#{n + 1} " if len(rolls) > 1 else ""
         what = r.expression if isinstance(r, RollResult) else r.kind.value
+        if len(rolls) > 1:
+            what = f"#{n + 1} {what}"
         for j, d in enumerate(r.dice):
             if d.can_reroll:
-                name = f"{where}{what} · die {j + 1}: {d.render().replace('~~', '')}"
-                out.append(DieChoice(n, j, d, id(d) in failed, name))
+                out.append(DieChoice(n, j, d, id(d) in failed, what))
     return out
 
 
 def reroll_choices(result: Rerollable) -> list[RerollChoice]:
     """The choices that would re-roll something now: ALL while any die may be re-rolled,
     FAILED while a failed die may be, ONE while there are at least two dice to choose from."""
-    dice = choosable_dice(result)
-    if not dice:
+    left = failed_left = 0
+    for r in _rolls(result):
+        for d in r.dice:
+            left += d.rerolled_from is None
+        failed_left += sum(1 for d in _failed(r) if d.rerolled_from is None)
+    if not left:
         return []
     choices = [RerollChoice.ALL]
-    if any(c.failed for c in dice):
+    if failed_left:
         choices.append(RerollChoice.FAILED)
-    if len(dice) > 1:
+    if left > 1:
         choices.append(RerollChoice.ONE)
     return choices
 

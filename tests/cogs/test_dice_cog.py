@@ -10,9 +10,15 @@ from engine.dice import roll
 OTHER = Actor(user_id=777)
 
 
+def buttons(harness, result) -> dict[str, str]:
+    """The message's components by label (a menu by its placeholder): label -> custom_id."""
+    comps = harness.messages[result.message_id].components()
+    return {c.get("label") or c.get("placeholder"): c["custom_id"] for c in comps}
+
+
 def reroll_id(harness, result):
     comps = harness.messages[result.message_id].components()
-    assert [c["label"] for c in comps] == ["Re-roll"]
+    assert comps[0]["label"] == "Re-roll"
     return comps[0]["custom_id"]
 
 
@@ -33,9 +39,11 @@ async def test_label_option_and_private(harness):
     assert res.ephemeral and res.embeds[0]["title"] == "🎲 exploration"
 
 
-async def test_success_counting(harness):
+async def test_success_counting_says_what_it_counted(harness):
     res = await harness.command("roll", expression="10d6 4+")
-    assert "successes** (4+)" in res.embeds[0]["description"] or "success** (4+)" in res.embeds[0]["description"]
+    expected = roll("10d6 4+", random.Random(1234))
+    n = expected.successes
+    assert f"**{n} success{'es' if n != 1 else ''}** — {n} of 10 dice scored 4 or more." in res.embeds[0]["description"]
 
 
 async def test_reroll_by_roller_shows_both_on_same_message(harness):
@@ -194,3 +202,127 @@ async def test_value_or_warrior_not_both(harness):
     assert res.is_error and "neither" in res.text
     res = await harness.command("leadership", leadership=7, warrior="x")
     assert res.is_error and "both" in res.text
+
+
+# ----- targets, roll sets and re-roll choices --------------------------------------------
+
+from tests.engine.scripted_dice import Scripted  # noqa: E402
+
+
+async def test_a_leadership_test_typed_as_dice_tests_the_total(harness):
+    harness.bot.rng = Scripted(3, 5)
+    res = await harness.command("roll", expression="2d6<=7 nerve")
+    desc = res.embeds[0]["description"]
+    assert res.embeds[0]["title"] == "🎲 nerve"
+    assert "2d6 (3, 5) = 8, needs <=7: failed" in desc
+    assert "Total: **8** — The total, 8, is not 7 or less: **failed**." in desc
+    assert "success" not in desc
+
+
+async def test_how_a_target_was_read_and_targets_that_cannot_be_met_are_said(harness):
+    harness.bot.rng = Scripted(4, 4)
+    res = await harness.command("roll", expression="2d6 7+")
+    assert "ℹ️ No D6 can score 7 or more, so the target is read as the total." in res.text
+    assert "**passed**" in res.text
+    harness.bot.rng = Scripted(6)
+    res = await harness.command("roll", expression="d6 7+")
+    assert "⚠️ This target can never be met: `d6` totals at most 6." in res.text
+
+
+async def test_roll_set_and_repeat(harness):
+    harness.bot.rng = Scripted(5, 2, 4, 3, 3)
+    res = await harness.command("roll", expression="3x d6 4+ to hit, 2d6<=7 nerve")
+    desc = res.embeds[0]["description"]
+    assert res.embeds[0]["title"] == "🎲 3x d6 4+, 2d6 <=7"
+    assert "**#1** to hit: d6 (5) 4+ = 1 success" in desc
+    assert "**#3** to hit: d6 (4) 4+ = 1 success" in desc
+    assert "**#4** nerve: 2d6 (3, 3) = 6, needs <=7: passed" in desc
+    harness.bot.rng = Scripted(4, 5)
+    res = await harness.command("roll", expression="2x d6 4+", label="volley")
+    assert res.embeds[0]["title"] == "🎲 volley" and "In all: **" in res.embeds[0]["description"]
+
+
+async def test_modifiers_typed_after_a_space(harness):
+    harness.bot.rng = Scripted(1, 4, 5, 6)
+    res = await harness.command("roll", expression="3d6 r1 blessed")
+    assert res.embeds[0]["title"] == "🎲 blessed"
+    assert "3d6r1 (~~1~~→6, 4, 5) = 15" in res.embeds[0]["description"]
+
+
+async def test_hatred_rerolls_only_the_failed_dice_and_the_rest_can_still_be_rerolled(harness):
+    harness.bot.rng = Scripted(1, 4, 6, 3, 5)
+    res = await harness.command("roll", expression="5d6 4+ to hit")
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll failed", "Re-roll one…"]
+    harness.bot.rng = Scripted(6, 2)
+    again = await harness.click(res.message_id, buttons(harness, res)["Re-roll failed"])
+    assert again.first.callback_type == 7
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "5d6 (~~1~~→6, 4, 6, ~~3~~→2, 5) 4+ = 4 successes" in embed["description"]
+    assert "5d6 (1, 4, 6, 3, 5) 4+ = 3 successes" in embed["fields"][0]["value"]  # the original stays shown
+    # the misses were re-rolled once (004:62); the hits still may be
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll one…"]
+    harness.bot.rng = Scripted(1, 1, 1)
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll"])
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "5d6 (~~1~~→6, ~~4~~→1, ~~6~~→1, ~~3~~→2, ~~5~~→1) 4+ = 1 success" in embed["description"]
+    assert harness.messages[res.message_id].components() == []
+
+
+async def test_reroll_one_chosen_die(harness):
+    harness.bot.rng = Scripted(6, 3)
+    res = await harness.command("roll", expression="2d6<=7 leadership")
+    opened = await harness.click(res.message_id, buttons(harness, res)["Re-roll one…"])
+    assert opened.first.callback_type == 7
+    menu = [c for c in harness.messages[res.message_id].components() if c["type"] == 3][0]
+    assert [o["label"] for o in menu["options"]] == ["2d6 <=7 · die 1: 6", "2d6 <=7 · die 2: 3"]
+    assert [o.get("description") for o in menu["options"]] == ["failed", "failed"]
+    harness.bot.rng = Scripted(2)
+    await harness.select(res.message_id, menu["custom_id"], ["0.0"])
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "2d6 (~~6~~→2, 3) = 5, needs <=7: passed" in embed["description"]
+    assert list(buttons(harness, res)) == ["Re-roll"]  # only the 3 is left, and nothing failed
+
+
+async def test_the_menu_of_dice_can_be_closed_and_is_the_rollers_only(harness):
+    res = await harness.command("roll", expression="3d6")
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll one…"])
+    menu = buttons(harness, res)
+    refused = await harness.select(res.message_id, menu["Choose the die to re-roll"], ["0.1"], OTHER)
+    assert refused.is_error and "only they can re-roll" in refused.text
+    await harness.click(res.message_id, menu["Back"])
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll one…"]
+
+
+async def test_checks_offer_the_same_choices(harness):
+    harness.bot.rng = Scripted(6, 5)
+    res = await harness.command("leadership", leadership=7)
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll failed", "Re-roll one…"]
+    harness.bot.rng = Scripted(2)
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll one…"])
+    menu = buttons(harness, res)["Choose the die to re-roll"]
+    await harness.select(res.message_id, menu, ["0.0"])
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "Rolled 2 + 5 = 7 against Leadership 7: the Leadership test is passed." in embed["description"]
+
+
+async def test_injury_rerolls_whole_once(harness):
+    res = await harness.command("injury")
+    assert list(buttons(harness, res)) == ["Re-roll"]
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll"])
+    assert harness.messages[res.message_id].components() == []
+
+
+async def test_leadership_without_a_value_names_its_own_option(harness):
+    res = await harness.command("leadership")
+    assert res.is_error and "`leadership:7`" in res.text and "value:" not in res.text
+    res = await harness.command("test", characteristic="Initiative")
+    assert res.is_error and "`value:3`" in res.text
+
+
+async def test_artillery_and_scatter_wording(harness):
+    harness.bot.rng = Scripted(2)
+    res = await harness.command("artillery")
+    assert "The Artillery dice shows 4, so the distance is 4 inches." in res.text
+    harness.bot.rng = Scripted(2, 6)
+    res = await harness.command("scatter", distance=True)
+    assert "Misfire! The Scatter dice pointed to the right." in res.text
