@@ -75,7 +75,7 @@ class Actor:
 class Sent:
     """One request discord.py made: its kind, HTTP method and path, and the JSON body."""
 
-    kind: str  # callback | followup | edit_original | delete_original | edit_message | delete_message | get_original
+    kind: str  # callback | followup | edit_original | delete_original | edit_message | delete_message | get_original | channel_message
     method: str
     path: str
     body: dict[str, Any] | None
@@ -285,6 +285,7 @@ class Harness:
         if not self._started:
             await self.bot._async_setup_hook()
             self.bot.http.get_from_cdn = self._get_from_cdn  # attachments are served from memory
+            self.bot.http.request = self._bot_request  # the bot's own REST calls, e.g. posting to a channel
             state = self.bot._connection
             if state.user is None:  # what READY would have told us after logging in
                 state.user = discord.ClientUser(state=state, data={
@@ -684,6 +685,22 @@ class Harness:
 
     def _component_message_id(self, adapter: _RecordingAdapter) -> int | None:
         return self._interaction_message.get(adapter.interaction_id)
+
+    async def _bot_request(self, route: Any, *, json: Any = None, files: Any = None, form: Any = None, **_: Any) -> Any:
+        """The bot's own REST calls (not interaction responses). Posting a message to a channel
+        is recorded, as ``channel_message``, with the interaction being answered, and answered as
+        Discord would; any other call is refused, so a test notices a request it did not expect."""
+        adapter = async_context.get()
+        sink = adapter.sink if isinstance(adapter, _RecordingAdapter) else []
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            channel_id = int(route.channel_id)
+            body = dict(json or {})
+            msg = Message(id=self._snowflake(), channel_id=channel_id, data=body)
+            self.messages[msg.id] = msg
+            sink.append(Sent("channel_message", route.method, route.url, body, [], msg.id))
+            return self._message_payload(msg)
+        sink.append(Sent("other", route.method, route.url, json, []))
+        raise _not_found(f"The harness does not answer {route.method} {route.path}")
 
     async def _get_from_cdn(self, url: str) -> bytes:
         try:

@@ -7,11 +7,21 @@ re-rolled twice (004:62). The roller chooses: **Re-roll** (every die not re-roll
 the same message under the original, so nothing is hidden, and the buttons stay while some
 die may still be re-rolled. Every button is a ``DynamicItem``, so a press after a restart
 still gets a clear answer (the dice themselves are remembered in memory only).
+
+Every roll made in a server goes into the server's roll record (``engine.rolls``) behind
+``/luck``, unless the member opted out: ``add`` only appends to memory, and a background task
+writes what gathered every ``FLUSH_SECONDS`` (sooner when a batch fills) in one transaction;
+``cog_unload`` (run by ``bot.close()`` before the database closes) writes the rest, so a clean
+stop loses no roll. A **secret** roll answers the roller privately, tells the channel only that
+a secret roll was made, with a Reveal button, and copies it to the server's secret-roll channel
+(``cogs/_ui/secret_rolls.py``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -24,8 +34,9 @@ from discord.ext import commands
 from cogs._ui.combat_options import combat_rules
 from cogs._ui.context import server_settings_now
 from cogs._ui.dice_render import check_embed, injury_embed, roll_embed
+from cogs._ui.secret_rolls import RevealButton, SECRET_LINE, post_secret, reveal_view, shown_payload
 from cogs._ui.warrior_choices import warrior_path_choices
-from engine.combat.injury import roll_injury
+from engine.combat.injury import Injury, injury_distribution, roll_injury
 from engine.dice import (
     DieChoice,
     RerollChoice,
@@ -40,8 +51,13 @@ from engine.dice import (
 )
 from engine.editions import get_edition
 from engine.errors import MordheimError
+from engine.rolls import RollFacts, SecretRolls, check_facts, injury_facts, record_for, reroll_facts, roll_set_facts
+from engine.rolls.record import BATCH_SIZE
+
+log = logging.getLogger("mordheim.dice")
 
 ROLLS_KEPT = 5000  # re-roll state of the most recent rolls, kept in memory
+FLUSH_SECONDS = 1.0  # how often the roll record is written (a full batch is written at once)
 SELECT_LIMIT = 25  # options in one Discord select menu
 
 PROFILE_KEYS = {
@@ -67,8 +83,10 @@ class Rolled:
     result: Any
     reroll: Callable[[Any, RerollChoice, str | None], Any]
     render: Callable[[Any, Any | None], discord.Embed]
+    facts: Callable[[Any, Any | None], RollFacts]  # (result, the result it re-rolled) -> the record's view
     choices: Callable[[Any], list[RerollChoice]] = reroll_choices
     dice: Callable[[Any], list[DieChoice]] = choosable_dice
+    secret_id: int | None = None  # a secret roll: what its Reveal button shows is kept under this id
 
     def embed(self) -> discord.Embed:
         return self.render(self.result, None if self.result is self.first else self.first)
@@ -80,9 +98,8 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:re
     def __init__(self, owner_id: int, choice: str = "all") -> None:
         custom_id = f"dice:reroll:{owner_id}" + ("" if choice == "all" else f":{choice}")
         style = discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(label=BUTTON_LABELS[choice], emoji="🎲" if choice == "all" else None, style=style, custom_id=custom_id)
-        )
+        # no emoji: Discord sends components back with every message, and parsing an emoji costs
+        super().__init__(discord.ui.Button(label=BUTTON_LABELS[choice], style=style, custom_id=custom_id))
         self.owner_id = owner_id
         self.choice = choice
 
@@ -165,29 +182,102 @@ def _value_hint(name: str, option: str) -> str:
     return f"For example `{option}:{example}`, or `warrior:Reavers/Otto`."
 
 
+@functools.lru_cache(maxsize=256)
+def _chance_out_of_action(options: tuple, edition: str, toggles: tuple) -> float:
+    """The exact chance an injury roll with these modifiers puts a warrior out of action."""
+    dist = injury_distribution(**dict(options), edition=edition, toggles=dict(toggles))
+    return dist[Injury.OUT_OF_ACTION]
+
+
 class Dice(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.rolls: OrderedDict[int, Rolled] = OrderedDict()
         self.views: OrderedDict[tuple, discord.ui.View] = OrderedDict()
+        self.record = None
+        self._flush_now = asyncio.Event()
+        self._flusher: asyncio.Task | None = None
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(RerollButton, RerollDieSelect)
+        self.bot.add_dynamic_items(RerollButton, RerollDieSelect, RevealButton)
+        if self.bot.store is not None:
+            self.record = record_for(self.bot.store)
+            self._flusher = asyncio.create_task(self._keep_flushing(), name="roll-record-flush")
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(RerollButton, RerollDieSelect)
+        self.bot.remove_dynamic_items(RerollButton, RerollDieSelect, RevealButton)
+        if self._flusher is not None:
+            self._flusher.cancel()
+            try:
+                await self._flusher
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - stopping; what is left is written below
+                pass
+        if self.record is not None:
+            self.record.flush()  # the last rolls, before the database closes
+
+    async def _keep_flushing(self) -> None:
+        """Write the roll record every FLUSH_SECONDS, or at once when a batch fills."""
+        while True:
+            try:
+                await asyncio.wait_for(self._flush_now.wait(), FLUSH_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+            self._flush_now.clear()
+            if self.record.pending:
+                try:
+                    await asyncio.to_thread(self.record.flush)
+                except Exception:  # noqa: BLE001 - the rolls stay in memory and the next flush retries
+                    log.exception("Could not write the roll record; will retry")
+
+    def _record(self, interaction: discord.Interaction, facts: Callable[[], RollFacts], *, secret: bool) -> None:
+        """Add a roll to the server's record; its facts are worked out when it is written."""
+        if self.record is None:
+            return
+        if self.record.add(interaction.guild_id, interaction.user.id, interaction.user.display_name, facts, secret=secret):
+            if self.record.pending >= BATCH_SIZE:
+                self._flush_now.set()
 
     # ----- sending and re-rolling -----------------------------------------------------
 
-    async def _send(self, interaction: discord.Interaction, rolled: Rolled, private: bool) -> None:
+    async def _send(self, interaction: discord.Interaction, rolled: Rolled, private: bool, secret: bool = False) -> None:
+        if private and secret:
+            raise MordheimError("Choose `private` or `secret`, not both.",
+                                hint="`private`: only you see it. `secret`: only you see it, and the table sees that you rolled.")
         view = reroll_view(rolled.owner_id, rolled.choices(rolled.result), self.views)
         kwargs = {"view": view} if view is not None else {}
-        sent = await interaction.response.send_message(embed=rolled.embed(), ephemeral=private, **kwargs)
-        self.rolls[sent.message_id] = rolled
+        if secret:
+            message_id = await self._send_secret(interaction, rolled, kwargs)
+        else:
+            sent = await interaction.response.send_message(embed=rolled.embed(), ephemeral=private, **kwargs)
+            message_id = sent.message_id
+        self.rolls[message_id] = rolled
         while len(self.rolls) > ROLLS_KEPT:
             self.rolls.popitem(last=False)
+        self._record(interaction, functools.partial(rolled.facts, rolled.result, None), secret=secret)
 
-    async def _send_check(self, interaction: discord.Interaction, result, private: bool, *, whose: str = "") -> None:
+    async def _send_secret(self, interaction: discord.Interaction, rolled: Rolled, kwargs: dict) -> int:
+        """The table sees that a secret roll was made; the roller sees the roll; the server's
+        secret-roll channel gets a copy. Returns the id of the roller's message."""
+        if interaction.guild_id is None:
+            raise MordheimError("A secret roll is made in a server, for its table and its game master.",
+                                hint="Here in direct messages only you see your rolls anyway.")
+        embed = rolled.embed()
+        secrets = SecretRolls(self.bot.store)
+        rolled.secret_id = await asyncio.to_thread(
+            secrets.keep, interaction.guild_id, interaction.channel_id, interaction.user.id, shown_payload(embed)
+        )
+        name = discord.utils.escape_markdown(interaction.user.display_name)[:100]
+        await interaction.response.send_message(SECRET_LINE.format(name=name), view=reveal_view(rolled.secret_id))
+        mine = await interaction.followup.send(
+            content="Your secret roll: only you see it until you press **Reveal** (members with Manage Server can look).",
+            embed=embed, ephemeral=True, wait=True, **kwargs,
+        )
+        problem = await post_secret(interaction, embed)
+        if problem:
+            await interaction.followup.send(problem, ephemeral=True)
+        return mine.id
+
+    async def _send_check(self, interaction: discord.Interaction, result, private: bool, secret: bool = False, *, whose: str = "") -> None:
         """Send a Mordheim test or special-dice roll, with the server's edition named."""
         edition = get_edition(server_settings_now(interaction).edition_id)
         who = interaction.user.display_name + whose
@@ -198,7 +288,10 @@ class Dice(commands.Cog):
         def again(res, choice, die):
             return reroll_choice(res, self.bot.rng, choice, die=die)
 
-        await self._send(interaction, Rolled(interaction.user.id, result, result, again, render), private)
+        def facts(res, before):
+            return check_facts(res) if before is None else reroll_facts(before, res)
+
+        await self._send(interaction, Rolled(interaction.user.id, result, result, again, render, facts), private, secret)
 
     async def press_reroll(self, interaction: discord.Interaction, owner_id: int, choice: str, die: str | None) -> None:
         """A re-roll button or the menu of dice: re-roll as chosen, or open or close the menu."""
@@ -220,10 +313,20 @@ class Dice(commands.Cog):
             return
         picked = RerollChoice.ONE if choice == "die" else RerollChoice(choice)
         # no await before the state changes: a second press arriving meanwhile sees the new dice
-        new = rolled.reroll(rolled.result, picked, die)
+        before = rolled.result
+        new = rolled.reroll(before, picked, die)
         rolled.result = new
         view = reroll_view(owner_id, rolled.choices(new), self.views)
-        await interaction.response.edit_message(embed=rolled.embed(), view=view)
+        embed = rolled.embed()
+        await interaction.response.edit_message(embed=embed, view=view)
+        self._record(interaction, functools.partial(rolled.facts, new, before), secret=rolled.secret_id is not None)
+        if rolled.secret_id is not None and interaction.guild_id is not None:
+            # what Reveal shows follows the re-roll; the secret-roll channel sees it too
+            secrets = SecretRolls(self.bot.store)
+            await asyncio.to_thread(secrets.update, interaction.guild_id, rolled.secret_id, shown_payload(embed))
+            problem = await post_secret(interaction, embed, rerolled=True)
+            if problem:
+                await interaction.followup.send(problem, ephemeral=True)
 
     # ----- commands -----------------------------------------------------------------
 
@@ -232,6 +335,7 @@ class Dice(commands.Cog):
         expression="Dice, e.g. 2d6+1, 5d6 4+ (count dice), 2d6<=7 (test the total), 3x d6, 2d6, d6; text after it is a label",
         label="What the roll is for (shown as the title)",
         private="Only you see the result",
+        secret="Only you (and Manage Server) see the result; the table sees that you rolled, and a Reveal button",
     )
     async def roll_command(
         self,
@@ -239,6 +343,7 @@ class Dice(commands.Cog):
         expression: app_commands.Range[str, 1, 6000],
         label: app_commands.Range[str, 1, 100] | None = None,
         private: bool = False,
+        secret: bool = False,
     ) -> None:
         result = roll_set(expression, self.bot.rng, label)
         single = result.single
@@ -251,7 +356,10 @@ class Dice(commands.Cog):
         def again(res, choice, die):
             return reroll_choice(res, self.bot.rng, choice, die=die)
 
-        await self._send(interaction, Rolled(interaction.user.id, result, result, again, render), private)
+        def facts(res, before):
+            return roll_set_facts(res) if before is None else reroll_facts(before, res)
+
+        await self._send(interaction, Rolled(interaction.user.id, result, result, again, render, facts), private, secret)
 
     @app_commands.command(name="test", description="Characteristic test: D6 equal to or under the value; a 6 always fails")
     @app_commands.describe(
@@ -259,6 +367,7 @@ class Dice(commands.Cog):
         value="Its value (0-10); or name a stored warrior instead",
         warrior="A warrior of this server's warbands, as Warband/Warrior",
         private="Only you see the result",
+        secret="Only you (and Manage Server) see it; the table sees that you rolled, with a Reveal button",
     )
     @app_commands.choices(characteristic=CHARACTERISTICS)
     @app_commands.autocomplete(warrior=warrior_path_choices)
@@ -269,16 +378,18 @@ class Dice(commands.Cog):
         value: app_commands.Range[int, 0, 10] | None = None,
         warrior: app_commands.Range[str, 1, 150] | None = None,
         private: bool = False,
+        secret: bool = False,
     ) -> None:
         value, whose = await self._value(interaction, value, warrior, PROFILE_KEYS[characteristic.value], characteristic.value)
         result = characteristic_test(value, self.bot.rng, characteristic=characteristic.value)
-        await self._send_check(interaction, result, private, whose=whose)
+        await self._send_check(interaction, result, private, secret, whose=whose)
 
     @app_commands.command(name="leadership", description="Leadership test: 2D6 equal to or under Ld")
     @app_commands.describe(
         leadership="The Leadership value (0-10); or name a stored warrior instead",
         warrior="A warrior of this server's warbands, as Warband/Warrior",
         private="Only you see the result",
+        secret="Only you (and Manage Server) see it; the table sees that you rolled, with a Reveal button",
     )
     @app_commands.autocomplete(warrior=warrior_path_choices)
     async def leadership(
@@ -287,10 +398,11 @@ class Dice(commands.Cog):
         leadership: app_commands.Range[int, 0, 10] | None = None,
         warrior: app_commands.Range[str, 1, 150] | None = None,
         private: bool = False,
+        secret: bool = False,
     ) -> None:
         leadership, whose = await self._value(interaction, leadership, warrior, "Ld", "Leadership")
         result = leadership_test(leadership, self.bot.rng)
-        await self._send_check(interaction, result, private, whose=whose)
+        await self._send_check(interaction, result, private, secret, whose=whose)
 
     async def _value(
         self, interaction: discord.Interaction, value: int | None, warrior: str | None, key: str, name: str
@@ -310,16 +422,21 @@ class Dice(commands.Cog):
         return found.profile.as_dict()[key], f" — {found.warband}/{found.name}"
 
     @app_commands.command(name="artillery", description="Roll the Artillery dice: 2, 4, 6, 8, 10 or Misfire")
-    @app_commands.describe(private="Only you see the result")
-    async def artillery(self, interaction: discord.Interaction, private: bool = False) -> None:
+    @app_commands.describe(private="Only you see the result", secret="Only you (and Manage Server) see it; the table sees that you rolled")
+    async def artillery(self, interaction: discord.Interaction, private: bool = False, secret: bool = False) -> None:
         result = artillery_roll(self.bot.rng)
-        await self._send_check(interaction, result, private)
+        await self._send_check(interaction, result, private, secret)
 
     @app_commands.command(name="scatter", description="Roll the Scatter dice, optionally with the Artillery dice for distance")
-    @app_commands.describe(distance="Also roll the Artillery dice for how far", private="Only you see the result")
-    async def scatter(self, interaction: discord.Interaction, distance: bool = False, private: bool = False) -> None:
+    @app_commands.describe(
+        distance="Also roll the Artillery dice for how far",
+        private="Only you see the result",
+        secret="Only you (and Manage Server) see it; the table sees that you rolled",
+    )
+    async def scatter(self, interaction: discord.Interaction, distance: bool = False, private: bool = False,
+                      secret: bool = False) -> None:
         result = scatter_roll(self.bot.rng, with_distance=distance)
-        await self._send_check(interaction, result, private)
+        await self._send_check(interaction, result, private, secret)
 
     @app_commands.command(name="injury", description="Injury roll: 1-2 knocked down, 3-4 stunned, 5-6 out of action")
     @app_commands.describe(
@@ -328,6 +445,7 @@ class Dice(commands.Cog):
         mandrake_root="Took Mandrake Root: stunned becomes knocked down (000:1389)",
         bonus="+1 hunting arrows, +2 master strike",
         private="Only you see the result",
+        secret="Only you (and Manage Server) see it; the table sees that you rolled, with a Reveal button",
     )
     async def injury(
         self,
@@ -337,6 +455,7 @@ class Dice(commands.Cog):
         mandrake_root: bool = False,
         bonus: app_commands.Range[int, 0, 2] = 0,
         private: bool = False,
+        secret: bool = False,
     ) -> None:
         settings = server_settings_now(interaction)
         edition = get_edition(settings.edition_id)
@@ -346,16 +465,23 @@ class Dice(commands.Cog):
         def again(_previous, _choice=None, _die=None):
             return roll_injury(self.bot.rng, edition=rules.edition, toggles=rules.toggles, **options)
 
+        chance_out = _chance_out_of_action(tuple(sorted(options.items())), rules.edition, tuple(sorted(rules.toggles.items())))
+
+        def facts(res, before):
+            what = "Injury roll" + ("" if before is None else " (re-rolled)")
+            return injury_facts(int(res.outcome), res.outcome.words, list(res.dice), chance_out, what)
+
         who = interaction.user.display_name
         result = again(None)
         rolled = Rolled(
             interaction.user.id, result, result, again,
             lambda r, o: injury_embed(r, o, who=who, options=options, edition=edition),
+            facts,
             # an injury is rolled again whole, once: its helmet roll depends on the first die
             choices=lambda r: [RerollChoice.ALL] if r is result else [],
             dice=lambda r: [],
         )
-        await self._send(interaction, rolled, private)
+        await self._send(interaction, rolled, private, secret)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,39 +2,38 @@
 
 Every die that was rolled counts, as the table saw it: a die dropped by keep/drop was still
 rolled, and so was the first score of a die the ``r`` modifier re-rolled. The special dice
-are D6es rolled and read (000:188 D3, D66 as tens and units, 002:74 Artillery, 002:81-87
-Scatter), so their D6 faces are D6es for the record. A re-roll adds only the dice it rolled.
+are D6s rolled and read (000:188 D3, D66 as tens and units, 002:74 Artillery, 002:81-87
+Scatter), so their D6 faces are D6s for the record. A re-roll adds only the dice it rolled.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from engine.dice import CheckKind, CheckResult, Die, DieKind, RollSet, newly_rolled
 
 D6 = 6
 
 
-@dataclass(frozen=True)
-class TrialFacts:
+class TrialFacts(NamedTuple):
     """A characteristic or Leadership test: whether it passed and the chance it had."""
 
     passed: bool
     chance: float
 
 
-@dataclass(frozen=True)
-class InjuryFacts:
+class InjuryFacts(NamedTuple):
     """An injury roll: 1 knocked down, 2 stunned, 3 out of action, and the chance of out of action."""
 
     outcome: int
     chance_out: float
 
 
-@dataclass(frozen=True)
-class RollFacts:
-    """One roll for the record: what it was, what it came to, and every die rolled as (sides, face)."""
+class RollFacts(NamedTuple):
+    """One roll for the record: what it was, what it came to, and every die rolled as (sides, face).
+
+    A named tuple: made for every roll, so it should be cheap to make."""
 
     kind: str
     what: str
@@ -46,9 +45,11 @@ class RollFacts:
 
 
 def die_faces(die: Die, *, with_first_score: bool = True) -> list[tuple[int, int]]:
-    """The physical dice behind one ``Die``: a D66 is two D6es, a D3 or special die one D6.
+    """The physical dice behind one ``Die``: a D66 is two D6s, a D3 or special die one D6.
 
     ``with_first_score`` adds the face a die showed before the ``r`` modifier re-rolled it."""
+    if die.kind is DieKind.STANDARD and (die.rerolled_from is None or not with_first_score):
+        return [(die.size, die.face)]  # the common case, kept short
     faces = [die.rerolled_from, die.face] if with_first_score and die.rerolled_from is not None else [die.face]
     out = []
     for face in faces:
@@ -117,5 +118,5 @@ def reroll_facts(before, after) -> RollFacts:
 
 
 def injury_facts(outcome: int, words: str, dice: list[int], chance_out: float, what: str = "Injury roll") -> RollFacts:
-    """An injury roll (000:611-627): its D6es (the helmet's too), the result and its odds."""
+    """An injury roll (000:611-627): its D6s (the helmet's too), the result and its odds."""
     return RollFacts("injury", what, words, tuple((D6, f) for f in dice), injury=InjuryFacts(outcome, chance_out))

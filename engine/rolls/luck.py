@@ -10,7 +10,8 @@ charts are text, so they read the same on a phone, in the console and in a code 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
 
 D6_MEAN = 3.5
 D6_VARIANCE = 35 / 12
@@ -58,21 +59,22 @@ class MemberLuck:
 
     @classmethod
     def from_row(cls, row: dict) -> MemberLuck:
-        faces = tuple(row[f"d6_{f}"] for f in FACES)
-        fields = {k: row[k] for k in cls.__dataclass_fields__ if k in row and k != "faces"}
-        return cls(faces=faces, **fields)  # type: ignore[arg-type]
+        """From a ``roll_stats`` row, whole or only some of its columns (the rest stay at zero)."""
+        faces = (row["d6_1"], row["d6_2"], row["d6_3"], row["d6_4"], row["d6_5"], row["d6_6"])
+        return cls(faces=faces, **{k: row[k] for k in _ROW_FIELDS if k in row})
 
-    # -- D6es ------------------------------------------------------------------------
+    # -- D6 ------------------------------------------------------------------------
+    # worked out once per record (it never changes): charts and verdicts read them often
 
-    @property
+    @cached_property
     def d6(self) -> int:
         return sum(self.faces)
 
-    @property
+    @cached_property
     def d6_average(self) -> float | None:
         return sum(f * n for f, n in zip(FACES, self.faces)) / self.d6 if self.d6 else None
 
-    @property
+    @cached_property
     def d6_z(self) -> float | None:
         """How many standard errors the average is above fair dice's 3.5."""
         if not self.d6:
@@ -100,18 +102,18 @@ class MemberLuck:
 
     @property
     def verdict(self) -> str:
-        """A sentence on the D6es: lucky, unlucky or as fair dice would be, and how unusual."""
+        """A sentence on the D6: lucky, unlucky or as fair dice would be, and how unusual."""
         n = self.d6
         if n < MIN_DICE_FOR_VERDICT:
-            return f"{n} D6{'' if n == 1 else 'es'} so far: too few to say anything about luck ({MIN_DICE_FOR_VERDICT} needed)."
+            return f"{n} D6 so far: too few to say anything about luck ({MIN_DICE_FOR_VERDICT} needed)."
         avg, chance = self.d6_average, self.chance_of_an_average_this_far
         side = "above" if avg > D6_MEAN else "below"
         if chance >= 0.1:
-            return f"D6 average {avg:.2f}: just what fair dice do ({n} D6es)."
+            return f"D6 average {avg:.2f}: just what fair dice do ({n} D6)."
         word = "lucky" if avg > D6_MEAN else "unlucky"
         return (
             f"D6 average {avg:.2f}, {side} the 3.50 fair dice give: {word}. Fair dice average this far {side} "
-            f"{_percent(chance)} of the time over {n} D6es."
+            f"{_percent(chance)} of the time over {n} D6."
         )
 
     # -- tests, injuries, other dice ---------------------------------------------------------
@@ -143,6 +145,9 @@ class MemberLuck:
             f"Other dice: {self.other_dice}, totalling {self.other_sum} against the {self.other_expected:.1f} fair dice "
             f"average{_how_unusual(self.other_sum, self.other_expected, self.other_variance)}."
         )
+
+
+_ROW_FIELDS = tuple(f.name for f in fields(MemberLuck) if f.name != "faces")
 
 
 def _how_unusual(seen: float, expected: float, variance: float) -> str:

@@ -1,9 +1,10 @@
 """The roll record: every roll of every member of a server, kept unless the member opts out.
 
 A roll must not wait for the disk (issue 12: a roll with the record on stays within 1.5× the
-trivial ``/echo``), so ``add`` only appends to a list in memory, and ``flush`` writes what
-has gathered in one transaction: the rows, and each member's running sums in ``roll_stats``
-(so ``/luck`` reads one row per member, however many rolls were made). The bot flushes every
+trivial ``/echo``), so ``add`` only appends to a list in memory (the roll's facts may even be
+given as a function, worked out at write time), and ``flush`` writes what has gathered in one
+transaction: the rows, and each member's running sums in ``roll_stats`` (so ``/luck`` reads
+one row per member, however many rolls were made). The bot flushes every
 second and whenever a batch fills, and once more when it stops: a clean stop loses nothing,
 and a failed write puts the batch back to be written next time. Readers flush first, so
 what they read includes every roll made so far.
@@ -19,6 +20,7 @@ import datetime as dt
 import json
 import logging
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,8 +33,9 @@ from .luck import FACES, MemberLuck
 
 log = logging.getLogger("mordheim.rolls")
 
-#: Rolls gathered before the bot writes them at once rather than waiting for its timer.
-BATCH_SIZE = 200
+#: Rolls gathered before the bot writes them at once rather than waiting for its timer (a
+#: backstop for bursts: normally the timer writes, off the path of any roll).
+BATCH_SIZE = 5000
 #: Rolls kept in memory at most while writing keeps failing; past it the oldest are dropped (and logged).
 MAX_PENDING = 50_000
 #: Rolls one history listing shows at most.
@@ -43,16 +46,38 @@ def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
-@dataclass(frozen=True)
 class RollEntry:
-    """One roll waiting to be written: who, in which server, what (``facts``) and when."""
+    """One roll to be written: who, in which server, what (``facts``) and when (``rolled_at``)."""
 
-    guild_id: int
-    member_id: int
-    member_name: str
-    facts: RollFacts
-    secret: bool
-    rolled_at: str
+    __slots__ = ("guild_id", "member_id", "member_name", "facts", "secret", "rolled_at")
+
+    def __init__(self, guild_id: int, member_id: int, member_name: str, facts: RollFacts, secret: bool,
+                 rolled_at: str) -> None:
+        self.guild_id = guild_id
+        self.member_id = member_id
+        self.member_name = member_name
+        self.facts = facts
+        self.secret = secret
+        self.rolled_at = rolled_at
+
+
+class _Clock:
+    """Seconds since the epoch as ISO text, worked out once per second however many rolls share it."""
+
+    __slots__ = ("second", "text")
+
+    def __init__(self) -> None:
+        self.second = None
+        self.text = ""
+
+    def iso(self, at: float | str) -> str:
+        if isinstance(at, str):
+            return at
+        second = int(at)
+        if second != self.second:
+            self.second = second
+            self.text = dt.datetime.fromtimestamp(second, dt.timezone.utc).isoformat(timespec="seconds")
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -76,7 +101,7 @@ class _Sums:
                  "tests", "tests_passed", "tests_expected", "tests_variance", "injuries", "injury_results",
                  "injuries_expected_out", "injuries_variance_out", "first_at", "last_at")
 
-    def __init__(self, first: RollEntry) -> None:
+    def __init__(self, first: RollEntry, at: str) -> None:
         self.name = first.member_name
         self.rolls = 0
         self.faces = [0] * 6
@@ -87,13 +112,12 @@ class _Sums:
         self.injuries = 0
         self.injury_results = [0, 0, 0]
         self.injuries_expected_out = self.injuries_variance_out = 0.0
-        self.first_at = self.last_at = first.rolled_at
+        self.first_at = self.last_at = at
 
-    def add(self, entry: RollEntry) -> None:
-        facts = entry.facts
+    def add(self, entry: RollEntry, facts: RollFacts, at: str) -> None:
         self.name = entry.member_name or self.name
         self.rolls += 1
-        self.last_at = entry.rolled_at
+        self.last_at = at
         for sides, face in facts.dice:
             if sides == 6:
                 self.faces[face - 1] += 1
@@ -132,6 +156,7 @@ _STAT_COLUMNS = (
     "injuries", "injuries_knocked_down", "injuries_stunned", "injuries_out_of_action",
     "injuries_expected_out", "injuries_variance_out", "first_at", "last_at",
 )
+_BOARD_COLUMNS = "guild_id, member_id, member_name, rolls, " + ", ".join(f"d6_{f}" for f in FACES) + ", first_at, last_at"
 _SUMMED = [c for c in _STAT_COLUMNS if c not in ("guild_id", "member_id", "member_name", "first_at", "last_at")]
 _UPSERT_STATS = (
     f"INSERT INTO roll_stats ({', '.join(_STAT_COLUMNS)}) VALUES ({', '.join('?' for _ in _STAT_COLUMNS)}) "
@@ -149,12 +174,12 @@ class RollRecord:
     """Every server's roll record in one ``Store``. Thread-safe; ``add`` never touches the disk
     (but for reading a server's opt-outs the first time it sees that server)."""
 
-    def __init__(self, store: Store, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
+    def __init__(self, store: Store, *, now: Callable[[], dt.datetime] | None = None) -> None:
         self.store = store
-        self._now = now
+        self._now = now  # None: the system clock, read as cheaply as possible
         self._pending: list[RollEntry] = []
         self._lock = threading.Lock()  # guards _pending and _optouts
-        self._writing = threading.Lock()  # one flush (or opt-out) at a time, so rows keep their order
+        self._writing = threading.RLock()  # one flush (or opt-out) at a time, so rows keep their order
         self._optouts: dict[int, set[int]] = {}
         self.dropped = 0  # rolls dropped because writing kept failing (see MAX_PENDING)
 
@@ -175,13 +200,16 @@ class RollRecord:
         with self._lock:
             return self._optouts.setdefault(guild_id, members)
 
-    def add(self, guild_id: int | None, member_id: int, member_name: str, facts: RollFacts, *, secret: bool = False) -> bool:
-        """Keep one roll, to be written by the next ``flush``. False when it is not recorded."""
+    def add(self, guild_id: int | None, member_id: int, member_name: str,
+            facts: RollFacts | Callable[[], RollFacts], *, secret: bool = False) -> bool:
+        """Keep one roll, to be written by the next ``flush``. False when it is not recorded.
+
+        ``facts`` may be a function giving the roll's facts, called when the roll is written."""
         if not self.records(guild_id, member_id):
             return False
-        entry = RollEntry(guild_id, member_id, member_name[:100], facts, secret, self._now().isoformat(timespec="seconds"))
-        with self._lock:
-            self._pending.append(entry)
+        at = time.time() if self._now is None else self._now().isoformat(timespec="seconds")
+        with self._lock:  # a plain tuple: this is the roll's path; RollEntry is made at write time
+            self._pending.append((guild_id, member_id, member_name, facts, secret, at))
             if len(self._pending) > MAX_PENDING:
                 del self._pending[0]
                 self.dropped += 1
@@ -211,17 +239,22 @@ class RollRecord:
                 raise
             return len(batch)
 
-    def _write(self, batch: list[RollEntry]) -> None:
+    def _write(self, batch: list[tuple]) -> None:
         sums: dict[tuple[int, int], _Sums] = {}
         rows = []
-        for e in batch:
-            f = e.facts
+        clock = _Clock()
+        for guild_id, member_id, name, facts, secret, at in batch:
+            f = facts if isinstance(facts, RollFacts) else facts()
+            e = RollEntry(guild_id, member_id, name[:100], f, secret, clock.iso(at))
+            at = e.rolled_at
+            # the dice as JSON [[sides, face], ...], written out by hand: json.dumps is the slow part here
+            dice = "[" + ",".join(f"[{sides},{face}]" for sides, face in f.dice) + "]"
             rows.append((e.guild_id, e.member_id, f.kind, f.what[:200], f.result[:200],
-                         json.dumps(f.dice, separators=(",", ":")), int(f.rerolled), int(e.secret), e.rolled_at))
+                         dice, int(f.rerolled), int(e.secret), at))
             key = (e.guild_id, e.member_id)
             if key not in sums:
-                sums[key] = _Sums(e)
-            sums[key].add(e)
+                sums[key] = _Sums(e, at)
+            sums[key].add(e, f, at)
         with self.store.write() as c:
             c.executemany(_INSERT_ROLL, rows)
             c.executemany(_UPSERT_STATS, [s.row(g, m) for (g, m), s in sums.items()])
@@ -231,16 +264,17 @@ class RollRecord:
     def opt_out(self, guild_id: int, member_id: int, *, forget: bool = False) -> int:
         """Stop recording this member's rolls here; with ``forget``, delete those recorded.
 
+        Rolls made before the opt-out are kept (written now), unless ``forget``.
         Returns how many stored rolls were deleted."""
         with self._writing:
             self.records(guild_id, member_id)  # the server's opt-outs are in memory from here on
             with self._lock:
-                self._optouts[guild_id].add(member_id)
-                self._pending = [e for e in self._pending if (e.guild_id, e.member_id) != (guild_id, member_id)]
+                self._optouts[guild_id].add(member_id)  # from here on nothing new is kept
+            self.flush()  # what was made before stays recorded (and forget deletes it with the rest)
             with self.store.write() as c:
                 c.execute(
                     "INSERT OR IGNORE INTO roll_optouts (guild_id, member_id, since) VALUES (?, ?, ?)",
-                    (guild_id, member_id, self._now().isoformat(timespec="seconds")),
+                    (guild_id, member_id, (self._now or _utc_now)().isoformat(timespec="seconds")),
                 )
                 if not forget:
                     return 0
@@ -268,24 +302,21 @@ class RollRecord:
             row = c.one("SELECT * FROM roll_stats WHERE guild_id = ? AND member_id = ?", (guild_id, member_id))
         return MemberLuck.from_row(row) if row else None
 
-    def board(self, guild_id: int, limit: int = 25) -> list[MemberLuck]:
-        """The members of this server with the most rolls first."""
+    def board(self, guild_id: int, limit: int = 25) -> tuple[list[MemberLuck], dict[str, int]]:
+        """The members of this server with the most rolls first, and the server's totals
+        (``members``, ``rolls``, ``d6``), read together. Only the D6 columns are read: the board
+        shows D6 luck, and every column read costs (one member's ``member`` reads them all)."""
         self.flush()
         with self.store.read() as c:
             rows = c.all(
-                "SELECT * FROM roll_stats WHERE guild_id = ? ORDER BY rolls DESC, member_id LIMIT ?", (guild_id, limit)
+                f"SELECT {_BOARD_COLUMNS} FROM roll_stats WHERE guild_id = ? ORDER BY rolls DESC, member_id LIMIT ?",
+                (guild_id, limit),
             )
-        return [MemberLuck.from_row(r) for r in rows]
-
-    def totals(self, guild_id: int) -> dict[str, int]:
-        """How many rolls and members this server's record holds."""
-        self.flush()
-        with self.store.read() as c:
-            row = c.one(
+            totals = c.one(
                 "SELECT COUNT(*) AS members, COALESCE(SUM(rolls), 0) AS rolls, COALESCE(SUM(d6), 0) AS d6 "
                 "FROM roll_stats WHERE guild_id = ?", (guild_id,)
             )
-        return {k: int(v) for k, v in row.items()}
+        return [MemberLuck.from_row(r) for r in rows], {k: int(v) for k, v in totals.items()}
 
     def history(self, guild_id: int, member_id: int | None = None, limit: int = 10) -> list[HistoryRow]:
         """The newest rolls of this server (or of one member), newest first."""

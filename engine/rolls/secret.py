@@ -59,6 +59,14 @@ class SecretRolls:
                 "shown": text, "rolled_at": self._stamp(), "revealed_at": None,
             })
 
+    def update(self, guild_id: int, roll_id: int, shown: dict[str, Any]) -> None:
+        """What a secret roll shows after the roller re-rolled it (still secret until revealed)."""
+        text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+        if len(text.encode()) > MAX_SHOWN_BYTES:
+            raise ValueError("a secret roll's message is too large to keep")
+        with self.store.write() as c:
+            c.execute("UPDATE secret_rolls SET shown = ? WHERE guild_id = ? AND id = ?", (text, guild_id, roll_id))
+
     def get(self, guild_id: int, roll_id: int) -> SecretRoll:
         """The secret roll ``roll_id`` of this server; NotFoundError if this server has none such."""
         with self.store.read() as c:

@@ -11,8 +11,11 @@ OTHER = Actor(user_id=777)
 
 
 def buttons(harness, result) -> dict[str, str]:
-    """The message's components by label (a menu by its placeholder): label -> custom_id."""
-    comps = harness.messages[result.message_id].components()
+    """The message's components by label (a menu by its placeholder): label -> custom_id.
+
+    ``result`` is a command's result or a message id."""
+    message_id = result if isinstance(result, int) else result.message_id
+    comps = harness.messages[message_id].components()
     return {c.get("label") or c.get("placeholder"): c["custom_id"] for c in comps}
 
 
@@ -326,3 +329,127 @@ async def test_artillery_and_scatter_wording(harness):
     harness.bot.rng = Scripted(2, 6)
     res = await harness.command("scatter", distance=True)
     assert "Misfire! The Scatter dice pointed to the right." in res.text
+
+
+# ----- secret rolls -------------------------------------------------------------------------
+
+import asyncio as _asyncio  # noqa: E402
+
+from bot.harness import ADMIN_PERMISSIONS, Harness  # noqa: E402
+from engine.rolls import SecretRolls  # noqa: E402
+from tests.conftest import make_bot  # noqa: E402
+
+ADMIN = Actor(user_id=888, permissions=ADMIN_PERMISSIONS)
+
+
+def reveal_id(harness, message_id):
+    comps = harness.messages[message_id].components()
+    assert [c["label"] for c in comps] == ["Reveal"]
+    return comps[0]["custom_id"]
+
+
+async def test_a_secret_roll_shows_the_table_only_that_it_was_made(harness):
+    harness.bot.rng = Scripted(3, 5)
+    res = await harness.command("roll", expression="2d6<=7 nerve", secret=True)
+    public, mine = res.sent[0], res.sent[1]
+    assert not public.ephemeral and public.data["content"] == "🎲 **tester** made a secret roll."
+    assert not public.data.get("embeds")  # nothing of the roll is public
+    assert "nerve" not in str(public.data) and "2d6" not in str(public.data)
+    assert mine.kind == "followup" and mine.ephemeral
+    assert "2d6 (3, 5) = 8, needs <=7: failed" in mine.data["embeds"][0]["description"]
+    assert [s.kind for s in res.sent] == ["callback", "followup"]  # no channel named: no copy
+    reveal_id(harness, public.message_id)
+
+
+async def test_reveal_by_the_roller_an_admin_or_someone_else(harness):
+    harness.bot.rng = Scripted(6, 6)
+    res = await harness.command("roll", expression="2d6 crit", secret=True)
+    public = res.sent[0].message_id
+    custom_id = reveal_id(harness, public)
+    other = await harness.click(public, custom_id, OTHER)
+    assert other.is_error and other.ephemeral and "Only <@300000000000000001> can reveal" in other.text
+    peek = await harness.click(public, custom_id, ADMIN)
+    assert peek.ephemeral and "Only you see this" in peek.text and "2d6 (6, 6) = 12" in peek.text
+    assert harness.messages[public].data["content"] == "🎲 **tester** made a secret roll."  # still secret
+    shown = await harness.click(public, custom_id)
+    assert shown.first.callback_type == 7 and not shown.ephemeral
+    msg = harness.messages[public]
+    assert msg.data["content"] == "🎲 **tester**'s secret roll, revealed:"
+    assert "2d6 (6, 6) = 12" in msg.data["embeds"][0]["description"] and msg.components() == []
+
+
+async def test_reveal_works_after_a_restart(tmp_path):
+    async with Harness(make_bot(tmp_path)) as first:
+        first.bot.rng = Scripted(1, 2)
+        res = await first.command("roll", expression="2d6", secret=True)
+        public = first.messages[res.sent[0].message_id]
+        custom_id = reveal_id(first, public.id)
+    async with Harness(make_bot(tmp_path)) as second:  # a new process on the same database
+        second.messages[public.id] = public
+        shown = await second.click(public.id, custom_id)
+        assert "2d6 (1, 2) = 3" in shown.text
+
+
+async def test_secret_rolls_stay_in_their_server(harness):
+    res = await harness.command("roll", expression="d6", secret=True)
+    public = res.sent[0].message_id
+    elsewhere = Actor(guild_id=424242, permissions=ADMIN_PERMISSIONS)
+    other = await harness.click(public, reveal_id(harness, public), elsewhere)
+    assert other.is_error and "not kept" in other.text
+
+
+async def test_secret_roll_is_copied_to_the_servers_channel(harness):
+    await _asyncio.to_thread(SecretRolls(harness.bot.store).set_channel, Actor().guild_id, 1, True, 4242)
+    harness.bot.rng = Scripted(4)
+    res = await harness.command("test", characteristic="Initiative", value=3, secret=True)
+    copy = [s for s in res.sent if s.kind == "channel_message"]
+    assert len(copy) == 1 and copy[0].path.endswith("/channels/4242/messages")
+    assert copy[0].body["content"] == f"🔒 <@{Actor().user_id}> made a secret roll in <#{Actor().channel_id}>."
+    assert copy[0].body["allowed_mentions"] == {"parse": []}
+    assert "Rolled 4 against Initiative 3" in copy[0].body["embeds"][0]["description"]
+
+
+async def test_rerolling_a_secret_roll_updates_what_reveal_shows(harness):
+    harness.bot.rng = Scripted(1)
+    res = await harness.command("roll", expression="d6", secret=True)
+    public, mine = res.sent[0].message_id, res.sent[1].message_id
+    harness.bot.rng = Scripted(6)
+    await harness.click(mine, buttons(harness, mine)["Re-roll"])
+    shown = await harness.click(public, reveal_id(harness, public))
+    assert "d6 (~~1~~→6) = 6" in shown.text and "Original roll" in shown.text
+
+
+async def test_secret_needs_a_server_and_is_not_private_too(harness):
+    dm = await harness.command("roll", Actor(guild_id=None), expression="d6", secret=True)
+    assert dm.is_error and "secret roll is made in a server" in dm.text
+    both = await harness.command("roll", expression="d6", secret=True, private=True)
+    assert both.is_error and "not both" in both.text
+    assert len(both.sent) == 1  # nothing posted
+
+
+# ----- the roll record ----------------------------------------------------------------------
+
+
+async def test_rolls_and_rerolls_are_recorded_and_a_clean_stop_loses_none(tmp_path):
+    async with Harness(make_bot(tmp_path)) as h:
+        h.bot.rng = Scripted(1, 4, 6, 3, 5)
+        res = await h.command("roll", expression="5d6 4+")
+        h.bot.rng = Scripted(6, 2)
+        await h.click(res.message_id, buttons(h, res)["Re-roll failed"])
+        h.bot.rng = Scripted(6, 5)
+        await h.command("leadership", leadership=7)
+        await h.command("roll", Actor(guild_id=None), expression="d6")  # direct messages: no record
+        store = h.bot.store
+        record = h.bot.get_cog("Dice").record
+        assert record.pending == 3  # written in the background, not while rolling
+    from engine.storage import Store
+
+    with Store.open(tmp_path / "mordheim.db") as store:
+        with store.read() as c:
+            rows = c.all("SELECT kind, what, result, dice, rerolled FROM rolls ORDER BY id")
+    assert [(r["kind"], r["what"], r["result"], r["rerolled"]) for r in rows] == [
+        ("roll", "5d6 4+", "3 successes", 0),
+        ("roll", "5d6 4+", "4 successes", 1),
+        ("leadership", "Leadership 7 test", "11, failed", 0),
+    ]
+    assert rows[1]["dice"] == "[[6,6],[6,2]]"
