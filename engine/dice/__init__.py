@@ -52,7 +52,7 @@ A comparison (``2d6<=7``, ``2d6>=7``, ``2d6 =7``) tests the total: ``passed`` is
 False (Leadership 000:257, casting 000:1575). A suffix (``5d6 4+``, ``5d6 2-``) counts the
 kept dice of a pool (dice only added together) that score it: ``successes``. A suffix no
 single die can reach (``2d6 7+``), or after arithmetic (``d6+1 4+``), tests the total, and
-``notes`` say so; they also say when a target can never be met or is always met.
+``notes`` say so; ``warnings`` say when a target can never be met or is always met.
 ``verdict(result)`` puts what was counted or tested in words.
 
 Roll sets and re-roll choices

@@ -233,8 +233,9 @@ class _Parser:
         label = self.label(end)
         self.check_special_dice(root)
         notes: tuple[str, ...] = ()
+        warnings: tuple[str, ...] = ()
         if target is not None:
-            target, notes = self.read_target(root, target, lo, hi, start)
+            target, notes, warnings = self.read_target(root, target, lo, hi)
         if max(abs(lo), abs(hi)) > MAX_RESULT:
             self.limit(
                 "MAX_RESULT",
@@ -245,7 +246,7 @@ class _Parser:
         text = node_text(root)
         if target is not None:
             text += " " + target.text
-        expression = Expression(root, tuple(self.terms), target, label, text, (lo, hi), self.dice, notes)
+        expression = Expression(root, tuple(self.terms), target, label, text, (lo, hi), self.dice, notes, warnings)
         self.times = 1
         return expression
 
@@ -578,15 +579,16 @@ class _Parser:
                 )
 
     def read_target(
-        self, root: Node, target: SuccessTarget, lo: int, hi: int, start: int
-    ) -> tuple[SuccessTarget, tuple[str, ...]]:
+        self, root: Node, target: SuccessTarget, lo: int, hi: int
+    ) -> tuple[SuccessTarget, tuple[str, ...], tuple[str, ...]]:
         """Decide whether ``target`` counts dice or tests the total, and what to tell the roller.
 
         A comparison (``>=7``, ``<=7``, ``=7``) always tests the total: that is how Mordheim's
         2D6 tests are written (Leadership 000:257, casting 000:1575). A suffix target (``4+``,
         ``2-``) counts the dice of a pool (dice only added together) when a single die can reach
         it; otherwise it tests the total and the reason is given (``2d6 7+`` is a casting roll).
-        Either way, a target the roll can never meet, or always meets, gets a note.
+        Either way, a target the roll can never meet, or always meets, gets a warning.
+        Returns the target with its scope, the notes and the warnings.
         """
         for term in self.terms:
             if term.kind is DieKind.ARTILLERY or term.kind is DieKind.SCATTER:
@@ -598,6 +600,7 @@ class _Parser:
                 )
         shown = node_text(root)
         notes: list[str] = []
+        warnings: list[str] = []
         scope = TargetScope.TOTAL
         if target.written != "cmp":
             pool = self.pool_terms(root)
@@ -619,15 +622,15 @@ class _Parser:
         if scope is TargetScope.DICE:
             pool = self.pool_terms(root)
             if all(_term_always_reaches(t, target) for t in pool):
-                notes.append(f"Every die always scores {target.words}, so every die counts.")
-            return target, tuple(notes)
+                warnings.append(f"Every die always scores {target.words}, so every die counts.")
+            return target, tuple(notes), tuple(warnings)
         target = SuccessTarget(target.op, target.value, target.written, TargetScope.TOTAL, target.reason)
         v = target.value
         never = (target.op == ">=" and hi < v) or (target.op == "<=" and lo > v) or (target.op == "=" and not lo <= v <= hi)
         always = (target.op == ">=" and lo >= v) or (target.op == "<=" and hi <= v) or (target.op == "=" and lo == hi == v)
         if never:
             reach = f"at most {hi}" if target.op == ">=" or v > hi else f"at least {lo}"
-            notes.append(f"This target can never be met: `{shown}` totals {reach}.")
+            warnings.append(f"This target can never be met: `{shown}` totals {reach}.")
         elif always:
             reach = f"at least {lo}" if target.op == ">=" else f"at most {hi}"
             note = f"This target is always met: `{shown}` totals {reach}."
@@ -639,8 +642,8 @@ class _Parser:
                 suffix = f"{v}+" if target.op == ">=" else f"{v}-" if target.op == "<=" else None
                 if suffix:
                     note += f" To count the dice scoring {target.words}, write `{shown} {suffix}`."
-            notes.append(note)
-        return target, tuple(notes)
+            warnings.append(note)
+        return target, tuple(notes), tuple(warnings)
 
     def pool_terms(self, root: Node) -> list[DiceTerm] | None:
         """The dice terms, if the expression is only dice added together (a pool); else None."""

@@ -152,8 +152,13 @@ class RollResult:
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """How the target was read, or that it can never or will always be met (from the parser)."""
+        """How the target was read (``2d6 7+`` as the total), from the parser."""
         return self.parsed.notes
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """That the target can never be met, or is always met, from the parser."""
+        return self.parsed.warnings
 
     def failed_dice(self) -> list[Die]:
         """The dice that failed: kept dice short of a target that counts dice, or every die of a

@@ -139,8 +139,8 @@ class Expression:
 
     ``text`` is the normalised expression (no label), which parses back to the same
     expression. ``bounds`` are the lowest and highest totals it can give (a Misfire aside).
-    ``notes`` are sentences the roller should read with the result: how a target was read,
-    or that it can never (or will always) be met.
+    ``notes`` say how a target was read (``2d6 7+`` as the total); ``warnings`` that it can
+    never be met or is always met. Both are sentences for the roller, shown with the result.
     """
 
     root: Node
@@ -151,6 +151,7 @@ class Expression:
     bounds: tuple[int, int]
     dice_count: int
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def is_scatter(self) -> bool:

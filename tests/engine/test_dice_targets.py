@@ -77,13 +77,13 @@ def test_pool_counts_and_says_what_it_counted():
     ],
 )
 def test_targets_that_cannot_fail_or_cannot_pass_are_pointed_out(text, note):
-    assert note in parse(text).notes
-    assert note in roll(text, Scripted(*[3] * 5)).notes
+    assert note in parse(text).warnings
+    assert note in roll(text, Scripted(*[3] * 5)).warnings
 
 
 def test_an_ordinary_target_has_no_note():
     for text in ("5d6 4+", "2d6<=7", "d6 4+", "2d6 >=7"):
-        assert parse(text).notes == ()
+        assert parse(text).notes == () and parse(text).warnings == ()
 
 
 def test_failed_dice():
