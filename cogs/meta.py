@@ -16,7 +16,7 @@ OVERVIEW = (
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
-    "**/settings** — this server's edition and house rules (`/help topic:settings`)."
+    "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`)."
 )
 
 TOPICS = {
@@ -67,7 +67,7 @@ TOPICS = {
     "settings": (
         "Settings",
         "`/settings show` — the edition and house rules this server uses.\n"
-        "`/settings edition` and `/settings houserule` — change them (Manage Server).\n"
+        "`/admin edition`, `/admin houserule`, `/admin reset`, `/admin campaign` — change them (only members with Manage Server see `/admin`).\n"
         "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
     ),
 }

@@ -53,12 +53,12 @@ async def test_buttons_can_be_pressed_from_the_console(tmp_path):
 
 
 async def test_autocomplete_from_the_console(tmp_path):
-    code, text = await run(tmp_path, command="? /settings houserule rule:parry")
+    code, text = await run(tmp_path, command="? /admin houserule rule:parry")
     assert code == 0 and "Suggestions:" in text and "parry_vs_basic_strength" in text
 
 
 async def test_acting_as_admin_in_another_server(tmp_path):
-    stdin = io.StringIO("/settings edition edition:core\nadmin on\n/settings edition edition:core\nguild 99\n/settings show\n")
+    stdin = io.StringIO("/admin edition edition:core\nadmin on\n/admin edition edition:core\nguild 99\n/settings show\n")
     code, text = await run(tmp_path, stdin=stdin)
     assert "Only members with Manage Server" in text
     assert "now plays by **Community Core Rules (seed 002)**" in text

@@ -15,13 +15,13 @@ async def test_show_defaults(harness):
 
 
 async def test_member_cannot_change_edition(harness):
-    res = await harness.command("settings edition", Actor(), edition="core")
+    res = await harness.command("admin edition", Actor(), edition="core")
     assert res.is_error and res.ephemeral and "Manage Server" in res.text
     assert (await harness.command("settings show")).text.count("Living Rulebook 2005") >= 1
 
 
 async def test_admin_changes_edition_per_server(harness):
-    res = await harness.command("settings edition", ADMIN, edition="core2")
+    res = await harness.command("admin edition", ADMIN, edition="core2")
     assert not res.is_error and "Community Core Rules rewrite" in res.text
     assert "rewrite (seed 004)" in (await harness.command("settings show")).text
     other = await harness.command("settings show", Actor(guild_id=555))
@@ -29,23 +29,23 @@ async def test_admin_changes_edition_per_server(harness):
 
 
 async def test_house_rule_toggle_and_reset(harness):
-    res = await harness.command("settings houserule", ADMIN, rule="blackpowder_save_additive", on=True)
+    res = await harness.command("admin houserule", ADMIN, rule="blackpowder_save_additive", on=True)
     assert not res.is_error and "now **on**" in res.text
     s = harness.bot.settings.get(ADMIN.guild_id)
     assert s.house_rules == {"blackpowder_save_additive": True}
     assert "*(house rule)*" in (await harness.command("settings show")).text
-    await harness.command("settings reset", ADMIN)
+    await harness.command("admin reset", ADMIN)
     assert harness.bot.settings.get(ADMIN.guild_id).house_rules == {}
 
 
 async def test_unknown_house_rule_offers_closest(harness):
-    res = await harness.command("settings houserule", ADMIN, rule="blackpowder_additive", on=True)
+    res = await harness.command("admin houserule", ADMIN, rule="blackpowder_additive", on=True)
     assert res.is_error and "blackpowder_save_additive" in res.text
     assert harness.bot.settings.get(ADMIN.guild_id).house_rules == {}
 
 
 async def test_house_rule_autocomplete(harness):
-    res = await harness.autocomplete("settings houserule", "rule", ADMIN, rule="parry")
+    res = await harness.autocomplete("admin houserule", "rule", ADMIN, rule="parry")
     names = [c["value"] for c in res.choices]
     assert names and all("parry" in n for n in names)
 
@@ -57,8 +57,19 @@ async def test_settings_in_dm_explain_servers(harness):
 
 async def test_campaign_file_validated_before_saving(harness):
     bad = json.dumps({"hero_thresholds": "lots"}).encode()
-    res = await harness.command("settings campaign", ADMIN, file=("camp.json", bad))
+    res = await harness.command("admin campaign", ADMIN, file=("camp.json", bad))
     assert res.is_error and "nothing was saved" in res.text
     assert harness.bot.settings.get(ADMIN.guild_id).campaign_rules == {}
-    res = await harness.command("settings campaign", ADMIN, file=("camp.json", b"not json"))
+    res = await harness.command("admin campaign", ADMIN, file=("camp.json", b"not json"))
     assert res.is_error
+
+
+async def test_admin_group_is_hidden_from_members_and_settings_show_is_not(harness):
+    from bot.sync import command_definitions
+
+    defs = {d["name"]: d for d in command_definitions(harness.tree)}
+    manage_guild = 1 << 5  # Permissions.manage_guild
+    assert defs["admin"]["default_member_permissions"] == manage_guild
+    assert defs["settings"]["default_member_permissions"] is None
+    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign"}
+    assert {o["name"] for o in defs["settings"]["options"]} == {"show"}

@@ -1,0 +1,115 @@
+"""/admin: what members with Manage Server change about this server (edition, house rules,
+campaign tables).
+
+A command group of its own so that Discord can hide it: its default member permissions are Manage
+Server, so other members never see commands they cannot use. Discord lets a server's admins
+grant it to other roles, so the engine still checks Manage Server on every change (a stale or
+forged interaction cannot slip past). Everyone reads the result with `/settings show`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._ui.context import is_admin, server_settings
+from cogs._ui.embeds import SUCCESS, info_embed
+from engine.combat.ruleset import get_ruleset, list_toggles
+from engine.editions import all_editions, get_edition
+from engine.errors import LimitExceeded, MordheimError
+
+MAX_CAMPAIGN_FILE = 256 * 1024
+
+
+def _edition_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=e.name[:100], value=e.id) for e in all_editions()]
+
+
+def _require_server(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:  # guild_only keeps Discord from offering it; a console or forged call
+        raise MordheimError("Server settings belong to a server.", hint="Use /admin in a channel of the server you play in.")
+    return interaction.guild_id
+
+
+class Admin(commands.Cog):
+    admin = app_commands.Group(
+        name="admin",
+        description="Change this server's edition, house rules and campaign tables (Manage Server)",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @admin.command(name="edition", description="Choose the edition this server plays by")
+    @app_commands.describe(edition="The rules every dice, lookup and combat answer will use here")
+    @app_commands.choices(edition=_edition_choices())
+    async def edition(self, interaction: discord.Interaction, edition: app_commands.Choice[str]) -> None:
+        guild_id = _require_server(interaction)
+        s = await asyncio.to_thread(
+            self.bot.settings.set_edition, guild_id, interaction.user.id, is_admin(interaction), edition.value
+        )
+        chosen = get_edition(s.edition_id)
+        note = "" if chosen.combat else "\nThis edition is for lookup only: fights use the Living Rulebook 2005."
+        await interaction.response.send_message(
+            embed=info_embed("Edition changed", f"This server now plays by **{chosen.name}**.{note}", colour=SUCCESS)
+        )
+
+    async def _toggle_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        current = current.lower().strip()
+        out = [t["name"] for t in list_toggles() if current in t["name"]]
+        return [app_commands.Choice(name=n, value=n) for n in out[:25]]
+
+    @admin.command(name="houserule", description="Turn a house rule on or off")
+    @app_commands.describe(rule="Which house rule (see /settings show)", on="On or off")
+    @app_commands.autocomplete(rule=_toggle_autocomplete)
+    async def houserule(self, interaction: discord.Interaction, rule: app_commands.Range[str, 1, 60], on: bool) -> None:
+        guild_id = _require_server(interaction)
+        current = await server_settings(interaction)
+        edition_id = current.edition_id if get_edition(current.edition_id).combat else "lrb"
+        get_ruleset(edition_id, {rule: on})  # refuses an unknown rule, offering the closest names
+        s = await asyncio.to_thread(
+            self.bot.settings.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {rule: on}
+        )
+        await interaction.response.send_message(
+            embed=info_embed(
+                "House rule changed",
+                f"`{rule}` is now **{'on' if on else 'off'}** on this server.",
+                colour=SUCCESS,
+                footer=f"Edition: {get_edition(s.edition_id).name}",
+            )
+        )
+
+    @admin.command(name="reset", description="Put every house rule back to the edition's default")
+    async def reset(self, interaction: discord.Interaction) -> None:
+        guild_id = _require_server(interaction)
+        await asyncio.to_thread(
+            self.bot.settings.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {}, replace=True
+        )
+        await interaction.response.send_message(
+            embed=info_embed("House rules reset", "Every house rule now follows the edition's default.", colour=SUCCESS)
+        )
+
+    @admin.command(name="campaign", description="Use your own campaign tables (JSON), or go back to the default")
+    @app_commands.describe(file="A JSON file shaped like rules_data/campaign/lrb.json; leave empty to go back to the default")
+    async def campaign(self, interaction: discord.Interaction, file: discord.Attachment | None = None) -> None:
+        guild_id = _require_server(interaction)
+        data: bytes | None = None
+        if file is not None:
+            if file.size > MAX_CAMPAIGN_FILE:
+                raise LimitExceeded(f"The campaign file is {file.size:,} bytes; the limit is {MAX_CAMPAIGN_FILE:,}.")
+            data = await file.read()
+        await asyncio.to_thread(
+            self.bot.settings.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
+        )
+        text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
+        await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))
+
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))
