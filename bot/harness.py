@@ -439,6 +439,11 @@ class Harness:
             if not text.isdigit():
                 raise HarnessInputError(f"Option '{name}' must be a user id or mention.")
             value = text
+        elif t is discord.AppCommandOptionType.channel:
+            text = str(value).strip("<#>")
+            if not text.isdigit():
+                raise HarnessInputError(f"Option '{name}' must be a channel id or mention.")
+            value = text
         elif t is discord.AppCommandOptionType.attachment:
             return value  # handled by the caller (needs 'resolved')
         if t in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
@@ -459,7 +464,7 @@ class Harness:
         return value
 
     def command_data(
-        self, path: list[str], options: dict[str, Any], *, focused: str | None = None
+        self, path: list[str], options: dict[str, Any], *, focused: str | None = None, actor_guild: int | None = None
     ) -> dict[str, Any]:
         """The ``data`` of an application-command (or autocomplete) interaction."""
         cmd = self.find_command(path)
@@ -492,6 +497,11 @@ class Harness:
             value = self._convert(p, raw)
             if p.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
                 resolved.setdefault("users", {})[value] = {"id": value, "username": f"user{value[-4:]}", "discriminator": "0", "avatar": None}
+            if p.type is discord.AppCommandOptionType.channel:  # a text channel of the actor's server
+                resolved.setdefault("channels", {})[value] = {
+                    "id": value, "type": 0, "name": f"channel-{value[-4:]}", "permissions": str(MEMBER_PERMISSIONS.value),
+                    "guild_id": str(actor_guild) if actor_guild else None, "parent_id": None,
+                }
             opts.append({"name": p.display_name, "type": p.type.value, "value": value})
         # wrap in subcommand / group options, innermost first
         root = self.find_command(path[:1])
@@ -543,7 +553,7 @@ class Harness:
         """Invoke a slash command: ``await h.command("roll", expression="2d6")``."""
         actor = actor or Actor()
         parts = path.split() if isinstance(path, str) else list(path)
-        data = self.command_data(parts, options)
+        data = self.command_data(parts, options, actor_guild=actor.guild_id)
         return await self.dispatch(self._base_payload(APPLICATION_COMMAND, data, actor), actor)
 
     async def autocomplete(self, path: str | list[str], focused: str, actor: Actor | None = None, /, **options: Any) -> Result:

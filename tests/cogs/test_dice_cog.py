@@ -453,3 +453,36 @@ async def test_rolls_and_rerolls_are_recorded_and_a_clean_stop_loses_none(tmp_pa
         ("leadership", "Leadership 7 test", "11, failed", 0),
     ]
     assert rows[1]["dice"] == "[[6,6],[6,2]]"
+
+
+async def test_admin_names_the_secret_roll_channel(harness):
+    refused = await harness.command("admin secretrolls", OTHER, channel="4242")
+    assert refused.is_error and "Manage Server" in refused.text
+    res = await harness.command("admin secretrolls", ADMIN, channel="<#4242>")
+    assert res.ephemeral and "copied to <#4242>" in res.text
+    harness.bot.rng = Scripted(2)
+    rolled = await harness.command("roll", expression="d6", secret=True)
+    assert [s.kind for s in rolled.sent] == ["callback", "followup", "channel_message"]
+    res = await harness.command("admin secretrolls", ADMIN)
+    assert "not copied to any channel" in res.text
+    harness.bot.rng = Scripted(3)
+    rolled = await harness.command("roll", expression="d6", secret=True)
+    assert [s.kind for s in rolled.sent] == ["callback", "followup"]
+
+
+async def test_a_secret_roll_channel_the_bot_cannot_post_in_is_reported_to_the_roller(harness, monkeypatch):
+    await _asyncio.to_thread(SecretRolls(harness.bot.store).set_channel, Actor().guild_id, 1, True, 4242)
+
+    async def forbidden(route, **kwargs):
+        import discord
+
+        class _Resp:
+            status = 403
+            reason = "Forbidden"
+
+        raise discord.Forbidden(_Resp(), {"message": "Missing Access", "code": 50001})
+
+    monkeypatch.setattr(harness.bot.http, "request", forbidden)
+    res = await harness.command("roll", expression="d6", secret=True)
+    assert not res.sent[0].ephemeral and res.sent[1].ephemeral
+    assert res.sent[-1].ephemeral and "could not be copied to <#4242>" in res.sent[-1].data["content"]
