@@ -175,6 +175,11 @@ class FighterType:
     def is_hero(self) -> bool:
         return self.role in ("leader", "hero")
 
+    @property
+    def gains_experience(self) -> bool:
+        """False for animals (000:1499 for wardogs) and fighters whose rules say so (Zombies)."""
+        return not self.animal and not any(r.id == "gains-no-experience" for r in self.special_rules)
+
 
 @dataclass(frozen=True, kw_only=True)
 class WarbandList:
@@ -200,11 +205,11 @@ class WarbandList:
     def fighter(self, query: str) -> FighterType:
         """A fighter type by id, name or a plural of it ('Marksmen'); else NotFoundError with the closest."""
         key = lookup_key(query)
-        for candidate in (key, _singular(key)):
+        for candidate in _singulars(key):
             for fighter in self.fighters:
                 if candidate in (fighter.id.replace("-", " "), lookup_key(fighter.name)):
                     return fighter
-        for candidate in (key, _singular(key)):
+        for candidate in _singulars(key):
             # 'captain' for 'Mercenary Captain', 'runner' for 'Night Runner': whole words, one match only
             inside = [f for f in self.fighters if f" {candidate} " in f" {lookup_key(f.name)} "]
             if candidate and len(inside) == 1:
@@ -246,11 +251,13 @@ def lookup_key(text: str) -> str:
     return " ".join(re.sub(r"[-_]", " ", text).split())
 
 
-def _singular(key: str) -> str:
-    for plural, singular in (("men", "man"), ("ies", "y"), ("es", "e"), ("s", "")):
+def _singulars(key: str) -> list[str]:
+    """The key and what it may be the plural of: 'beastmen' -> 'beastman', 'zombies' -> 'zombie'."""
+    forms = [key]
+    for plural, singular in (("men", "man"), ("ies", "y"), ("es", ""), ("s", "")):
         if key.endswith(plural):
-            return key[: -len(plural)] + singular
-    return key
+            forms.append(key[: -len(plural)] + singular)
+    return forms
 
 
 def _closest(query: str, names: Iterable[str], limit: int = 5) -> list[str]:

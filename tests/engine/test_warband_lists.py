@@ -169,7 +169,10 @@ def test_list_figures_players_know(catalogue):
     assert reikland.fighter("marksman").equipment_list.price_of("hochland-long-rifle") == 200
     assert reikland.fighter("captain").skill_lists == tuple(catalogue.skill_lists[s] for s in COMMON_SKILL_LISTS)
     assert catalogue.warband("Middenheim").fighter("champion").profile.S == 4
-    assert catalogue.warband("undead").fighter("zombie").equipment_list is None
+    undead = catalogue.warband("undead")
+    assert undead.fighter("zombie").equipment_list is None
+    assert not undead.fighter("zombies").gains_experience and not undead.fighter("dire wolf").gains_experience
+    assert undead.fighter("ghoul").gains_experience and undead.fighter("vampire").gains_experience
 
 
 def test_common_skill_lists_always_resolve(catalogue):
