@@ -32,10 +32,10 @@ from engine.errors import NotFoundError
 from engine.warbands import list_checks
 from engine.warbands.errors import InvalidData
 from engine.warbands.list_checks import COMMON_SKILL_LISTS, Problems
+from engine.warbands.list_schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
 from engine.warbands.models import Profile
 
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "rules_data" / "warbands"
-SCHEMA_PATH = DATA_DIR.parent / "schema" / "warbands.schema.json"
 STATS_DIR = DATA_DIR.parent / "stats"
 STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour",), "equipment.json": ("equipment",)}
 
@@ -332,27 +332,28 @@ class Catalogue:
     def with_house_lists(self, lists: Iterable[Mapping[str, Any]]) -> Catalogue:
         """This catalogue with a server's own lists added, or replacing the list of the same id.
 
-        Each list is checked as ``validate_house_list`` does; InvalidData lists every problem.
+        Each list is checked as ``validate_house_list`` does, against the catalogue that already
+        holds the lists before it (so two house lists cannot define one item id twice);
+        InvalidData lists every problem of the first list that has any.
         """
-        warbands = dict(self.warbands)
-        items = {k: v for k, v in self.items.items()}
-        raw = dict(self._raw_warbands)
+        catalogue = self
         for data in lists:
-            problems = validate_house_list(data, self)
-            if problems:
-                name = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else "A house list"
-                raise InvalidData(f"The house list {name[:60]}", problems)
-            old = warbands.get(data["id"])
-            if old is not None:
-                for item_id in old.items:
-                    items.pop(item_id, None)
-            built = _build_warband(data, _Shared.of(self, extra_items=items), house=True)
-            warbands[built.id] = built
-            items |= built.items
-            raw[built.id] = data
+            catalogue = catalogue._with_house_list(data)
+        return catalogue
+
+    def _with_house_list(self, data: Mapping[str, Any]) -> Catalogue:
+        problems = validate_house_list(data, self)
+        if problems:
+            name = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else "A house list"
+            raise InvalidData(f"The house list {name[:60]}", problems)
+        replaced = self.warbands.get(data["id"])
+        items = {item_id: item for item_id, item in self.items.items() if not (replaced and item_id in replaced.items)}
+        built = _build_warband(data, _Shared(items=items, races=self.races, skill_lists=self.skill_lists,
+                                             special_rules=self.special_rules), house=True)
         return Catalogue(
-            warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=self.races, skill_lists=self.skill_lists,
-            special_rules=self.special_rules, hired_swords=self.hired_swords, _raw_warbands=MappingProxyType(raw),
+            warbands=MappingProxyType({**self.warbands, built.id: built}), items=MappingProxyType({**items, **built.items}),
+            races=self.races, skill_lists=self.skill_lists, special_rules=self.special_rules, hired_swords=self.hired_swords,
+            _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
         )
 
     def raw_warband(self, warband_id: str) -> Mapping[str, Any] | None:
@@ -369,11 +370,6 @@ class _Shared:
     races: Mapping[str, Race]
     skill_lists: Mapping[str, SkillList]
     special_rules: Mapping[str, SpecialRule]
-
-    @classmethod
-    def of(cls, catalogue: Catalogue, *, extra_items: Mapping[str, Item] | None = None) -> _Shared:
-        return cls(items=extra_items if extra_items is not None else catalogue.items, races=catalogue.races,
-                   skill_lists=catalogue.skill_lists, special_rules=catalogue.special_rules)
 
 
 def _profile(data: Mapping[str, int]) -> Profile:
@@ -550,61 +546,6 @@ def bundled_catalogue() -> Catalogue:
 
 # ================================================================ a server's own list
 
-@cache
-def _schema_validator(kind: str) -> Any:
-    import jsonschema  # only house lists and tests need it; the bundled lists load without
-
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{kind}"})
-
-
-def schema_problems(data: Any, kind: str = "warband") -> list[str]:
-    """Every place ``data`` breaks the schema kind, as 'path: what is wrong, how to fix'."""
-    errors = sorted(_schema_validator(kind).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [_schema_message(e, data) for e in errors]
-
-
-def _where(path: Iterable[Any], data: Any) -> str:
-    """'fighters[3] (marksman).cost': the JSON path, naming each list entry that has an id."""
-    text, node = "", data
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            node = None
-        if isinstance(part, int) and isinstance(node, dict) and isinstance(node.get("id"), str):
-            text += f" ({node['id'][:40]})"
-    return text or "(the whole file)"
-
-
-def _schema_message(error: Any, data: Any) -> str:
-    where = _where(error.absolute_path, data)
-    validator, value = error.validator, error.validator_value
-    if validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else "a field"
-        return f"{where}: '{missing}' is missing; add it"
-    if validator == "additionalProperties":
-        unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        known = ", ".join(error.schema.get("properties", {}))
-        return f"{where}: unknown field {', '.join(repr(u[:40]) for u in unknown)}; remove or rename it (known fields: {known})"
-    if validator == "pattern":
-        return f"{where}: {error.instance!r} is not an id; use lowercase words joined by '-', e.g. 'mercenary-captain'"
-    if validator == "enum":
-        return f"{where}: {error.instance!r} is not allowed; use one of: {', '.join(map(str, value))}"
-    if validator in ("minimum", "maximum"):
-        return f"{where}: {error.instance!r} is {'below the minimum' if validator == 'minimum' else 'above the maximum'} of {value}"
-    if validator == "type":
-        return f"{where}: must be {' or '.join(value) if isinstance(value, list) else value}, not {type(error.instance).__name__}"
-    if validator in ("minItems", "minLength"):
-        return f"{where}: must not be empty"
-    if validator == "maxLength":
-        return f"{where}: too long (at most {value} characters)"
-    if validator == "oneOf":
-        return f"{where}: {str(error.instance)[:40]!r} is not valid here; check the schema's description of this field"
-    return f"{where}: {error.message[:200]}"
-
-
 def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     """Every problem of a server's own warband list, each naming the field and how to fix it; [] when usable.
 
@@ -617,9 +558,9 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     problems = schema_problems(data, "warband")
     checks = Problems()
     replaced = base.raw_warband(data["id"]) if isinstance(data.get("id"), str) else None
-    other_items = {i.id for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))}
     shared = list_checks.Shared(
-        items={item_id: "the bundled data" for item_id in other_items},
+        items={i.id: f"the {i.warband} list" if i.warband else "items.json (the trading post)"
+               for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))},
         races={r.id: {"id": r.id, "maximum": r.maximum.as_dict()} for r in base.races.values()},
         rules=set(base.special_rules),
         skill_lists=set(base.skill_lists),

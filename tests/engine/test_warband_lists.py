@@ -314,6 +314,17 @@ def test_a_good_house_list_is_accepted_and_added(catalogue):
     assert catalogue.find_warband("watchmen") is None, "the bundled catalogue is never changed"
 
 
+def test_two_house_lists_cannot_define_one_item_twice(catalogue):
+    other = house_list()
+    other["id"], other["name"], other["aliases"] = "averheim-militia", "Averheim Militia", []
+    server = catalogue.with_house_lists([house_list()])
+    assert ("items[0] (watch-lantern-pole): item id already defined in the averheim-watch list; an item id must be unique "
+            "across items.json and every list") in lists.validate_house_list(other, server)
+    with pytest.raises(InvalidData):
+        catalogue.with_house_lists([house_list(), other])
+    assert lists.validate_house_list(other, catalogue) == []  # alone it is fine
+
+
 def test_a_house_list_may_replace_a_bundled_one_with_its_own_items(catalogue):
     skaven = copy.deepcopy(catalogue.raw_warband("skaven"))
     skaven["fighters"][0]["cost"] = 70
