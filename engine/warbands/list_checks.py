@@ -109,7 +109,7 @@ def collect_shared(files: Mapping[str, tuple[str, Any]], problems: Problems, *, 
     return shared
 
 
-def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Problems, *, owner: str | None = None) -> None:
+def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Problems) -> None:
     if not isinstance(item, dict) or not isinstance(item.get("id"), str):
         return
     item_id = item["id"]
@@ -120,10 +120,7 @@ def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Proble
     combat = item.get("combat")
     if isinstance(combat, str) and shared.combat_ids is not None and combat not in shared.combat_ids:
         problems.add(f"{path}: {where} ({item_id})", f"combat '{combat}' is not a weapon, armour or equipment id of rules_data/stats; use one (e.g. 'hammer' for a mace) or null")
-    only = tuple(item.get("restricted_to") or ())
-    if owner and not only:
-        only = (owner,)  # a warband's own items are for that warband
-    shared.item_restrictions[item_id] = (only, tuple(item.get("not_for") or ()))
+    shared.item_restrictions[item_id] = (tuple(item.get("restricted_to") or ()), tuple(item.get("not_for") or ()))
 
 
 def _check_skill_ids(where: str, skill_list: Mapping[str, Any], problems: Problems) -> None:
@@ -150,7 +147,7 @@ def check_warband(path: str, data: Any, shared: Shared, problems: Problems, *, r
     for n, item in enumerate(_items(data, "items")):
         if isinstance(item, dict) and item.get("id") in own_items_of_replaced:
             shared.items.pop(item["id"], None)
-        _add_item(shared, path, f"items[{n}]", item, problems, owner=warband_id)
+        _add_item(shared, path, f"items[{n}]", item, problems)
 
     own_rules = _unique_ids(path, "special_rules", _items(data, "special_rules"), problems)
     for rule_id in sorted(own_rules & shared.rules):

@@ -382,12 +382,9 @@ def _effects(data: Mapping[str, Any]) -> Mapping[str, int]:
 
 def _build_item(data: Mapping[str, Any], *, warband: str | None = None) -> Item:
     rarity = data["rarity"]
-    only = tuple(data.get("restricted_to") or ())
-    if warband and not only:
-        only = (warband,)  # a list's own items are for that list
     return Item(
         id=data["id"], name=data["name"], kind=data["kind"], price=data["price"], price_dice=data.get("price_dice"),
-        price_note=data.get("price_note", ""), rarity=None if rarity == "common" else rarity, restricted_to=only,
+        price_note=data.get("price_note", ""), rarity=None if rarity == "common" else rarity, restricted_to=tuple(data.get("restricted_to") or ()),
         not_for=tuple(data.get("not_for") or ()), combat=data.get("combat"), aliases=tuple(data.get("aliases") or ()),
         source=data["source"], summary=data["summary"], warband=warband,
     )

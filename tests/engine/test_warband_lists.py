@@ -289,7 +289,8 @@ def house_list() -> dict:
         "summary": "The town watch sent into the ruins to keep order.", "starting_gold": 500, "max_warriors": 12,
         "special_rules": [{"id": "on-duty", "name": "On duty", "summary": "Watchmen never flee from a lone enemy."}],
         "items": [{"id": "watch-lantern-pole", "name": "Lantern pole", "kind": "close-combat", "price": 8, "rarity": "common",
-                   "combat": "spear", "source": "Our campaign (2024)", "summary": "A long pole with a lantern on it."}],
+                   "combat": "spear", "restricted_to": ["averheim-watch"], "source": "Our campaign (2024)",
+                   "summary": "A long pole with a lantern on it."}],
         "equipment_lists": [{"id": "watch", "name": "Watch equipment", "items": [
             {"item": "dagger", "price": 2, "note": "the first one is free"}, {"item": "watch-lantern-pole", "price": 8},
             {"item": "halberd", "price": 10}, {"item": "helmet", "price": 10}]}],
@@ -317,6 +318,7 @@ def test_a_good_house_list_is_accepted_and_added(catalogue):
 def test_two_house_lists_cannot_define_one_item_twice(catalogue):
     other = house_list()
     other["id"], other["name"], other["aliases"] = "averheim-militia", "Averheim Militia", []
+    other["items"][0]["restricted_to"] = ["averheim-militia"]
     server = catalogue.with_house_lists([house_list()])
     assert ("items[0] (watch-lantern-pole): item id already defined in the averheim-watch list; an item id must be unique "
             "across items.json and every list") in lists.validate_house_list(other, server)
