@@ -133,22 +133,22 @@ def _check_skill_ids(where: str, skill_list: Mapping[str, Any], problems: Proble
 
 # ---------------------------------------------------------------- one warband list
 
-def check_warband(path: str, data: Any, shared: Shared, problems: Problems, *, replaces: Mapping[str, Any] | None = None) -> None:
-    """Every cross-reference problem of one warband list against the shared files.
+def collect_warband_items(path: str, data: Any, shared: Shared, problems: Problems) -> None:
+    """Add a list's own items to ``shared.items`` (ids must stay unique).
 
-    The warband's own items are added to ``shared.items`` (ids must stay unique). For a
-    server's own list, ``replaces`` is the bundled list of the same id, whose items it may
-    define again.
+    Every list's items are collected before any list is checked: one list may name an item
+    another list defines (lists_api.md), whatever order the files come in.
     """
+    if isinstance(data, dict):
+        for n, item in enumerate(_items(data, "items")):
+            _add_item(shared, path, f"items[{n}]", item, problems)
+
+
+def check_warband(path: str, data: Any, shared: Shared, problems: Problems) -> None:
+    """Every cross-reference problem of one warband list against the shared files and every list's items."""
     if not isinstance(data, dict):
         return
     warband_id = data.get("id") if isinstance(data.get("id"), str) else "?"
-    own_items_of_replaced = set(_ids(_items(replaces, "items"))) if replaces else set()
-    for n, item in enumerate(_items(data, "items")):
-        if isinstance(item, dict) and item.get("id") in own_items_of_replaced:
-            shared.items.pop(item["id"], None)
-        _add_item(shared, path, f"items[{n}]", item, problems)
-
     own_rules = _unique_ids(path, "special_rules", _items(data, "special_rules"), problems)
     for rule_id in sorted(own_rules & shared.rules):
         problems.add(f"{path}: special_rules ({rule_id})", f"'{rule_id}' is already a shared rule in special_rules.json; refer to it from the fighters instead of defining it again, or give yours another id")

@@ -407,7 +407,8 @@ def _build_race(data: Mapping[str, Any]) -> Race:
 
 
 def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = False) -> WarbandList:
-    own_items = {i["id"]: _build_item(i, warband=data["id"]) for i in data.get("items", ())}
+    """The list built against ``shared``, which holds its own items already when they were built first."""
+    own_items = {i["id"]: shared.items.get(i["id"]) or _build_item(i, warband=data["id"]) for i in data.get("items", ())}
     items = {**shared.items, **own_items}
     own_rules = {r["id"]: _build_rule(r) for r in data["special_rules"]}
     rules = {**shared.special_rules, **own_rules}
@@ -492,10 +493,11 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
     """Every problem between the files (ids, items, lists, rules, races, maxima); [] when all resolve."""
     problems = Problems()
     shared = list_checks.collect_shared(files, problems, combat_ids=combat_ids())
+    warband_files = {path: data for path, (kind, data) in sorted(files.items()) if kind == "warband" and isinstance(data, dict)}
+    for path, data in warband_files.items():
+        list_checks.collect_warband_items(path, data, shared, problems)
     warband_ids: dict[str, str] = {}
-    for path, (kind, data) in sorted(files.items()):
-        if kind != "warband" or not isinstance(data, dict):
-            continue
+    for path, data in warband_files.items():
         warband_id = data.get("id")
         if warband_id in warband_ids:
             problems.add(path, f"warband id '{warband_id}' is already used by {warband_ids[warband_id]}")
@@ -522,14 +524,13 @@ def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
     rules = {r["id"]: _build_rule(r) for d in by_kind.get("special_rules", ()) for r in d["special_rules"]}
     skill_lists = {s: SkillList(id=s, name=f"{COMMON_SKILL_LIST_NAMES[s]} skills", skills=()) for s in COMMON_SKILL_LISTS}
     skill_lists |= {s["id"]: _build_skill_list(s) for d in by_kind.get("skills", ()) for s in d["skill_lists"]}
+    # A list may name another list's own item, and a hired sword may carry one: every item is built first.
+    items |= {i["id"]: _build_item(i, warband=w["id"]) for w in by_kind.get("warband", ()) for i in w.get("items", ())}
     shared = _Shared(items=items, races=races, skill_lists=skill_lists, special_rules=rules)
     warbands = {w["id"]: _build_warband(w, shared) for w in by_kind.get("warband", ())}
-    # A hired sword may carry a list's own item, so it is built against every item.
-    every_item = {**items, **{i.id: i for w in warbands.values() for i in w.items.values()}}
-    swords = {h["id"]: _build_hired_sword(h, _Shared(items=every_item, races=races, skill_lists=skill_lists, special_rules=rules))
-              for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
+    swords = {h["id"]: _build_hired_sword(h, shared) for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
     return Catalogue(
-        warbands=MappingProxyType(warbands), items=MappingProxyType(every_item), races=MappingProxyType(races),
+        warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=MappingProxyType(races),
         skill_lists=MappingProxyType(skill_lists), special_rules=MappingProxyType(rules), hired_swords=MappingProxyType(swords),
         _raw_warbands=MappingProxyType({w["id"]: w for w in by_kind.get("warband", ())}),
     )
@@ -564,6 +565,7 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
         item_restrictions={i.id: (i.restricted_to, i.not_for) for i in base.items.values()},
         combat_ids=combat_ids(),
     )
+    list_checks.collect_warband_items("", data, shared, checks)
     list_checks.check_warband("", data, shared, checks)
     problems += [line.removeprefix(": ") for line in checks.lines]
     if len(problems) > SHOWN_PROBLEMS:

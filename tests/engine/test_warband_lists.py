@@ -271,6 +271,20 @@ def test_broken_references_in_a_bundled_list_are_each_reported():
     assert any("equipment_lists[0] (mercenary): items[20]: item 'laser' is not defined" in p for p in problems)
 
 
+def test_a_list_may_name_an_item_another_list_defines_whatever_the_file_order():
+    """lists_api.md: an item two lists need is defined once, in one of them."""
+    files = copy.deepcopy(FILES)
+    spade = {"id": "grave-spade", "name": "Grave spade", "kind": "close-combat", "price": 5, "rarity": "common", "combat": "hammer",
+             "source": "test", "summary": "A spade."}
+    files["lists/undead.json"][1]["items"] = [spade]
+    files["lists/cult-of-the-possessed.json"][1]["equipment_lists"][0]["items"].append({"item": "grave-spade", "price": 5})
+    assert lists.cross_reference_problems(files) == []
+    built = lists.build_catalogue(files)
+    listed = built.warbands["cult-of-the-possessed"].equipment_lists["possessed"].listed("grave-spade")
+    assert listed.item is built.items["grave-spade"] is built.warbands["undead"].items["grave-spade"]
+    assert listed.item.warband == "undead" and listed.item.may_be_bought_by("cult-of-the-possessed")
+
+
 def test_skills_file_must_hold_the_five_common_lists():
     def partial(files):
         files["skills.json"] = ("skills", {"source": "x", "skill_lists": [
