@@ -270,6 +270,30 @@ def _check_sizes(path: str, data: Mapping[str, Any], fighters: list[Any], proble
         problems.add(path, f"the fighters every warband must hire (min counts) cost {cost} gc, more than the starting gold {gold}")
 
 
+# ---------------------------------------------------------------- names players type
+
+def check_names(kind: str, named: Iterable[tuple[str, str, Iterable[str]]], claimed: dict[str, str], problems: Problems,
+                key: Any) -> None:
+    """Each name or alias (``key``-normalised) may find one thing only: a lookup must not guess.
+
+    ``named`` holds (where, id, names) rows; ``claimed`` maps names already taken to their id
+    and is filled in.
+    """
+    for where, thing_id, names in named:
+        for name in names:
+            if not isinstance(name, str):
+                continue
+            owner = claimed.setdefault(key(name), thing_id)
+            if owner != thing_id:
+                problems.add(where, f"the {kind} name or alias '{name[:40]}' already names {kind} '{owner}'; drop it or make it distinct")
+
+
+def named_entries(path: str, key: str, entries: Iterable[Any]) -> list[tuple[str, str, list[Any]]]:
+    """(where, id, [id, name, *aliases]) for each entry of a file's list ``key``."""
+    return [(f"{path}: {key}[{n}] ({e['id']})", e["id"], [e["id"], e.get("name"), *(e.get("aliases") or [])])
+            for n, e in enumerate(entries) if isinstance(e, dict) and isinstance(e.get("id"), str)]
+
+
 # ---------------------------------------------------------------- hired swords
 
 def check_hired_swords(path: str, data: Any, shared: Shared, warband_ids: set[str], problems: Problems) -> None:

@@ -508,7 +508,24 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
     for path, (kind, data) in sorted(files.items()):
         if kind == "hired_swords":
             list_checks.check_hired_swords(path, data, shared, set(warband_ids), problems)
+    _check_names(files, problems)
     return problems.lines
+
+
+def _check_names(files: Mapping[str, tuple[str, Any]], problems: Problems) -> None:
+    """No name or alias finds two warbands, two items or two hired swords."""
+    rows: dict[str, list[tuple[str, str, list[Any]]]] = {"warband": [], "item": [], "hired sword": []}
+    for path, (kind, data) in sorted(files.items()):
+        if not isinstance(data, dict):
+            continue
+        if kind == "warband" and isinstance(data.get("id"), str):
+            rows["warband"].append((path, data["id"], [data["id"], data.get("name"), *(data.get("aliases") or [])]))
+        if kind in ("warband", "items"):
+            rows["item"] += list_checks.named_entries(path, "items", data.get("items") or [])
+        if kind == "hired_swords":
+            rows["hired sword"] += list_checks.named_entries(path, "hired_swords", data.get("hired_swords") or [])
+    for kind, named in rows.items():
+        list_checks.check_names(kind, named, {}, problems, lookup_key)
 
 
 def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
@@ -544,6 +561,11 @@ def bundled_catalogue() -> Catalogue:
 
 # ================================================================ a server's own list
 
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    return value if isinstance(value, list) else []
+
+
 def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     """Every problem of a server's own warband list, each naming the field and how to fix it; [] when usable.
 
@@ -567,6 +589,12 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     )
     list_checks.collect_warband_items("", data, shared, checks)
     list_checks.check_warband("", data, shared, checks)
+    others = [w for w in base.warbands.values() if not (replaced and w.id == replaced.get("id"))]
+    list_checks.check_names("warband", [("", data["id"] if isinstance(data.get("id"), str) else "?", [data.get("id"), data.get("name"), *_list(data, "aliases")])],
+                            {lookup_key(n): w.id for w in others for n in (w.id, w.name, *w.aliases)}, checks, lookup_key)
+    taken = {lookup_key(n): i.id for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))
+             for n in (i.id, i.name, *i.aliases)}
+    list_checks.check_names("item", list_checks.named_entries("", "items", _list(data, "items")), taken, checks, lookup_key)
     problems += [line.removeprefix(": ") for line in checks.lines]
     if len(problems) > SHOWN_PROBLEMS:
         more = len(problems) - (SHOWN_PROBLEMS - 1)

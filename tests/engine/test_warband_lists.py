@@ -285,6 +285,16 @@ def test_a_list_may_name_an_item_another_list_defines_whatever_the_file_order():
     assert listed.item.warband == "undead" and listed.item.may_be_bought_by("cult-of-the-possessed")
 
 
+def test_a_name_that_would_find_two_warbands_or_items_is_reported():
+    def clash(files):
+        files["lists/undead.json"][1]["aliases"].append("Clan Eshin")
+        files["lists/skaven.json"][1]["items"][0]["aliases"] = ["Sword"]
+
+    problems = broken(clash)
+    assert "lists/undead.json: the warband name or alias 'Clan Eshin' already names warband 'skaven'; drop it or make it distinct" in problems
+    assert any("(weeping-blades): the item name or alias 'Sword' already names item 'sword'" in p for p in problems)
+
+
 def test_skills_file_must_hold_the_five_common_lists():
     def partial(files):
         files["skills.json"] = ("skills", {"source": "x", "skill_lists": [
@@ -384,6 +394,15 @@ def test_a_broken_house_list_gets_every_problem_listed(catalogue):
         catalogue.with_house_lists([bad])
     assert error.value.problems == problems
     assert "Averheim Town Watch" in str(error.value)
+
+
+def test_a_house_list_may_not_take_the_names_of_other_lists_or_items(catalogue):
+    bad = house_list()
+    bad["aliases"] = ["Reiklanders"]
+    bad["items"][0]["name"] = "Halberd"
+    problems = lists.validate_house_list(bad, catalogue)
+    assert "the warband name or alias 'Reiklanders' already names warband 'reikland'; drop it or make it distinct" in problems
+    assert "items[0] (watch-lantern-pole): the item name or alias 'Halberd' already names item 'halberd'; drop it or make it distinct" in problems
 
 
 def test_house_list_problems_are_capped(catalogue):
