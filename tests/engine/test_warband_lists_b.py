@@ -1,36 +1,29 @@
-"""Engineer B's warband data (issue #8 §1): the common skill lists and the seven published
-warbands of this branch. The loader's own tests cover every file's schema and cross-references;
-these check what is particular to these files."""
+"""Engineer B's warband data (issue #8 §1): the common skill lists and seven published warbands.
+
+The loader's own tests (test_warband_lists.py) check every file's schema and cross-references;
+these check what is particular to these files, through the same loader the bot uses.
+"""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-jsonschema = pytest.importorskip("jsonschema")
+from engine.warbands import lists
 
-DATA = Path(__file__).resolve().parents[2] / "rules_data"
-SCHEMA = json.loads((DATA / "schema" / "warbands.schema.json").read_text(encoding="utf-8"))
-
-
-def schema_errors(instance, kind: str) -> list[str]:
-    validator = jsonschema.Draft202012Validator({"$ref": f"#/$defs/{kind}", "$defs": SCHEMA["$defs"]})
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(instance)]
+B_WARBANDS = ("orc-mob", "dwarf-treasure-hunters", "beastmen-raiders", "averlanders", "ostlanders",
+              "kislevites", "carnival-of-chaos")
 
 
 @pytest.fixture(scope="module")
-def skills() -> dict:
-    return json.loads((DATA / "warbands" / "skills.json").read_text(encoding="utf-8"))
+def catalogue() -> lists.Catalogue:
+    return lists.bundled_catalogue()
 
 
-def test_skills_file_matches_the_schema(skills):
-    assert schema_errors(skills, "skills") == []
+# ---------------------------------------------------------------- skills.json
 
 
-def test_the_five_common_lists_hold_every_rulebook_skill(skills):
-    by_list = {skill_list["id"]: {s["name"] for s in skill_list["skills"]} for skill_list in skills["skill_lists"]}
+def test_the_five_common_lists_hold_every_rulebook_skill(catalogue):
+    by_list = {list_id: {s.name for s in skill_list.skills} for list_id, skill_list in catalogue.skill_lists.items()}
     assert by_list == {
         "combat": {"Strike to Injure", "Combat Master", "Weapons Training", "Web of Steel",
                    "Expert Swordsman", "Step Aside"},
@@ -45,46 +38,37 @@ def test_the_five_common_lists_hold_every_rulebook_skill(skills):
     }
 
 
-def test_skill_ids_are_unique_and_every_summary_is_its_own(skills):
-    every = [s for skill_list in skills["skill_lists"] for s in skill_list["skills"]]
-    assert len({s["id"] for s in every}) == len(every)
-    assert len({s["summary"] for s in every}) == len(every)
+def test_every_common_skill_has_its_own_summary(catalogue):
+    every = [s for skill_list in catalogue.skill_lists.values() for s in skill_list.skills]
+    assert len({s.id for s in every}) == len({s.summary for s in every}) == len(every) == 34
+    assert all(s.list_id in catalogue.skill_lists for s in every)
 
 
-def test_streetwise_is_the_only_common_skill_the_trading_post_reads(skills):
-    with_effects = {s["id"]: s["effects"] for skill_list in skills["skill_lists"]
-                    for s in skill_list["skills"] if "effects" in s}
+def test_streetwise_is_the_only_common_skill_the_trading_post_reads(catalogue):
+    with_effects = {s.id: dict(s.effects) for skill_list in catalogue.skill_lists.values()
+                    for s in skill_list.skills if s.effects}
     assert with_effects == {"streetwise": {"rare_item_search": 2}}
 
 
-def test_skills_only_some_heroes_may_take_say_who(skills):
-    restricted = {s["id"] for skill_list in skills["skill_lists"] for s in skill_list["skills"]
-                  if s.get("restriction")}
-    assert restricted == {"battle-tongue", "sorcery", "arcane-lore", "warrior-wizard"}
+def test_skills_only_some_heroes_may_take_say_who(catalogue):
+    restricted = {s.id: s.restriction for skill_list in catalogue.skill_lists.values()
+                  for s in skill_list.skills if s.restriction}
+    assert set(restricted) == {"battle-tongue", "sorcery", "arcane-lore", "warrior-wizard"}
+    assert "Leaders" in restricted["battle-tongue"]
 
 
-# ------------------------------------------------------------------ the seven published warbands
-
-B_WARBANDS = ("orc-mob", "dwarf-treasure-hunters", "beastmen-raiders", "averlanders", "ostlanders",
-              "kislevites", "carnival-of-chaos")
+# ---------------------------------------------------------------- the seven published warbands
 
 
-def warband_file(warband_id: str) -> dict:
-    return json.loads((DATA / "warbands" / "lists" / f"{warband_id}.json").read_text(encoding="utf-8"))
+def test_all_seven_warbands_load_and_are_found_by_what_players_type(catalogue):
+    for typed, warband_id in [("Orcs", "orc-mob"), ("dwarfs", "dwarf-treasure-hunters"), ("Beastmen", "beastmen-raiders"),
+                              ("Averland", "averlanders"), ("ostland", "ostlanders"), ("Kislev", "kislevites"),
+                              ("Carnival", "carnival-of-chaos")]:
+        assert catalogue.find_warband(typed).id == warband_id
 
 
-@pytest.mark.parametrize("warband_id", B_WARBANDS)
-def test_warband_file_matches_the_schema(warband_id):
-    assert schema_errors(warband_file(warband_id), "warband") == []
-
-
-def test_races_file_matches_the_schema():
-    races = json.loads((DATA / "warbands" / "races-more-b.json").read_text(encoding="utf-8"))
-    assert schema_errors(races, "races") == []
-
-
-# A starting warband for each list, bought the way a player would: (fighter id, models, items
-# each model carries beyond the free dagger). Prices come from the list itself, never from here.
+# A starting warband for each list, bought the way a player would: (fighter, models, items each
+# model carries beyond the free dagger). Costs and prices come from the catalogue, never from here.
 STARTING_WARBANDS = {
     "orc-mob": [("orc-boss", 1, ["sword", "helmet"]), ("orc-shaman", 1, []), ("big-un", 2, ["axe", "shield"]),
                 ("orc-boyz", 3, ["axe", "shield"]), ("goblin-warriors", 4, ["short-bow"]), ("cave-squigs", 2, [])],
@@ -107,50 +91,65 @@ STARTING_WARBANDS = {
 
 
 @pytest.mark.parametrize("warband_id", B_WARBANDS)
-def test_a_legal_starting_warband_fits_in_the_starting_gold(warband_id):
-    warband = warband_file(warband_id)
-    fighters = {f["id"]: f for f in warband["fighters"]}
-    lists = {l["id"]: {i["item"]: i["price"] for i in l["items"]} for l in warband["equipment_lists"]}
-    roster = STARTING_WARBANDS[warband_id]
-    count = {fid: n for fid, n, _ in roster}
+def test_a_legal_starting_warband_fits_in_the_starting_gold(catalogue, warband_id):
+    warband = catalogue.warbands[warband_id]
+    roster = [(warband.fighter(fighter_id), models, items) for fighter_id, models, items in STARTING_WARBANDS[warband_id]]
+    count = {fighter.id: models for fighter, models, _ in roster}
 
     spent = 0
-    for fighter_id, models, items in roster:
-        fighter = fighters[fighter_id]
-        assert fighter["min"] <= models <= (fighter["max"] or models), fighter_id
-        if fighter.get("no_more_than"):
-            assert models <= count.get(fighter["no_more_than"], 0), fighter_id
-        prices = lists.get(fighter["equipment_list"], {})
-        assert set(items) <= set(prices), f"{fighter_id} may not buy {set(items) - set(prices)}"
-        spent += models * (fighter["cost"] + sum(prices[i] for i in items))
+    for fighter, models, items in roster:
+        assert fighter.minimum <= models <= (fighter.maximum or models), fighter.id
+        if fighter.no_more_than:
+            assert models <= count.get(fighter.no_more_than, 0), fighter.id
+        prices = [fighter.equipment_list.price_of(item) if fighter.equipment_list else None for item in items]
+        assert None not in prices, f"{fighter.id} may not buy {items}"
+        spent += models * (fighter.cost + sum(prices))
 
-    roles = [fighters[fid]["role"] for fid, n, _ in roster for _ in range(n)]
-    assert roles.count("leader") == 1
-    assert roles.count("leader") + roles.count("hero") <= warband.get("max_heroes", 6)
-    assert 3 <= len(roles) <= warband["max_warriors"]
-    assert all(fighters[f["id"]]["min"] == 0 or f["id"] in count for f in warband["fighters"])
-    assert spent <= warband["starting_gold"], f"{warband_id} spends {spent} of {warband['starting_gold']}"
+    assert all(f.minimum == 0 or f.id in count for f in warband.fighters), "every required type is hired"
+    assert [f.role for f, _, _ in roster].count("leader") == 1
+    assert sum(models for f, models, _ in roster if f.is_hero) <= warband.max_heroes
+    assert 3 <= sum(count.values()) <= warband.max_warriors
+    assert spent <= warband.starting_gold, f"{warband_id} spends {spent} of {warband.starting_gold}"
 
 
 @pytest.mark.parametrize("warband_id", B_WARBANDS)
-def test_every_warband_names_its_published_source_and_the_data_it_was_read_from(warband_id):
-    warband = warband_file(warband_id)
-    assert any(book in warband["source"] for book in ("Town Cryer", "Empire in Flames", "Mordheim Annual"))
-    assert any("BSData/mordheim" in s for s in warband["data_sources"])
-    assert len(warband["data_sources"]) >= 2, "every list is cross-checked against a second source"
+def test_warband_has_one_leader_and_names_the_book_it_comes_from(catalogue, warband_id):
+    warband = catalogue.warbands[warband_id]
+    leaders = [f for f in warband.fighters if f.role == "leader"]
+    assert len(leaders) == 1 and (leaders[0].minimum, leaders[0].maximum) == (1, 1)
+    assert any(r.id == "leader" for r in leaders[0].special_rules)
+    assert any(book in warband.source for book in ("Town Cryer", "Empire in Flames", "Mordheim Annual"))
 
 
-def test_the_plague_cart_makes_room_for_two_more_warriors():
-    rules = {r["id"]: r for r in warband_file("carnival-of-chaos")["special_rules"]}
-    assert rules["plague-cart"]["effects"] == {"max_warriors": 2}
-    cart = next(f for f in warband_file("carnival-of-chaos")["fighters"] if f["id"] == "plague-cart")
-    assert "plague-cart" in cart["special_rules"] and cart["max"] == 1
+def test_figures_players_know(catalogue):
+    orcs = catalogue.warbands["orc-mob"]
+    assert (orcs.max_warriors, orcs.fighter("Orc Boss").cost, orcs.fighter("troll").cost) == (20, 80, 200)
+    assert orcs.fighter("cave squigs").no_more_than == "goblin-warriors"
+    dwarfs = catalogue.warbands["dwarf-treasure-hunters"]
+    assert dwarfs.max_warriors == 12 and dwarfs.fighter("noble").profile.WS == 5
+    assert dwarfs.fighter("troll slayer").equipment_list.price_of("light-armour") is None, "Slayers wear no armour"
+    assert dwarfs.fighter("noble").equipment_list.price_of("gromril-armour") == 75
+    assert catalogue.warbands["kislevites"].fighter("trained bear").large
+    assert catalogue.warbands["beastmen-raiders"].fighter("minotaur").gains_experience
 
 
-def test_henchmen_learn_no_skills_and_animals_buy_nothing():
+def test_the_plague_cart_makes_room_for_two_more_warriors(catalogue):
+    carnival = catalogue.warbands["carnival-of-chaos"]
+    cart = carnival.fighter("plague cart")
+    assert cart.maximum == 1 and not cart.gains_experience and cart.equipment_list is None
+    assert {r.id: dict(r.effects) for r in cart.special_rules if r.effects} == {"plague-cart": {"max_warriors": 2}}
+
+
+def test_creatures_never_advance_or_buy_anything(catalogue):
+    for warband_id, fighter_id in [("orc-mob", "troll"), ("orc-mob", "cave-squigs"), ("beastmen-raiders", "warhounds-of-chaos"),
+                                   ("kislevites", "trained-bear"), ("carnival-of-chaos", "plague-bearers"),
+                                   ("carnival-of-chaos", "nurglings")]:
+        fighter = catalogue.warbands[warband_id].fighter(fighter_id)
+        assert not fighter.gains_experience and fighter.equipment_list is None, fighter_id
+
+
+def test_henchmen_learn_no_skills(catalogue):
     for warband_id in B_WARBANDS:
-        for fighter in warband_file(warband_id)["fighters"]:
-            if fighter["role"] == "henchman":
-                assert fighter["skill_lists"] == [], fighter["id"]
-            if fighter.get("animal"):
-                assert fighter["equipment_list"] is None, fighter["id"]
+        for fighter in catalogue.warbands[warband_id].fighters:
+            if fighter.role == "henchman":
+                assert fighter.skill_lists == (), fighter.id
