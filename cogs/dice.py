@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -34,6 +33,7 @@ from discord.ext import commands
 from cogs._ui.combat_options import combat_rules
 from cogs._ui.context import server_settings_now
 from cogs._ui.dice_render import check_embed, injury_embed, roll_embed
+from cogs._ui.dice_rerolls import RerollButton, RerollDieSelect, die_menu_view, reroll_view
 from cogs._ui.secret_rolls import RevealButton, SECRET_LINE, post_secret, reveal_view, shown_payload
 from cogs._ui.warrior_choices import warrior_path_choices
 from engine.combat.injury import Injury, injury_distribution, roll_injury
@@ -58,17 +58,12 @@ log = logging.getLogger("mordheim.dice")
 
 ROLLS_KEPT = 5000  # re-roll state of the most recent rolls, kept in memory
 FLUSH_SECONDS = 1.0  # how often the roll record is written (a full batch is written at once)
-SELECT_LIMIT = 25  # options in one Discord select menu
 
 PROFILE_KEYS = {
     "Movement": "M", "Weapon Skill": "WS", "Ballistic Skill": "BS", "Strength": "S",
     "Toughness": "T", "Wounds": "W", "Initiative": "I", "Attacks": "A",
 }
 CHARACTERISTICS = [app_commands.Choice(name=n, value=n) for n in PROFILE_KEYS]
-
-# What each re-roll button says; "one" opens the menu of dice, "back" closes it.
-BUTTON_LABELS = {"all": "Re-roll", "failed": "Re-roll failed", "one": "Re-roll one…", "back": "Back"}
-
 
 @dataclass
 class Rolled:
@@ -90,91 +85,6 @@ class Rolled:
 
     def embed(self) -> discord.Embed:
         return self.render(self.result, None if self.result is self.first else self.first)
-
-
-class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:reroll:(?P<owner>\d+)(?::(?P<choice>failed|one|back))?"):
-    """A re-roll choice, for the member who rolled. Works from any message, even after a restart."""
-
-    def __init__(self, owner_id: int, choice: str = "all") -> None:
-        custom_id = f"dice:reroll:{owner_id}" + ("" if choice == "all" else f":{choice}")
-        style = discord.ButtonStyle.secondary
-        # no emoji: Discord sends components back with every message, and parsing an emoji costs
-        super().__init__(discord.ui.Button(label=BUTTON_LABELS[choice], style=style, custom_id=custom_id))
-        self.owner_id = owner_id
-        self.choice = choice
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /):
-        return cls(int(match["owner"]), match["choice"] or "all")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            cog: Dice = interaction.client.get_cog("Dice")
-            await cog.press_reroll(interaction, self.owner_id, self.choice, None)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
-            await interaction.client.tree.report_error(interaction, error)
-
-
-class RerollDieSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dice:rerolldie:(?P<owner>\d+)"):
-    """The menu of dice for "Re-roll one…": re-rolls the die the roller picks."""
-
-    def __init__(self, owner_id: int, dice: list[DieChoice] | None = None) -> None:
-        options = [
-            discord.SelectOption(label=c.name[:100], value=c.key, description="failed" if c.failed else None)
-            for c in (dice or [])[:SELECT_LIMIT]
-        ] or [discord.SelectOption(label="no die left", value="none")]
-        more = len(dice or []) > SELECT_LIMIT
-        placeholder = "Choose the die to re-roll" + (f" (the first {SELECT_LIMIT} are listed)" if more else "")
-        super().__init__(discord.ui.Select(custom_id=f"dice:rerolldie:{owner_id}", placeholder=placeholder, options=options))
-        self.owner_id = owner_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /):
-        made = cls(int(match["owner"]))
-        made.item = item  # keeps the values Discord sent
-        return made
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            cog: Dice = interaction.client.get_cog("Dice")
-            key = self.item.values[0] if self.item.values else None
-            await cog.press_reroll(interaction, self.owner_id, "die", key)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
-            await interaction.client.tree.report_error(interaction, error)
-
-
-def _ordered_dice(dice: list[DieChoice]) -> list[DieChoice]:
-    """Failed dice first (the ones a player most often re-rolls), then the rest, each in order."""
-    return [c for c in dice if c.failed] + [c for c in dice if not c.failed]
-
-
-def reroll_view(owner_id: int, choices: list[RerollChoice], cache: OrderedDict[tuple, discord.ui.View]) -> discord.ui.View | None:
-    """The re-roll buttons for ``owner_id``'s roll with these choices left (None: nothing left).
-
-    They hold nothing but ``DynamicItem``s, which the cog registers once, so the view itself is
-    never listened to: it is stopped at once (discord.py then does not store it per message)
-    and one view per member and set of choices is reused."""
-    if not choices:
-        return None
-    key = (owner_id, tuple(choices))
-    view = cache.get(key)
-    if view is None:
-        view = discord.ui.View(timeout=None)
-        for choice in choices:
-            view.add_item(RerollButton(owner_id, choice.value))
-        view.stop()
-        cache[key] = view
-        while len(cache) > ROLLS_KEPT:
-            cache.popitem(last=False)
-    return view
-
-
-def die_menu_view(owner_id: int, dice: list[DieChoice]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(RerollDieSelect(owner_id, _ordered_dice(dice)))
-    view.add_item(RerollButton(owner_id, "back"))
-    view.stop()  # dynamic items only: nothing to listen to per message
-    return view
 
 
 def _value_hint(name: str, option: str) -> str:

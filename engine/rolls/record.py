@@ -17,16 +17,14 @@ every change goes through ``opt_out``/``opt_in`` here, which update memory and d
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
 import threading
 import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from engine.storage.store import Connection, Store
+from engine.storage.store import Store
 
 from .facts import RollFacts
 from .luck import FACES, MemberLuck
@@ -156,7 +154,7 @@ _STAT_COLUMNS = (
     "injuries", "injuries_knocked_down", "injuries_stunned", "injuries_out_of_action",
     "injuries_expected_out", "injuries_variance_out", "first_at", "last_at",
 )
-_BOARD_COLUMNS = "guild_id, member_id, member_name, rolls, " + ", ".join(f"d6_{f}" for f in FACES) + ", first_at, last_at"
+_BOARD_COLUMNS = "member_id, member_name, rolls, " + ", ".join(f"d6_{f}" for f in FACES)
 _SUMMED = [c for c in _STAT_COLUMNS if c not in ("guild_id", "member_id", "member_name", "first_at", "last_at")]
 _UPSERT_STATS = (
     f"INSERT INTO roll_stats ({', '.join(_STAT_COLUMNS)}) VALUES ({', '.join('?' for _ in _STAT_COLUMNS)}) "
@@ -316,7 +314,8 @@ class RollRecord:
                 "SELECT COUNT(*) AS members, COALESCE(SUM(rolls), 0) AS rolls, COALESCE(SUM(d6), 0) AS d6 "
                 "FROM roll_stats WHERE guild_id = ?", (guild_id,)
             )
-        return [MemberLuck.from_row(r) for r in rows], {k: int(v) for k, v in totals.items()}
+        members = [MemberLuck.from_row({**r, "guild_id": guild_id}) for r in rows]
+        return members, {k: int(v) for k, v in totals.items()}
 
     def history(self, guild_id: int, member_id: int | None = None, limit: int = 10) -> list[HistoryRow]:
         """The newest rolls of this server (or of one member), newest first."""
@@ -350,7 +349,3 @@ def record_for(store: Store) -> RollRecord:
             record = _RECORDS[store] = RollRecord(store)
         return record
 
-
-def stored_dice(row: dict[str, Any]) -> list[tuple[int, int]]:
-    """The dice of a stored roll row, as (sides, face) pairs."""
-    return [tuple(d) for d in json.loads(row["dice"])]

@@ -176,6 +176,8 @@ def rolls_record_and_secret_rolls(db: Database) -> None:
             PRIMARY KEY (guild_id, member_id)
         )"""
     )
+    # /luck lists a server's members with the most rolls first: read in that order, no sorting
+    db.execute("CREATE INDEX roll_stats_guild_rolls ON roll_stats (guild_id, rolls DESC, member_id)")
     db.execute(
         """
         CREATE TABLE roll_optouts (
