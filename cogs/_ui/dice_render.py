@@ -56,13 +56,15 @@ def _remarks(result: RollResult) -> list[str]:
 
 
 def _roll_block(result: RollResult, number: int | None) -> str:
-    lines = []
+    """One roll: its dice, then (alone) what it came to in words; a roll of a set is one line,
+    its dice already ending in the total, the successes or passed/failed."""
     head = f"**#{number}** " if number is not None else ""
     if number is not None and result.label:
         head += f"{discord.utils.escape_markdown(result.label)}: "
-    lines.append(f"{head}{result.render()}")
-    lines.append(_outcome_line(result))
-    lines += _remarks(result)
+    lines = [f"{head}{result.render()}"]
+    if number is None:
+        lines.append(_outcome_line(result))
+        lines += _remarks(result)
     return "\n".join(lines)
 
 
@@ -89,6 +91,9 @@ def roll_set_text(rolls: RollSet) -> str:
         summary = _set_summary(rolls)
         if summary:
             text += "\n" + summary
+        remarks = list(dict.fromkeys(m for r in rolls.results for m in _remarks(r)))  # each said once
+        if remarks:
+            text += "\n" + "\n".join(remarks)
     return _dice_text(text)
 
 

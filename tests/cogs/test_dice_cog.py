@@ -243,6 +243,11 @@ async def test_roll_set_and_repeat(harness):
     harness.bot.rng = Scripted(4, 5)
     res = await harness.command("roll", expression="2x d6 4+", label="volley")
     assert res.embeds[0]["title"] == "🎲 volley" and "In all: **" in res.embeds[0]["description"]
+    harness.bot.rng = Scripted(2, 3, 6, 6, 1, 1)
+    res = await harness.command("roll", expression="3x 2d6 7+ casting")
+    desc = res.embeds[0]["description"]
+    assert desc.count("No D6 can score 7 or more") == 1  # a note the rolls share is said once
+    assert "Passed: **1 of 3**." in desc
 
 
 async def test_modifiers_typed_after_a_space(harness):
