@@ -82,6 +82,7 @@ class Rolled:
     choices: Callable[[Any], list[RerollChoice]] = reroll_choices
     dice: Callable[[Any], list[DieChoice]] = choosable_dice
     secret_id: int | None = None  # a secret roll: what its Reveal button shows is kept under this id
+    visibility: str = "public"  # who saw it (the roll record's word): public, private or secret
 
     def embed(self) -> discord.Embed:
         return self.render(self.result, None if self.result is self.first else self.first)
@@ -139,11 +140,12 @@ class Dice(commands.Cog):
                 except Exception:  # noqa: BLE001 - the rolls stay in memory and the next flush retries
                     log.exception("Could not write the roll record; will retry")
 
-    def _record(self, interaction: discord.Interaction, facts: Callable[[], RollFacts], *, secret: bool) -> None:
+    def _record(self, interaction: discord.Interaction, facts: Callable[[], RollFacts], visibility: str) -> None:
         """Add a roll to the server's record; its facts are worked out when it is written."""
         if self.record is None:
             return
-        if self.record.add(interaction.guild_id, interaction.user.id, interaction.user.display_name, facts, secret=secret):
+        if self.record.add(interaction.guild_id, interaction.user.id, interaction.user.display_name, facts,
+                           visibility=visibility):
             if self.record.pending >= BATCH_SIZE:
                 self._flush_now.set()
 
@@ -163,7 +165,8 @@ class Dice(commands.Cog):
         self.rolls[message_id] = rolled
         while len(self.rolls) > ROLLS_KEPT:
             self.rolls.popitem(last=False)
-        self._record(interaction, functools.partial(rolled.facts, rolled.result, None), secret=secret)
+        rolled.visibility = "secret" if secret else "private" if private else "public"
+        self._record(interaction, functools.partial(rolled.facts, rolled.result, None), rolled.visibility)
 
     async def _send_secret(self, interaction: discord.Interaction, rolled: Rolled, kwargs: dict) -> int:
         """The table sees that a secret roll was made; the roller sees the roll; the server's
@@ -229,7 +232,7 @@ class Dice(commands.Cog):
         view = reroll_view(owner_id, rolled.choices(new), self.views)
         embed = rolled.embed()
         await interaction.response.edit_message(embed=embed, view=view)
-        self._record(interaction, functools.partial(rolled.facts, new, before), secret=rolled.secret_id is not None)
+        self._record(interaction, functools.partial(rolled.facts, new, before), rolled.visibility)
         if rolled.secret_id is not None and interaction.guild_id is not None:
             # what Reveal shows follows the re-roll; the secret-roll channel sees it too
             secrets = SecretRolls(self.bot.store)

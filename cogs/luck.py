@@ -6,8 +6,9 @@ Decisions worth knowing:
   this cog only reads it, and records nothing itself.
 - ``/luck show`` answers in public by default: luck is table talk. ``private`` keeps it to you.
   ``/luck rolls`` (the list of rolls) and the opt-out commands answer only you.
-- A secret roll in the list shows as "secret roll" to everyone but its roller and members
-  with Manage Server, until it is revealed or not: the list never gives a secret away.
+- The list shows no one more than the roll showed: a private roll is "a private roll" to all
+  but its roller; a secret one is "a secret roll" to all but its roller and the members with
+  Manage Server (revealed or not: the list never gives a secret away).
 - Reads come from running sums (one row per member), so /luck costs the same with 100 rolls
   or 100,000. When rolls are still waiting to be written, the read goes to a thread, which
   writes them first; otherwise it is one small indexed read, done inline.
@@ -52,6 +53,8 @@ def member_embed(m: MemberLuck) -> discord.Embed:
     embed = discord.Embed(title=clip(f"🍀 Luck of {m.member_name or m.member_id}", 256), colour=INFO,
                           description=m.verdict)
     embed.add_field(name="D6 faces", value=f"```\n{face_chart(m)}\n```", inline=False)
+    if m.sixes_and_ones_line:
+        embed.add_field(name="Sixes and ones", value=m.sixes_and_ones_line, inline=False)
     if m.faces_fair_chance is not None:
         embed.add_field(name="Spread of the faces",
                         value=f"Fair dice spread their faces at least this unevenly {m.faces_fair_chance:.0%} of the time "
@@ -124,15 +127,17 @@ class Luck(commands.Cog):
         rows = await self._read(self.record.history, guild_id, member.id if member else None, limit)
         if not rows:
             raise MordheimError("No roll is recorded here yet." if member is None else f"No roll of <@{member.id}> is recorded here.")
-        may_see_secrets = is_admin(interaction)
+        manages = is_admin(interaction)
         lines = []
         for r in rows:
-            hidden = r.secret and not may_see_secrets and r.member_id != interaction.user.id
-            what = "secret roll" if hidden else f"{discord.utils.escape_markdown(r.what)} → {discord.utils.escape_markdown(r.result)}"
+            if r.visible_to(interaction.user.id, manages):
+                what = f"{discord.utils.escape_markdown(r.what)} → {discord.utils.escape_markdown(r.result)}"
+            else:
+                what = f"a {r.visibility} roll"
             tag = " (re-roll)" if r.rerolled else ""
             lines.append(f"`{r.rolled_at[:16].replace('T', ' ')}` <@{r.member_id}> — {what}{tag}")
         embed = discord.Embed(title="Recorded rolls, newest first", colour=NEUTRAL, description=clip("\n".join(lines), 4000))
-        embed.set_footer(text="Times are UTC · secret rolls show only to their roller and to Manage Server")
+        embed.set_footer(text="Times are UTC · a private roll shows only to its roller, a secret one also to Manage Server")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @luck.command(name="optout", description="Stop recording your rolls in this server")

@@ -116,6 +116,19 @@ class MemberLuck:
             f"{_percent(chance)} of the time over {n} D6."
         )
 
+    @property
+    def sixes_and_ones_line(self) -> str | None:
+        """How often the D6 came up 6 and 1, against the 1 in 6 of fair dice."""
+        n = self.d6
+        if not n:
+            return None
+        parts = []
+        for face, word in ((6, "Sixes"), (1, "Ones")):
+            count = self.faces[face - 1]
+            parts.append(f"{word}: {count} of {n} ({count / n:.1%})"
+                         f"{_how_unusual(count, n / 6, n * 5 / 36)}")
+        return "; ".join(parts) + ". Fair dice give 16.7% of each."
+
     # -- tests, injuries, other dice ---------------------------------------------------------
 
     @property

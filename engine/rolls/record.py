@@ -38,6 +38,8 @@ BATCH_SIZE = 5000
 MAX_PENDING = 50_000
 #: Rolls one history listing shows at most.
 MAX_HISTORY = 50
+#: Who saw a roll: everyone, its roller only, or its roller and the members with Manage Server.
+VISIBILITIES = ("public", "private", "secret")
 
 
 def _utc_now() -> dt.datetime:
@@ -47,15 +49,15 @@ def _utc_now() -> dt.datetime:
 class RollEntry:
     """One roll to be written: who, in which server, what (``facts``) and when (``rolled_at``)."""
 
-    __slots__ = ("guild_id", "member_id", "member_name", "facts", "secret", "rolled_at")
+    __slots__ = ("guild_id", "member_id", "member_name", "facts", "visibility", "rolled_at")
 
-    def __init__(self, guild_id: int, member_id: int, member_name: str, facts: RollFacts, secret: bool,
+    def __init__(self, guild_id: int, member_id: int, member_name: str, facts: RollFacts, visibility: str,
                  rolled_at: str) -> None:
         self.guild_id = guild_id
         self.member_id = member_id
         self.member_name = member_name
         self.facts = facts
-        self.secret = secret
+        self.visibility = visibility
         self.rolled_at = rolled_at
 
 
@@ -88,8 +90,15 @@ class HistoryRow:
     what: str
     result: str
     rerolled: bool
-    secret: bool
+    visibility: str  # public, private or secret
     rolled_at: str
+
+    def visible_to(self, member_id: int, manages_server: bool) -> bool:
+        """Whether this member may read what was rolled: a private roll its roller only, a
+        secret one its roller and the members with Manage Server."""
+        if self.visibility == "public" or member_id == self.member_id:
+            return True
+        return self.visibility == "secret" and manages_server
 
 
 class _Sums:
@@ -163,7 +172,7 @@ _UPSERT_STATS = (
     + ", last_at = excluded.last_at"
 )
 _INSERT_ROLL = (
-    "INSERT INTO rolls (guild_id, member_id, kind, what, result, dice, rerolled, secret, rolled_at) "
+    "INSERT INTO rolls (guild_id, member_id, kind, what, result, dice, rerolled, visibility, rolled_at) "
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
@@ -199,15 +208,19 @@ class RollRecord:
             return self._optouts.setdefault(guild_id, members)
 
     def add(self, guild_id: int | None, member_id: int, member_name: str,
-            facts: RollFacts | Callable[[], RollFacts], *, secret: bool = False) -> bool:
+            facts: RollFacts | Callable[[], RollFacts], *, visibility: str = "public") -> bool:
         """Keep one roll, to be written by the next ``flush``. False when it is not recorded.
 
-        ``facts`` may be a function giving the roll's facts, called when the roll is written."""
+        ``facts`` may be a function giving the roll's facts, called when the roll is written.
+        ``visibility`` is who saw the roll: ``public``, ``private`` (its roller) or ``secret``
+        (its roller and Manage Server); listings show no one more than that."""
+        if visibility not in VISIBILITIES:
+            raise ValueError(f"unknown visibility {visibility!r}")
         if not self.records(guild_id, member_id):
             return False
         at = time.time() if self._now is None else self._now().isoformat(timespec="seconds")
         with self._lock:  # a plain tuple: this is the roll's path; RollEntry is made at write time
-            self._pending.append((guild_id, member_id, member_name, facts, secret, at))
+            self._pending.append((guild_id, member_id, member_name, facts, visibility, at))
             if len(self._pending) > MAX_PENDING:
                 del self._pending[0]
                 self.dropped += 1
@@ -241,14 +254,14 @@ class RollRecord:
         sums: dict[tuple[int, int], _Sums] = {}
         rows = []
         clock = _Clock()
-        for guild_id, member_id, name, facts, secret, at in batch:
+        for guild_id, member_id, name, facts, visibility, at in batch:
             f = facts if isinstance(facts, RollFacts) else facts()
-            e = RollEntry(guild_id, member_id, name[:100], f, secret, clock.iso(at))
+            e = RollEntry(guild_id, member_id, name[:100], f, visibility, clock.iso(at))
             at = e.rolled_at
             # the dice as JSON [[sides, face], ...], written out by hand: json.dumps is the slow part here
             dice = "[" + ",".join(f"[{sides},{face}]" for sides, face in f.dice) + "]"
             rows.append((e.guild_id, e.member_id, f.kind, f.what[:200], f.result[:200],
-                         dice, int(f.rerolled), int(e.secret), at))
+                         dice, int(f.rerolled), e.visibility, at))
             key = (e.guild_id, e.member_id)
             if key not in sums:
                 sums[key] = _Sums(e, at)
@@ -327,11 +340,11 @@ class RollRecord:
             params.append(member_id)
         with self.store.read() as c:
             rows = c.all(
-                f"SELECT id, member_id, kind, what, result, rerolled, secret, rolled_at FROM rolls "
+                f"SELECT id, member_id, kind, what, result, rerolled, visibility, rolled_at FROM rolls "
                 f"WHERE {where} ORDER BY id DESC LIMIT ?", (*params, limit)
             )
         return [HistoryRow(r["id"], r["member_id"], r["kind"], r["what"], r["result"], bool(r["rerolled"]),
-                           bool(r["secret"]), r["rolled_at"]) for r in rows]
+                           r["visibility"], r["rolled_at"]) for r in rows]
 
     def is_opted_out(self, guild_id: int, member_id: int) -> bool:
         return not self.records(guild_id, member_id)

@@ -142,7 +142,8 @@ def rolls_record_and_secret_rolls(db: Database) -> None:
             result TEXT NOT NULL,                        -- what it came to, e.g. '8, failed'
             dice TEXT NOT NULL DEFAULT '[]',             -- JSON [[sides, face], ...]: every die rolled, D6es of D3/D66 too
             rerolled INTEGER NOT NULL DEFAULT 0 CHECK (rerolled IN (0, 1)),
-            secret INTEGER NOT NULL DEFAULT 0 CHECK (secret IN (0, 1)),
+            visibility TEXT NOT NULL DEFAULT 'public'    -- who saw it: public, private (the roller) or secret (and Manage Server)
+                CHECK (visibility IN ('public', 'private', 'secret')),
             rolled_at TEXT NOT NULL
         )"""
     )

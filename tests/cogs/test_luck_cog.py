@@ -35,6 +35,8 @@ async def test_board_and_member_after_real_rolls(harness):
     assert e["title"] == "🍀 Luck of Anna" and "lucky" in e["description"]
     faces = next(f for f in e["fields"] if f["name"] == "D6 faces")["value"]
     assert "6 " in faces and "62.5% (20)" in faces
+    sixes = next(f for f in e["fields"] if f["name"] == "Sixes and ones")["value"]
+    assert sixes.startswith("Sixes: 20 of 32 (62.5%)")
     tests = next(f for f in e["fields"] if f["name"] == "Tests")["value"]
     assert tests.startswith("Tests passed: 1 of 1; fair dice pass 0.6 of these")
 
@@ -57,16 +59,18 @@ async def test_luck_stays_in_its_server(harness):
     assert res.is_error and "belongs to a server" in res.text
 
 
-async def test_rolls_list_hides_secret_rolls_from_others(harness):
+async def test_rolls_list_shows_no_one_more_than_the_roll_did(harness):
     await roll(harness, ANNA, "2d6<=7 nerve", [3, 5], secret=True)
+    await roll(harness, ANNA, "d66 loot", [2, 5], private=True)
     await roll(harness, BORIS, "d6", [4])
     seen_by_boris = await harness.command("luck rolls", BORIS)
     assert seen_by_boris.ephemeral
     lines = seen_by_boris.embeds[0]["description"].split("\n")
-    assert "<@502> — d6 → 4" in lines[0] and "<@501> — secret roll" in lines[1]
+    assert "<@502> — d6 → 4" in lines[0] and "<@501> — a private roll" in lines[1] and "<@501> — a secret roll" in lines[2]
     seen_by_anna = await harness.command("luck rolls", ANNA, member=str(ANNA.user_id))
-    assert "2d6 <=7 → 8, failed" in seen_by_anna.text
-    assert "2d6 <=7 → 8, failed" in (await harness.command("luck rolls", ADMIN)).text
+    assert "2d6 <=7 → 8, failed" in seen_by_anna.text and "d66 → 25" in seen_by_anna.text
+    seen_by_admin = (await harness.command("luck rolls", ADMIN)).text
+    assert "2d6 <=7 → 8, failed" in seen_by_admin and "a private roll" in seen_by_admin
 
 
 async def test_opt_out_keep_or_forget_and_opt_in(harness):

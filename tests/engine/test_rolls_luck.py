@@ -55,6 +55,14 @@ def test_average_and_how_far_from_fair():
     assert "too few" in member([1, 0, 0, 0, 0, 0]).verdict
 
 
+def test_sixes_and_ones():
+    assert member([10] * 6).sixes_and_ones_line == (
+        "Sixes: 10 of 60 (16.7%); Ones: 10 of 60 (16.7%). Fair dice give 16.7% of each.")
+    lucky = member([2, 10, 10, 10, 10, 28]).sixes_and_ones_line
+    assert lucky.startswith("Sixes: 28 of 70 (40.0%) (fair dice do this well less than 0.1% of the time)")
+    assert member([0] * 6).sixes_and_ones_line is None
+
+
 def test_tests_and_injuries_lines():
     m = member([10] * 6, tests=40, tests_passed=34, tests_expected=23.3, tests_variance=9.7,
                injuries=3, injuries_knocked_down=1, injuries_stunned=1, injuries_out_of_action=1,

@@ -162,9 +162,16 @@ def test_history_newest_first_and_limited(store):
     record = RollRecord(store)
     rng = random.Random(3)
     for n in range(1, 8):
-        record.add(G1, ANNA if n % 2 else BORIS, "x", roll_set_facts(roll_set(f"{n}d6", rng)), secret=n == 7)
+        record.add(G1, ANNA if n % 2 else BORIS, "x", roll_set_facts(roll_set(f"{n}d6", rng)),
+                   visibility={7: "secret", 6: "private"}.get(n, "public"))
     rows = record.history(G1, limit=3)
-    assert [r.what for r in rows] == ["7d6", "6d6", "5d6"] and rows[0].secret
+    assert [(r.what, r.visibility) for r in rows] == [("7d6", "secret"), ("6d6", "private"), ("5d6", "public")]
+    secret, private, public = rows
+    assert public.visible_to(BORIS, False) and private.visible_to(BORIS, False)  # 6d6 is Boris's own
+    assert not private.visible_to(ANNA, True)  # a private roll: not even Manage Server
+    assert secret.visible_to(ANNA, False) and secret.visible_to(BORIS, True) and not secret.visible_to(BORIS, False)
+    with pytest.raises(ValueError):
+        record.add(G1, ANNA, "x", roll_set_facts(roll_set("d6", rng)), visibility="shown")
     assert [r.what for r in record.history(G1, BORIS)] == ["6d6", "4d6", "2d6"]
 
 
