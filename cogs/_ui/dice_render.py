@@ -6,12 +6,16 @@ can see both.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
 
 from engine.dice import CheckResult, Outcome, RollResult, RollSet, verdict
 from engine.editions import Edition
+
+# Names and titles recur (the same members, the same expressions): escape each once.
+_escaped = lru_cache(maxsize=4096)(discord.utils.escape_markdown)
 
 PASSED = discord.Colour.green()
 FAILED = discord.Colour.dark_red()
@@ -20,7 +24,7 @@ INJURY_COLOURS = {1: discord.Colour.gold(), 2: discord.Colour.orange(), 3: disco
 
 
 def _who(embed: discord.Embed, who: str) -> None:
-    embed.set_author(name=discord.utils.escape_markdown(who)[:256])
+    embed.set_author(name=_escaped(who)[:256])
 
 
 def _footer(embed: discord.Embed, edition: Edition | None, rerolled: bool) -> None:
@@ -99,7 +103,7 @@ def roll_set_text(rolls: RollSet) -> str:
 
 def roll_embed(rolls: RollSet, original: RollSet | None, *, label: str | None, who: str) -> discord.Embed:
     title = f"🎲 {label}" if label else f"🎲 {rolls.text}"
-    embed = discord.Embed(title=discord.utils.escape_markdown(title)[:256], colour=ROLLED)
+    embed = discord.Embed(title=_escaped(title)[:256], colour=ROLLED)
     _who(embed, who)
     if original is None:
         embed.description = roll_set_text(rolls)
