@@ -22,6 +22,9 @@ from sqlite_utils import Database
 from engine.storage.schema import MIGRATIONS
 
 DEFAULT_DB_PATH = Path("data") / "mordheim.db"
+# How long a write waits for another process's write to finish before it fails. Writes hold
+# the file for a millisecond or so (tests/engine/test_storage_processes.py), so ten seconds is
+# only reached when something is badly wrong, and then the member gets an apology, not a hang.
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -29,6 +32,48 @@ def db_path_from_env(environ: os._Environ[str] | dict[str, str] | None = None) -
     """``MORDHEIM_DB`` if set, else ``./data/mordheim.db``."""
     env = os.environ if environ is None else environ
     return Path(env.get("MORDHEIM_DB") or DEFAULT_DB_PATH)
+
+
+class BackupError(Exception):
+    """The backup could not be made; the message says why and nothing was left half-written."""
+
+
+def backup_database(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> int:
+    """A consistent copy of the database at ``source``, even while the bot writes to it.
+
+    SQLite's online backup copies every page inside one read transaction; in WAL mode that is
+    a snapshot, and writers go on meanwhile. The copy is written beside ``destination``,
+    checked (``PRAGMA integrity_check``) and only then moved into place, so a failed backup
+    never leaves a file that looks good. The copy is a single file (no ``-wal``) that
+    ``Store.open`` can use as it is. Returns the copy's size in bytes.
+    """
+    source, destination = Path(source), Path(destination)
+    if not source.is_file():
+        raise BackupError(f"There is no database at {source}.")
+    if destination.exists() and destination.resolve() == source.resolve():
+        raise BackupError("The backup must go to another file than the live database.")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    live = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)  # it only reads
+    try:
+        copy = sqlite3.connect(str(partial))
+        try:
+            live.backup(copy)  # all pages in one step: one snapshot
+            copy.execute("PRAGMA journal_mode = DELETE")
+            verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            copy.close()
+    except sqlite3.Error as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"SQLite could not copy {source}: {exc}.") from exc
+    finally:
+        live.close()
+    if verdict != "ok":
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"The copy failed its integrity check ({verdict}); the live database may need attention.")
+    os.replace(partial, destination)
+    return destination.stat().st_size
 
 
 class Store:
