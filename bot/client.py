@@ -112,15 +112,22 @@ class MordheimBot(commands.AutoShardedBot):
         database. Safe to call twice."""
         timeout = self.config.stop_timeout if timeout is None else timeout
         self.stopping = True
-        pending = {t for t in self.in_flight if not t.done()}
-        if pending:
-            log.info("Stopping: waiting up to %.0f s for %d answers in progress.", timeout, len(pending))
-            _, late = await asyncio.wait(pending, timeout=timeout)
-            for task in late:
-                task.cancel()
-            if late:
-                log.warning("Stopping: %d answers did not finish in %.0f s and were cancelled.", len(late), timeout)
-                await asyncio.wait(late, timeout=1.0)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        announced = False
+        # the refusals of interactions arriving meanwhile are in flight too, so wait until none is
+        while pending := {t for t in self.in_flight if not t.done()}:
+            if not announced:
+                log.info("Stopping: waiting up to %.0f s for %d answers in progress.", timeout, len(pending))
+                announced = True
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                for task in pending:
+                    task.cancel()
+                log.warning("Stopping: %d answers did not finish in %.0f s and were cancelled.", len(pending), timeout)
+                await asyncio.wait(pending, timeout=1.0)
+                break
+            await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         await self.close()
 
     async def close(self) -> None:

@@ -78,7 +78,13 @@ class MordheimState(AutoShardedConnectionState):
 
     def _refuse(self, data: dict[str, Any], error: Exception) -> None:
         interaction = discord.Interaction(data=data, state=self)
-        asyncio.get_running_loop().create_task(self._get_client().tree.report_error(interaction, error))
+        asyncio.get_running_loop().create_task(self._tell(interaction, error), name="mordheim-refusal")
+
+    async def _tell(self, interaction: discord.Interaction, error: Exception) -> None:
+        try:
+            await self._get_client().tree.report_error(interaction, error)
+        except Exception:  # the connection is going away: nobody left to tell
+            log.warning("Could not answer interaction %s with %s", interaction.id, type(error).__name__, exc_info=True)
 
     def _is_claimed(self, data: dict[str, Any]) -> bool:
         """Whether a view, a persistent view or a dynamic item of this process handles this
