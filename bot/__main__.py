@@ -1,7 +1,7 @@
 """``mordheim-bot``: connect to Discord when a token is set, otherwise open the offline console.
 
     mordheim-bot                 run the bot (or the console, when DISCORD_TOKEN is unset)
-    mordheim-bot console [-c LINE] [--json] [--seed N] [--user ID] [--guild ID|dm] [--admin]
+    mordheim-bot console [-c LINE] [--json] [--seed N] [--user ID] [--guild ID|dm] [--admin] [--files DIR]
     mordheim-bot sync            push the slash-command definitions to Discord now
     mordheim-bot backup PATH     a consistent copy of the live database (safe while the bot runs)
 """
@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import random
 import sys
+from pathlib import Path
 
 from bot.config import ConfigError, load_config
 from bot.logs import configure_logging
@@ -32,6 +33,7 @@ def _parser() -> argparse.ArgumentParser:
         parser.add_argument("--user", type=int, help="act as this user id")
         parser.add_argument("--guild", help="act in this server id, or `dm` for direct messages")
         parser.add_argument("--admin", action="store_true", help="act as a member with Manage Server")
+        parser.add_argument("--files", metavar="DIR", help="where files the bot sends are saved (default ./console-files)")
     return p
 
 
@@ -75,7 +77,12 @@ def main(argv: list[str] | None = None) -> int:
             actor.permissions = ADMIN_PERMISSIONS
         rng = random.Random(args.seed) if args.seed is not None else None
         bot = MordheimBot(config, rng=rng)
-        return asyncio.run(run_console(Harness(bot), actor, command=args.command, as_json=args.json))
+        files = Path(args.files) if args.files else None
+        try:
+            return asyncio.run(run_console(Harness(bot), actor, command=args.command, as_json=args.json, files_dir=files))
+        except KeyboardInterrupt:  # Ctrl-C at the prompt: leave quietly, like Ctrl-D
+            print()
+            return 0
     if not config.has_token:
         print("DISCORD_TOKEN is not set: `mordheim-bot sync` needs it.", file=sys.stderr)
         return 2
