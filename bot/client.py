@@ -6,6 +6,7 @@ import asyncio
 import logging
 import pkgutil
 import random
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -60,6 +61,7 @@ class MordheimBot(commands.AutoShardedBot):
         self.kept_answers = None  # engine.storage.kept_answers.KeptAnswers: buttons that outlive the process
         self.stopping = False  # set by stop(): new interactions are turned away
         self.in_flight: set[asyncio.Task] = set()  # tasks answering interactions right now
+        self.background_writes: set[asyncio.Task] = set()  # database writes an answer does not wait for
 
     def _get_state(self, **options) -> MordheimState:
         return MordheimState(dispatch=self.dispatch, handlers=self._handlers, hooks=self._hooks, http=self.http, **options)
@@ -104,6 +106,19 @@ class MordheimBot(commands.AutoShardedBot):
             self.in_flight.add(task)
             task.add_done_callback(self.in_flight.discard)
 
+    def write_in_background(self, write: Callable[[], object]) -> asyncio.Task:
+        """Run a database write in a worker thread, off the event loop and after the answer
+        (a write may wait for another process's); ``close`` waits for it."""
+        task = asyncio.get_running_loop().create_task(asyncio.to_thread(write), name="mordheim-background-write")
+        self.background_writes.add(task)
+        task.add_done_callback(self._background_write_done)
+        return task
+
+    def _background_write_done(self, task: asyncio.Task) -> None:
+        self.background_writes.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("A background database write failed", exc_info=task.exception())
+
     # ----- stopping ----------------------------------------------------------------------
 
     async def stop(self, *, timeout: float | None = None) -> None:
@@ -131,6 +146,8 @@ class MordheimBot(commands.AutoShardedBot):
         await self.close()
 
     async def close(self) -> None:
+        if self.background_writes:
+            await asyncio.wait(set(self.background_writes), timeout=5.0)
         await super().close()
         if self.store is not None:
             self.store.close()  # waits for a write in a worker thread to commit first

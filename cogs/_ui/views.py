@@ -4,9 +4,9 @@ Paged answers and confirm questions keep working after the bot restarts. Their b
 ``DynamicItem``s (registered at start by ``cogs/kept_answers.py``) whose custom ids stay
 ``page:prev``/``page:count``/``page:next`` and ``confirm:yes``/``confirm:no``; what a press
 needs is kept in the database under the id of the message the buttons are on
-(``engine/storage/kept_answers.py``), written when discord.py attaches the view to the sent
-message (``keep_for_restarts``, called by ``bot/state.py``). A press reads it back, checks
-the server and the member, and answers, in this process or the next one.
+(``engine/storage/kept_answers.py``), written in a worker thread once discord.py attaches the
+view to the sent message (``keep_for_restarts``, called by ``bot/state.py``). A press reads it
+back, checks the server and the member, and answers, in this process or the next one.
 
 - Pages are kept for a day, with the page shown; anyone else's press is refused, as before.
 - A confirm question lasts two minutes, as before, and is answered at most once (the database
@@ -28,7 +28,7 @@ from typing import Any, Awaitable, Callable
 import discord
 
 from engine.errors import MordheimError, PermissionDenied
-from engine.storage.kept_answers import CONFIRM, PAGES, KeptAnswer, KeptAnswers
+from engine.storage.kept_answers import CONFIRM, PAGES, KeptAnswer, KeptAnswers, encode_body
 
 PAGES_KEPT_FOR = dt.timedelta(days=1)
 QUESTION_OPEN_FOR = dt.timedelta(minutes=2)
@@ -83,6 +83,28 @@ def kept_answers(interaction: discord.Interaction) -> KeptAnswers:
     return interaction.client.kept_answers  # type: ignore[attr-defined]
 
 
+# The writes of kept answers still under way, per bot and message id: a press that comes
+# before its answer's write is done waits for it.
+_KEEPING: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Task]] = weakref.WeakKeyDictionary()
+
+
+def _keep_in_background(client: Any, message_id: int, *, body: dict[str, Any], **row: Any) -> None:
+    """Keep an answer's state: encoded here, written by a worker thread
+    (``client.write_in_background``), so the event loop never waits for the database file,
+    which another process may be writing to."""
+    keeping = _KEEPING.setdefault(client, {})
+    blob = encode_body(body)
+    task = client.write_in_background(lambda: client.kept_answers.keep(message_id, body=blob, **row))
+    keeping[message_id] = task
+    task.add_done_callback(lambda _: keeping.pop(message_id, None))
+
+
+async def _until_kept(interaction: discord.Interaction) -> None:
+    pending = _KEEPING.get(interaction.client, {}).get(interaction.message.id) if interaction.message else None
+    if pending is not None:
+        await asyncio.wait({pending})
+
+
 async def _guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Dynamic items' errors are only logged by discord.py; send them through the tree instead."""
     try:
@@ -123,22 +145,22 @@ def page_buttons(index: int, count: int) -> list[PageButton]:
 
 
 async def turn_page(interaction: discord.Interaction, role: str) -> None:
-    kept = kept_answers(interaction)
     message = interaction.message
-    answer = await asyncio.to_thread(kept.get, message.id) if message else None
-    if answer is None or answer.kind != PAGES:
-        raise MordheimError(PAGES_GONE)
-    check_same_server(interaction, answer.guild_id)
-    if interaction.user.id != answer.owner_id:
-        raise owner_only(answer.owner_id, "turn these pages")
-    pages = answer.body["pages"]
     if role == "count":  # disabled in Discord; nothing to do
         await interaction.response.defer()
         return
-    index = max(0, min(len(pages) - 1, answer.page + (1 if role == "next" else -1)))
-    await asyncio.to_thread(kept.show_page, message.id, index)
+
+    def may_turn(answer: KeptAnswer | None) -> None:
+        if answer is None or answer.kind != PAGES:
+            raise MordheimError(PAGES_GONE)
+        check_same_server(interaction, answer.guild_id)
+        if interaction.user.id != answer.owner_id:
+            raise owner_only(answer.owner_id, "turn these pages")
+
+    await _until_kept(interaction)
+    turned = await asyncio.to_thread(kept_answers(interaction).turn_page, message.id, 1 if role == "next" else -1, may_turn)
     layout = discord.ui.View(timeout=None)
-    for button in page_buttons(index, len(pages)):
+    for button in page_buttons(turned.index, turned.count):
         layout.add_item(button)
     for item in discord.ui.View.from_message(message, timeout=None).children:  # anything else on the message stays
         if not str(getattr(item, "custom_id", "") or "").startswith("page:"):
@@ -147,7 +169,7 @@ async def turn_page(interaction: discord.Interaction, role: str) -> None:
     # their pattern, anything else through the view that first sent it), so discord.py must
     # not register this copy in their place.
     layout.stop()
-    await interaction.response.edit_message(embed=discord.Embed.from_dict(pages[index]), view=layout)
+    await interaction.response.edit_message(embed=discord.Embed.from_dict(turned.page), view=layout)
 
 
 class Paginator(OwnedView):
@@ -169,10 +191,8 @@ class Paginator(OwnedView):
 
     def keep_for_restarts(self, client: Any, message_id: int, *, guild_id: int | None) -> None:
         if len(self.pages) > 1:
-            client.kept_answers.keep(
-                message_id, kind=PAGES, guild_id=guild_id, owner_id=self.owner_id,
-                body={"pages": [page.to_dict() for page in self.pages]}, lifetime=PAGES_KEPT_FOR,
-            )
+            _keep_in_background(client, message_id, kind=PAGES, guild_id=guild_id, owner_id=self.owner_id,
+                                body={"pages": [page.to_dict() for page in self.pages]}, lifetime=PAGES_KEPT_FOR)
 
 
 # ---------------------------------------------------------------- confirm
@@ -245,8 +265,8 @@ class Confirm(OwnedView):
         if own is not None:
             body["state"], body["answer"] = own
         _sent_by(client)[message_id] = self
-        client.kept_answers.keep(message_id, kind=CONFIRM, guild_id=guild_id, owner_id=self.owner_id,
-                                 body=body, lifetime=QUESTION_OPEN_FOR)
+        _keep_in_background(client, message_id, kind=CONFIRM, guild_id=guild_id, owner_id=self.owner_id,
+                            body=body, lifetime=QUESTION_OPEN_FOR)
 
     @classmethod
     def rebuild(cls, kept: KeptAnswer) -> Confirm | None:
@@ -270,6 +290,7 @@ def _kind_name(cls: type) -> str:
 async def answer_question(interaction: discord.Interaction, *, yes: bool) -> None:
     kept = kept_answers(interaction)
     message = interaction.message
+    await _until_kept(interaction)
     answer = await asyncio.to_thread(kept.get, message.id) if message else None
     if answer is None or answer.kind != CONFIRM:
         raise MordheimError(QUESTION_GONE)

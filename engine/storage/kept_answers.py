@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.storage.store import Store
+from engine.storage.store import Connection, Store
 
 PAGES, CONFIRM = "pages", "confirm"
 
@@ -30,6 +30,18 @@ class KeptAnswer:
     body: dict[str, Any]
     page: int
     answered: bool
+
+
+def encode_body(body: dict[str, Any]) -> bytes:
+    """What ``keep`` stores: the body as compact JSON, compressed."""
+    return zlib.compress(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+
+
+@dataclass(frozen=True)
+class TurnedPage:
+    index: int  # from 0
+    count: int
+    page: dict[str, Any]
 
 
 def _utc_now() -> dt.datetime:
@@ -48,23 +60,24 @@ class KeptAnswers:
         self._now = now
 
     def keep(self, message_id: int, *, kind: str, guild_id: int | None, owner_id: int,
-             body: dict[str, Any], lifetime: dt.timedelta) -> None:
-        """Remember an answer's buttons for ``lifetime`` (a message id is kept once: the first wins)."""
-        blob = zlib.compress(json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+             body: bytes, lifetime: dt.timedelta) -> None:
+        """Remember an answer's buttons for ``lifetime`` (a message id is kept once: the first
+        wins). ``body`` is ``encode_body(...)``, made by the caller: encoding holds Python's GIL,
+        the write mostly does not, so a caller writing from a worker thread encodes first."""
         with self.store.write() as c:
             c.execute(
                 "INSERT INTO kept_answers (message_id, guild_id, owner_id, kind, body, expires_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING",
-                (message_id, guild_id, owner_id, kind, blob, _stamp(self._now() + lifetime)),
+                (message_id, guild_id, owner_id, kind, body, _stamp(self._now() + lifetime)),
             )
 
     def get(self, message_id: int) -> KeptAnswer | None:
         """The kept answer on this message, or None when there is none or it has expired."""
         with self.store.read() as c:
-            row = c.one(
-                "SELECT * FROM kept_answers WHERE message_id = ? AND expires_at > ?",
-                (message_id, _stamp(self._now())),
-            )
+            return self._get(c, message_id)
+
+    def _get(self, c: Connection, message_id: int) -> KeptAnswer | None:
+        row = c.one("SELECT * FROM kept_answers WHERE message_id = ? AND expires_at > ?", (message_id, _stamp(self._now())))
         if row is None:
             return None
         return KeptAnswer(
@@ -72,9 +85,18 @@ class KeptAnswers:
             body=json.loads(zlib.decompress(row["body"])), page=row["page"], answered=bool(row["answered"]),
         )
 
-    def show_page(self, message_id: int, page: int) -> None:
+    def turn_page(self, message_id: int, step: int, check: Callable[[KeptAnswer | None], None]) -> TurnedPage:
+        """Move a paged answer ``step`` pages on (kept within its pages) and return that page.
+        ``check`` sees the kept answer first (None when there is none) and raises to refuse the
+        turn; nothing is written then. One transaction: a page turn is one trip to the database."""
         with self.store.write() as c:
-            c.execute("UPDATE kept_answers SET page = ? WHERE message_id = ?", (page, message_id))
+            answer = self._get(c, message_id)
+            check(answer)
+            pages = answer.body["pages"]
+            index = max(0, min(len(pages) - 1, answer.page + step))
+            if index != answer.page:
+                c.execute("UPDATE kept_answers SET page = ? WHERE message_id = ?", (index, message_id))
+            return TurnedPage(index=index, count=len(pages), page=pages[index])
 
     def claim_answer(self, message_id: int) -> bool:
         """Mark a question answered; False when it already was (or is gone). At most one press

@@ -1,10 +1,15 @@
-"""One SQLite connection shared by the bot's worker threads.
+"""The SQLite file shared by the bot's worker threads (and by other processes on the host).
 
 The bot calls the engine through ``asyncio.to_thread``, so several threads may call at once.
-One connection (``check_same_thread=False``) guarded by a lock serialises them; each call
-holds the lock for a millisecond or so. Writes run in ``BEGIN IMMEDIATE`` so a change and its
-ledger row commit together or not at all, and another process waiting on the file gets the
-busy timeout instead of a deadlock.
+Writes share one connection (``check_same_thread=False``) guarded by a lock, which serialises
+them; each holds it for a millisecond or so. Writes run in ``BEGIN IMMEDIATE`` so a change and
+its ledger row commit together or not at all, and a write waiting for another process's gets
+the busy timeout instead of a deadlock.
+
+Reads use a connection of their own per thread: in WAL mode a reader sees the last commit and
+never waits for a writer, in this process or another, so a read on the event loop (a server's
+settings, a member's reply style) cannot stall behind a write that is itself waiting for the
+file. A read inside a write transaction uses the write's connection and sees its changes.
 """
 
 from __future__ import annotations
@@ -83,19 +88,27 @@ class Store:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()
+        self._local = threading.local()  # per thread: its read connection, and whether it is writing
+        self._readers: list[sqlite3.Connection] = []
+        self._closed = False
         self.db = Database(conn, execute_plugins=False)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves (sqlite3's implicit
+        # transactions would otherwise start DEFERRED ones behind our back).
+        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Store:
         """Open (creating parent folders and the file if needed) and apply pending migrations."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves (sqlite3's implicit
-        # transactions would otherwise start DEFERRED ones behind our back).
-        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = cls._connect(path)
         try:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA foreign_keys = ON")
             store = cls(conn, path)
             store.db.enable_wal()
             # NORMAL is safe against a killed process in WAL mode (only power loss can lose the last commits).
@@ -124,6 +137,9 @@ class Store:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
+            for reader in self._readers:
+                reader.close()
             self._conn.close()
 
     def __enter__(self) -> Store:
@@ -137,6 +153,7 @@ class Store:
         """A write transaction: everything inside commits together or is rolled back."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
+            self._local.writing = True
             try:
                 yield Connection(self._conn)
             except BaseException:
@@ -145,17 +162,33 @@ class Store:
                 raise
             else:
                 self._conn.execute("COMMIT")
+            finally:
+                self._local.writing = False
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
         """A consistent read snapshot (no writes)."""
-        with self._lock:
-            self._conn.execute("BEGIN")
-            try:
-                yield Connection(self._conn)
-            finally:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+        if getattr(self._local, "writing", False):  # inside this thread's write: read what it wrote
+            yield Connection(self._conn)
+            return
+        conn = self._reader()
+        conn.execute("BEGIN")
+        try:
+            yield Connection(conn)
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+
+    def _reader(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "reader", None)
+        if conn is None:
+            with self._lock:
+                if self._closed:
+                    raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+                conn = self._connect(self.path)
+                self._readers.append(conn)
+            self._local.reader = conn
+        return conn
 
 
 class Connection:

@@ -12,7 +12,7 @@ from bot.harness import ADMIN_PERMISSIONS, Actor, Harness
 from bot.tree import UNKNOWN_COMPONENT
 from cogs._ui.views import PAGES_GONE, QUESTION_FROM_BEFORE_RESTART, QUESTION_GONE, Confirm, Paginator
 from engine.storage import Store
-from engine.storage.kept_answers import KeptAnswers
+from engine.storage.kept_answers import KeptAnswers, encode_body
 from tests.conftest import make_bot
 
 GUILD_A, GUILD_B = 111, 222
@@ -171,9 +171,10 @@ async def test_pages_and_questions_expire(tmp_path):
     clock = [dt.datetime(2024, 6, 1, 12, 0, tzinfo=dt.timezone.utc)]
     with Store.open(tmp_path / "k.db") as store:
         kept = KeptAnswers(store, now=lambda: clock[0])
-        kept.keep(1, kind="pages", guild_id=7, owner_id=2, body={"pages": [{"title": "a"}]}, lifetime=dt.timedelta(days=1))
-        kept.keep(1, kind="pages", guild_id=8, owner_id=9, body={}, lifetime=dt.timedelta(days=1))  # the first wins
-        kept.keep(2, kind="confirm", guild_id=None, owner_id=2, body={}, lifetime=dt.timedelta(minutes=2))
+        day = dt.timedelta(days=1)
+        kept.keep(1, kind="pages", guild_id=7, owner_id=2, body=encode_body({"pages": [{"title": "a"}]}), lifetime=day)
+        kept.keep(1, kind="pages", guild_id=8, owner_id=9, body=encode_body({}), lifetime=day)  # the first wins
+        kept.keep(2, kind="confirm", guild_id=None, owner_id=2, body=encode_body({}), lifetime=dt.timedelta(minutes=2))
         assert kept.get(1).owner_id == 2 and kept.get(1).body == {"pages": [{"title": "a"}]}
         assert kept.claim_answer(2) and not kept.claim_answer(2)
         clock[0] += dt.timedelta(minutes=3)
@@ -185,10 +186,17 @@ async def test_pages_and_questions_expire(tmp_path):
             assert c.scalar("SELECT count(*) FROM kept_answers") == 0
 
 
+async def kept(harness) -> None:
+    """Wait for the kept state's writes (they run after the answer, in a worker thread)."""
+    if harness.bot.background_writes:
+        await asyncio.wait(set(harness.bot.background_writes))
+
+
 async def test_a_press_on_expired_state_says_what_to_do(harness):
     add_test_commands(harness.tree)
     pages = (await harness.command("pages", OWNER)).message_id
     ask = (await harness.command("warband delete", OWNER, name="nothing yet")).message_id  # refused: no buttons
+    await kept(harness)
     with harness.bot.store.write() as c:
         c.execute("UPDATE kept_answers SET expires_at = '2000-01-01T00:00:00+00:00'")
     gone = await harness.click(pages, "page:next", OWNER)
@@ -196,6 +204,7 @@ async def test_a_press_on_expired_state_says_what_to_do(harness):
     assert ask is not None
     await harness.command("warband create", OWNER, name="Reavers", warband_type="Reiklanders")
     question = (await harness.command("warband delete", OWNER, name="Reavers")).message_id
+    await kept(harness)
     with harness.bot.store.write() as c:
         c.execute("UPDATE kept_answers SET expires_at = '2000-01-01T00:00:00+00:00'")
     late = await harness.click(question, "confirm:yes", OWNER)
