@@ -90,6 +90,7 @@ class Store:
         self._lock = threading.RLock()
         self._local = threading.local()  # per thread: its read connection, and whether it is writing
         self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()  # not the write lock: opening a reader never waits for a write
         self._closed = False
         self.db = Database(conn, execute_plugins=False)
 
@@ -136,7 +137,7 @@ class Store:
             return [m.name for m in MIGRATIONS.applied(self.db)]
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._readers_lock:
             self._closed = True
             for reader in self._readers:
                 reader.close()
@@ -182,7 +183,7 @@ class Store:
     def _reader(self) -> sqlite3.Connection:
         conn = getattr(self._local, "reader", None)
         if conn is None:
-            with self._lock:
+            with self._readers_lock:
                 if self._closed:
                     raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
                 conn = self._connect(self.path)

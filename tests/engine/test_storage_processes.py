@@ -78,3 +78,45 @@ def test_writers_in_several_processes_lose_nothing_and_wait_briefly(tmp_path):
         with store.read() as c:
             assert c.scalar("SELECT count(*) FROM ledger WHERE what = 'treasury'") == 2 * PROCESSES * WRITES
             assert c.scalar("PRAGMA integrity_check") == "ok"
+
+
+def test_reads_never_wait_for_a_write_in_progress(tmp_path):
+    """A write holds the file (here: a thread of this process, then another process); reads
+    go on at once and see the last commit, so the event loop's reads cannot stall."""
+    import threading
+    import time
+
+    path = tmp_path / "r.db"
+    with Store.open(path) as store:
+        campaigns = Campaigns(store)
+        campaigns.create_warband(GUILD, 1, "Steady", "Reiklanders", gold_crowns=5)
+        holding, release = threading.Event(), threading.Event()
+
+        def long_write() -> None:
+            with store.write() as c:
+                c.execute("UPDATE warbands SET gold_crowns = 99 WHERE name = 'Steady'")
+                holding.set()
+                release.wait(10)
+
+        writer = threading.Thread(target=long_write)
+        writer.start()
+        assert holding.wait(10)
+        started = time.perf_counter()
+        assert campaigns.get_warband(GUILD, "Steady").gold_crowns == 5  # the last commit, not the open write
+        assert time.perf_counter() - started < 1.0
+        release.set()
+        writer.join()
+        assert campaigns.get_warband(GUILD, "Steady").gold_crowns == 99
+
+        other = subprocess.Popen(
+            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+             "c.execute('BEGIN IMMEDIATE'); c.execute('UPDATE warbands SET gold_crowns = 1'); print('holding', flush=True); "
+             "time.sleep(30)", str(path)], stdout=subprocess.PIPE, text=True)
+        try:
+            assert other.stdout.readline().strip() == "holding"
+            started = time.perf_counter()
+            assert campaigns.get_warband(GUILD, "Steady").gold_crowns == 99
+            assert time.perf_counter() - started < 1.0
+        finally:
+            other.kill()
+            other.wait()
