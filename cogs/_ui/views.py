@@ -4,8 +4,8 @@ Paged answers and confirm questions keep working after the bot restarts. Their b
 ``DynamicItem``s (registered at start by ``cogs/kept_answers.py``) whose custom ids stay
 ``page:prev``/``page:count``/``page:next`` and ``confirm:yes``/``confirm:no``; what a press
 needs is kept in the database under the id of the message the buttons are on
-(``engine/storage/kept_answers.py``), written in a worker thread once discord.py attaches the
-view to the sent message (``keep_for_restarts``, called by ``bot/state.py``). A press reads it
+(``engine/storage/kept_answers.py``), written once discord.py attaches the view to the sent
+message (``keep_for_restarts``, called by ``bot/state.py``), never making the event loop wait. A press reads it
 back, checks the server and the member, and answers, in this process or the next one.
 
 - Pages are kept for a day, with the page shown; anyone else's press is refused, as before.
@@ -23,6 +23,7 @@ import datetime as dt
 import json
 import re
 import weakref
+from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 import discord
@@ -88,13 +89,15 @@ def kept_answers(interaction: discord.Interaction) -> KeptAnswers:
 _KEEPING: weakref.WeakKeyDictionary[Any, dict[int, asyncio.Task]] = weakref.WeakKeyDictionary()
 
 
-def _keep_in_background(client: Any, message_id: int, *, body: dict[str, Any], **row: Any) -> None:
-    """Keep an answer's state: encoded here, written by a worker thread
-    (``client.write_in_background``), so the event loop never waits for the database file,
-    which another process may be writing to."""
+def _keep(client: Any, message_id: int, **row: Any) -> None:
+    """Keep an answer's state (``body`` encoded by the caller) without the event loop ever
+    waiting for the database file: written at once when no other write is under way (the
+    usual case, a fraction of a millisecond), else by a worker thread
+    (``client.write_in_background``) while the loop goes on."""
+    if client.kept_answers.keep(message_id, wait=False, **row):
+        return
     keeping = _KEEPING.setdefault(client, {})
-    blob = encode_body(body)
-    task = client.write_in_background(lambda: client.kept_answers.keep(message_id, body=blob, **row))
+    task = client.write_in_background(lambda: client.kept_answers.keep(message_id, **row))
     keeping[message_id] = task
     task.add_done_callback(lambda _: keeping.pop(message_id, None))
 
@@ -172,6 +175,27 @@ async def turn_page(interaction: discord.Interaction, role: str) -> None:
     await interaction.response.edit_message(embed=discord.Embed.from_dict(turned.page), view=layout)
 
 
+# The page sets encoded last, by the list a cog handed over. A cog that shows an unchanged
+# answer again hands the very same list (the warbands cog does, for an unchanged roster), and
+# its encoding (to_dict, JSON, compression: most of the cost of keeping pages) is reused. The
+# entry holds the list, so its id cannot be reused while cached; pages given to a Paginator
+# are sent as they are and must not change afterwards.
+_ENCODED_PAGES: OrderedDict[int, tuple[list[discord.Embed], bytes]] = OrderedDict()
+ENCODED_PAGES_KEPT = 64
+
+
+def _encoded_pages(pages: list[discord.Embed]) -> bytes:
+    cached = _ENCODED_PAGES.get(id(pages))
+    if cached is not None and cached[0] is pages:
+        _ENCODED_PAGES.move_to_end(id(pages))
+        return cached[1]
+    blob = encode_body({"pages": [page.to_dict() for page in pages]})
+    _ENCODED_PAGES[id(pages)] = (pages, blob)
+    if len(_ENCODED_PAGES) > ENCODED_PAGES_KEPT:
+        _ENCODED_PAGES.popitem(last=False)
+    return blob
+
+
 class Paginator(OwnedView):
     """Pages of embeds with previous/next buttons; nothing is cut off, it is paged."""
 
@@ -191,8 +215,8 @@ class Paginator(OwnedView):
 
     def keep_for_restarts(self, client: Any, message_id: int, *, guild_id: int | None) -> None:
         if len(self.pages) > 1:
-            _keep_in_background(client, message_id, kind=PAGES, guild_id=guild_id, owner_id=self.owner_id,
-                                body={"pages": [page.to_dict() for page in self.pages]}, lifetime=PAGES_KEPT_FOR)
+            _keep(client, message_id, kind=PAGES, guild_id=guild_id, owner_id=self.owner_id,
+                                body=_encoded_pages(self.pages), lifetime=PAGES_KEPT_FOR)
 
 
 # ---------------------------------------------------------------- confirm
@@ -265,8 +289,8 @@ class Confirm(OwnedView):
         if own is not None:
             body["state"], body["answer"] = own
         _sent_by(client)[message_id] = self
-        _keep_in_background(client, message_id, kind=CONFIRM, guild_id=guild_id, owner_id=self.owner_id,
-                            body=body, lifetime=QUESTION_OPEN_FOR)
+        _keep(client, message_id, kind=CONFIRM, guild_id=guild_id, owner_id=self.owner_id,
+                            body=encode_body(body), lifetime=QUESTION_OPEN_FOR)
 
     @classmethod
     def rebuild(cls, kept: KeptAnswer) -> Confirm | None:

@@ -60,16 +60,24 @@ class KeptAnswers:
         self._now = now
 
     def keep(self, message_id: int, *, kind: str, guild_id: int | None, owner_id: int,
-             body: bytes, lifetime: dt.timedelta) -> None:
+             body: bytes, lifetime: dt.timedelta, wait: bool = True) -> bool:
         """Remember an answer's buttons for ``lifetime`` (a message id is kept once: the first
-        wins). ``body`` is ``encode_body(...)``, made by the caller: encoding holds Python's GIL,
-        the write mostly does not, so a caller writing from a worker thread encodes first."""
-        with self.store.write() as c:
+        wins); ``body`` is ``encode_body(...)``. With ``wait=False`` nothing waits: when another
+        write is under way the row is not written and False comes back (see ``Store.try_write``)."""
+        row = (message_id, guild_id, owner_id, kind, body, _stamp(self._now() + lifetime))
+
+        def insert(c: Connection) -> None:
             c.execute(
                 "INSERT INTO kept_answers (message_id, guild_id, owner_id, kind, body, expires_at) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING",
-                (message_id, guild_id, owner_id, kind, body, _stamp(self._now() + lifetime)),
+                row,
             )
+
+        if not wait:
+            return self.store.try_write(insert)
+        with self.store.write() as c:
+            insert(c)
+        return True
 
     def get(self, message_id: int) -> KeptAnswer | None:
         """The kept answer on this message, or None when there is none or it has expired."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -165,6 +165,35 @@ class Store:
                 self._conn.execute("COMMIT")
             finally:
                 self._local.writing = False
+
+    def try_write(self, work: Callable[[Connection], object]) -> bool:
+        """Run ``work`` in a write transaction only if that needs no waiting: no other thread of
+        this process is writing and no other process holds the file. Returns False, having done
+        nothing, otherwise. For the event loop, which must never wait for the file."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError:  # "database is locked": another process is writing
+                return False
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._local.writing = True
+            try:
+                work(Connection(self._conn))
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+            finally:
+                self._local.writing = False
+            return True
+        finally:
+            self._lock.release()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:

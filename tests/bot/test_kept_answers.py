@@ -210,3 +210,31 @@ async def test_a_press_on_expired_state_says_what_to_do(harness):
     late = await harness.click(question, "confirm:yes", OWNER)
     assert late.is_error and QUESTION_GONE in late.text
     assert harness.bot.campaigns.get_warband(GUILD_A, "Reavers")
+
+
+async def test_pages_sent_while_the_database_is_busy_are_kept_in_the_background(harness):
+    """The event loop never waits for the file: with another write under way the pages are
+    written by a worker thread, and a press that comes first waits for that write."""
+    import threading
+
+    add_test_commands(harness.tree)
+    holding, release = threading.Event(), threading.Event()
+
+    def long_write() -> None:
+        with harness.bot.store.write():
+            holding.set()
+            release.wait(10)
+
+    writer = threading.Thread(target=long_write)
+    writer.start()
+    assert holding.wait(10)
+    try:
+        mid = (await harness.command("pages", OWNER)).message_id  # answered at once, not blocked
+        assert harness.bot.background_writes  # the pages wait for the other write
+        press = asyncio.create_task(harness.click(mid, "page:next", OWNER))
+        await asyncio.sleep(0.05)
+        assert not press.done()  # the press waits for the pages to be written
+    finally:
+        release.set()
+        writer.join()
+    assert (await press).embeds[0]["title"] == "page 2"

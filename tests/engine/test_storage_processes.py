@@ -120,3 +120,46 @@ def test_reads_never_wait_for_a_write_in_progress(tmp_path):
         finally:
             other.kill()
             other.wait()
+
+
+def test_try_write_never_waits(tmp_path):
+    """What the event loop uses: a write done at once, or not at all while another is under way."""
+    import threading
+
+    path = tmp_path / "t.db"
+    with Store.open(path) as store:
+        Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
+
+        def add_note(c):
+            c.execute("UPDATE warbands SET notes = notes || 'x'")
+
+        assert store.try_write(add_note) is True
+        holding, release = threading.Event(), threading.Event()
+
+        def long_write() -> None:
+            with store.write():
+                holding.set()
+                release.wait(10)
+
+        writer = threading.Thread(target=long_write)
+        writer.start()
+        assert holding.wait(10)
+        assert store.try_write(add_note) is False  # another thread of this process is writing
+        release.set()
+        writer.join()
+        other = subprocess.Popen(
+            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+             "c.execute('BEGIN IMMEDIATE'); print('holding', flush=True); time.sleep(30)", str(path)],
+            stdout=subprocess.PIPE, text=True)
+        try:
+            assert other.stdout.readline().strip() == "holding"
+            assert store.try_write(add_note) is False  # another process holds the file
+        finally:
+            other.kill()
+            other.wait()
+        assert store.try_write(add_note) is True
+        with store.read() as c:
+            assert c.scalar("SELECT notes FROM warbands") == "xx"
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+        with store.write() as c:  # and the write connection still waits as it should
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
