@@ -1,5 +1,5 @@
 """/admin: what members with Manage Server change about this server (edition, house rules,
-campaign tables, where secret rolls go).
+campaign tables, plain-text answers, where secret rolls go).
 
 A command group of its own so that Discord can hide it: its default member permissions are Manage
 Server, so other members never see commands they cannot use. Discord lets a server's admins
@@ -110,6 +110,19 @@ class Admin(commands.Cog):
         text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
         await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))
 
+    @admin.command(name="plaintext", description="Answer everyone here in plain text instead of embeds (screen readers)")
+    @app_commands.describe(on="On: plain text for every member who has not chosen otherwise with /preferences")
+    async def plaintext(self, interaction: discord.Interaction, on: bool) -> None:
+        guild_id = _require_server(interaction)
+        await asyncio.to_thread(
+            self.bot.preferences.set_server_plain_text, guild_id, interaction.user.id, is_admin(interaction), on
+        )
+        how = "plain text" if on else "embeds"
+        await interaction.response.send_message(
+            f"From now on this server's answers come as **{how}**, except to members who chose otherwise with "
+            "`/preferences plaintext`."
+        )
+
     @admin.command(name="secretrolls", description="The channel where secret rolls are copied for Manage Server members")
     @app_commands.describe(channel="A channel only the game master (and the bot) can read; leave empty for none")
     async def secretrolls(self, interaction: discord.Interaction, channel: app_commands.AppCommandChannel | None = None) -> None:
@@ -127,7 +140,6 @@ class Admin(commands.Cog):
             text = (f"Secret rolls (`/roll secret:true`, and the tests' `secret`) are now copied to <#{channel_id}>. "
                     "The bot needs to see and post there; keep the channel to the game master.")
         await interaction.response.send_message(embed=info_embed("Secret rolls", text, colour=SUCCESS), ephemeral=True)
-
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,4 +1,8 @@
-"""Small commands about the bot itself: /help and the trivial /echo the benchmarks compare against."""
+"""Small commands about the bot itself: /help and the trivial /echo the benchmarks compare against.
+
+/echo is for the offline console and the benchmarks: it stays in the tree but is never sent to
+Discord (bot/command_scope.py), so members are not offered it.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,8 @@ OVERVIEW = (
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
-    "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`)."
+    "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`).\n"
+    "**/preferences** — answers as plain text instead of embeds, for screen readers or by taste."
 )
 
 TOPICS = {
@@ -68,6 +73,8 @@ TOPICS = {
         "Settings",
         "`/settings show` — the edition and house rules this server uses.\n"
         "`/admin edition`, `/admin houserule`, `/admin reset`, `/admin campaign` — change them (only members with Manage Server see `/admin`).\n"
+        "`/admin plaintext` — answer everyone here in plain text instead of embeds; each member can still choose "
+        "for themselves with `/preferences plaintext`.\n"
         "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
     ),
 }
@@ -88,7 +95,7 @@ class Meta(commands.Cog):
             embed = info_embed(f"Help: {title}", text)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="echo", description="Repeat some text back to you (a quick check that the bot answers)")
+    @app_commands.command(name="echo", description="Repeat some text back to you (console and benchmarks only)")
     @app_commands.describe(text="What to repeat")
     async def echo(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 2000]) -> None:
         await interaction.response.send_message(text, ephemeral=True)

@@ -122,7 +122,50 @@ def warriors_by_warband(db: Database) -> None:
     db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
 
 
-@MIGRATIONS(name="0003_rolls_record_and_secret_rolls")
+@MIGRATIONS(name="0003_pages_kept_for_buttons")
+def pages_kept_for_buttons(db: Database) -> None:
+    # What the buttons of a paged answer or a confirm question need after a restart, by the
+    # message they are on (see engine/storage/kept_answers.py). Rows expire; nothing else
+    # points at them.
+    db.execute(
+        """
+        CREATE TABLE kept_answers (
+            message_id INTEGER PRIMARY KEY,
+            guild_id INTEGER,                            -- NULL in direct messages
+            owner_id INTEGER NOT NULL,                   -- the member who may press the buttons
+            kind TEXT NOT NULL CHECK (kind IN ('pages', 'confirm')),
+            body BLOB NOT NULL,                          -- zlib-compressed JSON
+            page INTEGER NOT NULL DEFAULT 0,             -- the page shown now (pages)
+            answered INTEGER NOT NULL DEFAULT 0 CHECK (answered IN (0, 1)),  -- confirm: pressed once
+            expires_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX kept_answers_expiry ON kept_answers (expires_at)")
+
+
+@MIGRATIONS(name="0004_plain_text_preferences")
+def plain_text_preferences(db: Database) -> None:
+    # Answers as plain text instead of embeds: a server's choice (set by Manage Server) and a
+    # member's own, which wins wherever they are. No row means "not chosen".
+    db.execute(
+        """
+        CREATE TABLE server_preferences (
+            guild_id INTEGER PRIMARY KEY,
+            plain_text INTEGER NOT NULL CHECK (plain_text IN (0, 1)),
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE member_preferences (
+            user_id INTEGER PRIMARY KEY,
+            plain_text INTEGER NOT NULL CHECK (plain_text IN (0, 1)),
+            updated_at TEXT NOT NULL
+        )"""
+    )
+
+
+@MIGRATIONS(name="0005_rolls_record_and_secret_rolls")
 def rolls_record_and_secret_rolls(db: Database) -> None:
     """The roll record behind /luck, members' opt-outs, and secret rolls waiting to be revealed.
 
