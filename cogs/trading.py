@@ -105,7 +105,7 @@ def search_embed(s, warband: str) -> discord.Embed:
              f"against {s.rarity}."]
     if s.found:
         price = f"{s.price} gc" + (f" (price dice: {s.price_roll})" if s.price_roll else "")
-        lines.append(f"**Found**, for {price}. Buy it with `/trade buy` before {safe(warband)}'s next battle.")
+        lines.append(f"**Found**, for {price}. Buy it with `/trade buy` before the warband's next battle.")
     else:
         lines.append("**Not found.** Each hero searches once per battle.")
     embed = info_embed(f"Rare item search: {safe(warband)}", "\n".join(lines), colour=discord.Colour.green() if s.found else FAILURE)

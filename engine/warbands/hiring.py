@@ -22,10 +22,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import MordheimError
+from engine.errors import MordheimError, NotFoundError
 from engine.storage.ledger import LedgerBatch
 from engine.warbands import roster_rules
-from engine.warbands.lists import Catalogue, HiredSword, WarbandList
+from engine.warbands.lists import Catalogue, FighterType, HiredSword, WarbandList
 from engine.warbands.models import Warrior
 from engine.warbands.validation import clean_name, name_key, whole_number
 
@@ -79,6 +79,20 @@ def upkeep_due(catalogue: Catalogue, warriors: tuple[Warrior, ...] | list[Warrio
     return due
 
 
+def find_fighter(wlist: WarbandList, query: str) -> FighterType:
+    """``WarbandList.fighter``, also taking a plural made with a plain 's' ('Zombies', 'Ghouls')."""
+    try:
+        return wlist.fighter(query)
+    except NotFoundError:
+        stripped = query.strip()
+        if stripped.lower().endswith("s") and len(stripped) > 2:
+            try:
+                return wlist.fighter(stripped[:-1])
+            except NotFoundError:
+                pass
+        raise
+
+
 class Hiring:
     """Hiring for the warbands of every server (``Campaigns.hiring``)."""
 
@@ -124,7 +138,7 @@ class Hiring:
             row = c.warband_row(b, warband)
             c.may_change(row, actor_id, is_admin)
             wlist = self._list_or_refuse(b, row)
-            ftype = wlist.fighter(fighter)
+            ftype = find_fighter(wlist, fighter)
             rules = c._rules(b.c, guild_id)
             catalogue = c._catalogue(b.c, guild_id)
             warriors = c._warriors(b.c, guild_id, row)

@@ -252,7 +252,7 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
     if item.kind == "miscellaneous" and warrior.is_hero:
         return None  # heroes may use the trading post's miscellaneous items (LRB Trading)
     misc = " Henchmen carry only their list's items." if item.kind == "miscellaneous" else ""
-    return f"{item.name} is not on the {fighter.equipment_list.name}, which {fighter.name} buys from.{misc}"
+    return f"{item.name} is not on the {fighter.equipment_list.name}, which a {fighter.name} buys from.{misc}"
 
 
 def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
