@@ -126,9 +126,10 @@ def warriors_by_warband(db: Database) -> None:
 def ledger_batches(db: Database) -> None:
     # One member's action is one batch of ledger rows (engine/storage/ledger.py); undo reverses a
     # whole batch. A batch's id is the id of its first row, so every older row is a batch of one.
+    # No index of its own: a batch's rows are the newest of its warband, found through
+    # ledger_guild_warband (guild_id, warband_id, id) from the batch id up.
     db.execute("ALTER TABLE ledger ADD COLUMN batch_id INTEGER")
     db.execute("UPDATE ledger SET batch_id = id")
-    db.execute("CREATE INDEX ledger_guild_warband_batch ON ledger (guild_id, warband_id, batch_id)")
 
 
 # Warband types that campaign tables sized before the warband lists existed (the old

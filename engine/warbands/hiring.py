@@ -161,7 +161,8 @@ class Hiring:
                 raise MordheimError(f"{row['name']} cannot hire {ftype.name}:\n" + "\n".join(f"- {p}" for p in problems))
             if joining is not None:
                 new = {**joining.snapshot(), "group_size": joining.group_size + count}
-                stored = c.write_warrior(b, row, joining, new, what="warrior.hire", reason=f"{count} more {ftype.name}")
+                stored = c.write_warrior(b, row, joining, new, what="warrior.hire", reason=f"{count} more {ftype.name}",
+                                         warriors=warriors)
             else:
                 new = new_warrior(
                     name=name or self._free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
@@ -169,9 +170,11 @@ class Hiring:
                     experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
                     skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
                 )
-                stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired from {wlist.name}")
+                stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
+                                         warriors=warriors)
             wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - cost}, what="treasury",
-                                  reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
+                                  reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}",
+                                  with_warriors=False)
             return Hired(warrior=stored, count=count, cost=cost, gold_left=wb.gold_crowns, joined=joining is not None)
 
     def fighter_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
@@ -219,9 +222,10 @@ class Hiring:
                 large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
                 special_rules=[r.id for r in hs.special_rules],
             )
-            stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})")
+            stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})",
+                                     warriors=warriors)
             wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - hs.hire_fee}, what="treasury",
-                                  reason=f"hire fee of {stored.name}")
+                                  reason=f"hire fee of {stored.name}", with_warriors=False)
             return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=wb.gold_crowns, joined=False)
 
     @staticmethod
@@ -279,6 +283,6 @@ class Hiring:
                 hint="A hired sword who is not paid leaves: take him off with `/warrior remove`, then pay the rest.",
             )
         wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - total}, what="treasury",
-                              reason="upkeep: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due))
+                              reason="upkeep: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due), with_warriors=False)
         return UpkeepPaid(warband=row["name"], paid=tuple((w.name, fee) for w, fee in due), total=total, gold_left=wb.gold_crowns)
 

@@ -107,10 +107,10 @@ def last_undoable_batch(c: Connection, guild_id: int, warband_id: int) -> list[L
     if newest["batch_id"] is None:  # written without a batch (bulk loads): a batch of one
         return [_entry(newest, False)]
     rows = c.all(
-        "SELECT * FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.batch_id = ? AND l.undoes_id IS NULL "
-        f"AND l.what NOT IN ({passed_over}) "
+        "SELECT * FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.id >= ? AND l.batch_id = ? "
+        f"AND l.undoes_id IS NULL AND l.what NOT IN ({passed_over}) "
         "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) ORDER BY l.id DESC",
-        (guild_id, warband_id, newest["batch_id"], *PASSED_OVER_BY_UNDO),
+        (guild_id, warband_id, newest["batch_id"], newest["batch_id"], *PASSED_OVER_BY_UNDO),
     )
     return [_entry(r, False) for r in rows]
 

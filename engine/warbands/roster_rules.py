@@ -23,6 +23,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.lists import Catalogue, FighterType, HiredSword, Item, WarbandList, lookup_key
@@ -30,6 +31,9 @@ from engine.warbands.models import Warrior, WarriorCost
 from engine.warbands.validation import CHARACTERISTICS, name_key
 
 DAGGER = "dagger"  # every warrior's first dagger is free (each list prices it with that note)
+
+# Stored item names repeat across every warrior and every sheet: compare each one's key once.
+key_of = lru_cache(maxsize=8192)(lookup_key)
 
 
 # ------------------------------------------------------------------ finding things by name
@@ -54,7 +58,7 @@ def find_item(catalogue: Catalogue, name: str) -> Item | None:
             if len(_item_indexes) > 64:
                 _item_indexes.clear()
             _item_indexes[id(catalogue)] = entry = (catalogue, index)
-    return entry[1].get(lookup_key(name))
+    return entry[1].get(key_of(name))
 
 
 def fighter_of(wlist: WarbandList | None, warrior: Warrior) -> FighterType | None:
@@ -114,8 +118,8 @@ def size_limit(rules: CampaignRules, wlist: WarbandList | None, warband_type: st
         maximum = rules.max_warband_size
         reasons = [f"{maximum}, the default for a custom warband"]
         excluded = {name_key(warband_type)}
-    book = name_key(rules.cookbook_item)
-    has_book = any(book == lookup_key(e) or book == name_key(e) for w in heroes(warriors) for e in w.equipment)
+    book = key_of(rules.cookbook_item)
+    has_book = any(book == key_of(e) for w in heroes(warriors) for e in w.equipment)
     if has_book and not excluded & set(rules.cookbook_excluded_types):
         # seed 000:1475: a Halfling cookbook raises the maximum by +1 (not Undead or Carnival of Chaos)
         maximum += rules.cookbook_bonus

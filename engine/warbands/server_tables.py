@@ -74,9 +74,12 @@ def _catalogue_of(rows: tuple[tuple[str, str], ...]) -> tuple[Catalogue, dict[st
 
 
 def catalogue_in(c: Connection, guild_id: int) -> Catalogue:
-    """The server's warband lists (bundled plus its own), read inside the caller's transaction."""
-    rows = _house_rows(c, guild_id)
-    return _catalogue_of(rows)[0] if rows else bundled_catalogue()
+    """The server's warband lists (bundled plus its own), read inside the caller's transaction (once per transaction)."""
+    key = ("catalogue", guild_id)
+    if key not in c.memo:
+        rows = _house_rows(c, guild_id)
+        c.memo[key] = _catalogue_of(rows)[0] if rows else bundled_catalogue()
+    return c.memo[key]
 
 
 def campaign_override_in(c: Connection, guild_id: int) -> dict[str, Any]:
@@ -86,9 +89,12 @@ def campaign_override_in(c: Connection, guild_id: int) -> dict[str, Any]:
 
 
 def campaign_rules_in(c: Connection, guild_id: int) -> CampaignRules:
-    """The server's campaign tables, read inside the caller's transaction."""
-    override = campaign_override_in(c, guild_id)
-    return build_rules(override) if override else default_rules()  # the data's rules, built once
+    """The server's campaign tables, read inside the caller's transaction (once per transaction)."""
+    key = ("campaign_rules", guild_id)
+    if key not in c.memo:
+        override = campaign_override_in(c, guild_id)
+        c.memo[key] = build_rules(override) if override else default_rules()  # the data's rules, built once
+    return c.memo[key]
 
 
 def _admin_only(is_admin: bool, what: str) -> None:

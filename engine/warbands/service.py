@@ -400,9 +400,12 @@ class Campaigns:
                 )
         return names
 
-    def update_warband(self, b: LedgerBatch, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str) -> Warband:
+    def update_warband(
+        self, b: LedgerBatch, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str, with_warriors: bool = True,
+    ) -> Warband:
         """Inside batch ``b``: change the warband ``row`` (snapshot keys, e.g. ``gold_crowns``) and
-        write the ledger row of what changed. Returns the warband as it is now, with its warriors."""
+        write the ledger row of what changed. Returns the warband as it is now, with its warriors
+        unless ``with_warriors`` is False."""
         c, guild_id = b.c, b.guild_id
         old = warband_from_row(row).snapshot()
         before, after = ledger_rows.diff(old, {**old, **changes})
@@ -413,8 +416,8 @@ class Campaigns:
                       (*cols.values(), b.at, guild_id, row["id"]))
             b.record(warband_id=row["id"], warband_name=changes.get("name", row["name"]), what=what, entity="warband",
                      entity_id=row["id"], before=before, after=after, reason=reason)
-        new = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
-        return warband_from_row(new, self._warriors(c, guild_id, new))
+        new = {**row, **warband_columns(after), "updated_at": b.at} if after else row  # as stored, without reading it back
+        return warband_from_row(new, self._warriors(c, guild_id, new) if with_warriors else ())
 
     def rename_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str, new_name: str) -> Warband:
         new_name = clean_name(new_name, "The new warband name")
@@ -518,19 +521,23 @@ class Campaigns:
                       before: list[Warrior], after: list[Warrior]) -> None:
         """Refuse a change that makes the roster break a limit it did not break before (a roster
         already over a limit, after hand edits say, can still be changed in other ways)."""
-        old = set(transfer.roster_problems(rules, warband_type, before, wlist))
-        new = [p for p in transfer.roster_problems(rules, warband_type, after, wlist) if p not in old]
+        new = transfer.roster_problems(rules, warband_type, after, wlist)
+        if new:  # rare: only then is the roster before the change worth checking
+            old = set(transfer.roster_problems(rules, warband_type, before, wlist))
+            new = [p for p in new if p not in old]
         if new:
             raise MordheimError(new[0], hint="Change the roster or ask an admin to change the campaign rules.")
 
     def write_warrior(
-        self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str
+        self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str,
+        warriors: tuple[Warrior, ...] | None = None,
     ) -> Warrior:
         """Inside batch ``b``: store the warrior snapshot ``new`` in warband ``wb`` (insert when
-        ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior."""
+        ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior.
+        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None)."""
         c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
-        everyone = list(self._warriors(c, guild_id, wb))
+        everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
         others = [w for w in everyone if old is None or w.id != old.id]
         _clean, problems = transfer.clean_warrior(new, rules)
         if problems:
@@ -558,7 +565,7 @@ class Campaigns:
         b.record(warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior", entity_id=wid,
                  before=before, after=after, reason=reason)
         c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-        return warrior_from_row(c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, wid)), wb["name"])
+        return warrior_from_row({"id": wid, **warrior_columns(new)}, wb["name"])  # as stored, without reading it back
 
     def add_warrior(
         self,

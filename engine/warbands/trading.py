@@ -206,7 +206,7 @@ class Trading:
             self._take_offers(b, row, offers)
             buyer = w.name if w else "the stash"
             wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - cost}, what="treasury",
-                                  reason=f"bought {models * count} x {it.name} for {buyer}")
+                                  reason=f"bought {models * count} x {it.name} for {buyer}", with_warriors=False)
             return Purchase(item=it.name, buyer=w.name if w else None, models=models, count=count, cost=cost, how=how,
                             gold_left=wb.gold_crowns, warrior=w)
 
@@ -252,7 +252,7 @@ class Trading:
         return sum(o.price for o in used), how, used
 
     def _set_stash(self, b: LedgerBatch, row: dict[str, Any], stash: list[str], *, what: str, reason: str) -> dict[str, Any]:
-        self.campaigns.update_warband(b, row, {"stash": stash}, what=what, reason=reason)
+        self.campaigns.update_warband(b, row, {"stash": stash}, what=what, reason=reason, with_warriors=False)
         return b.c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (b.guild_id, row["id"]))
 
     # ------------------------------------------------------------------ selling
@@ -288,7 +288,7 @@ class Trading:
             else:
                 row = self._set_stash(b, row, left, what="trade.sell", reason=f"{count} x {it.name}" if count > 1 else it.name)
             wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] + refund}, what="treasury",
-                                  reason=f"sold {models * count} x {it.name}")
+                                  reason=f"sold {models * count} x {it.name}", with_warriors=False)
             return Sale(item=it.name, seller=w.name if w else None, models=models, count=count, refund=refund, how=how,
                         gold_left=wb.gold_crowns)
 

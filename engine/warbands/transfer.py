@@ -125,15 +125,18 @@ def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict
     }
     profile = raw.get("profile")
     if isinstance(profile, Mapping):
-        # Each characteristic on its own, so a file with two bad values hears about both.
-        checked = {}
-        for key, value in profile.items():
-            got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
-            if got:
-                checked.update(got)
-        missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in profile}]
-        if missing:
-            problems.append(f"{where}the profile is missing {', '.join(missing)}.")
+        try:  # nearly always whole and right: one check; a bad one is checked again value by value
+            checked = clean_profile(profile)
+        except MordheimError:
+            # Each characteristic on its own, so a file with two bad values hears about both.
+            checked = {}
+            for key, value in profile.items():
+                got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
+                if got:
+                    checked.update(got)
+            missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in profile}]
+            if missing:
+                problems.append(f"{where}the profile is missing {', '.join(missing)}.")
         out["profile"] = checked
     elif "profile" in raw:
         problems.append(f"{where}the profile must map M WS BS S T W I A Ld to numbers.")
