@@ -53,6 +53,12 @@ class UpkeepPaid:
     gold_left: int
 
 
+def a(name: str, *, capital: bool = False) -> str:
+    """'a Freelancer', 'an Ogre Bodyguard' ('An Ogre Bodyguard' with ``capital``)."""
+    article = "an" if name[:1].upper() in "AEIOU" else "a"
+    return f"{article.capitalize() if capital else article} {name}"
+
+
 def missing_gold(what: str, cost: int, warband: str, gold: int) -> str:
     return f"{what} costs {cost} gc; {warband} has {gold} gc in its treasury: {cost - gold} gc missing."
 
@@ -213,9 +219,9 @@ class Hiring:
             warriors = c._warriors(b.c, guild_id, row)
             problems = self._sword_problems(row, wlist, hs, warriors)
             if hs.hire_fee > row["gold_crowns"]:
-                problems.append(missing_gold(f"A {hs.name}", hs.hire_fee, row["name"], row["gold_crowns"]))
+                problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, row["name"], row["gold_crowns"]))
             if problems:
-                raise MordheimError(f"{row['name']} cannot hire a {hs.name}:\n" + "\n".join(f"- {p}" for p in problems))
+                raise MordheimError(f"{row['name']} cannot hire {a(hs.name)}:\n" + "\n".join(f"- {p}" for p in problems))
             new = new_warrior(
                 name=name or self._free_name(warriors, hs.name), role="hired_sword", type_name=hs.name, group_size=1,
                 profile=hs.profile.as_dict(), equipment=[i.name for i in hs.equipment], experience=hs.experience,
@@ -232,12 +238,12 @@ class Hiring:
     def _sword_problems(row: dict[str, Any], wlist: WarbandList | None, hs: HiredSword, warriors: tuple[Warrior, ...]) -> list[str]:
         problems = []
         if wlist is not None and not hs.may_be_hired_by(wlist.id):
-            problems.append(f"A {hs.name} does not fight for {wlist.name} ({hs.source}).")
+            problems.append(f"{a(hs.name, capital=True)} does not fight for {wlist.name} ({hs.source}).")
         if wlist is None and hs.include is not None:
-            problems.append(f"A {hs.name} fights only for certain warbands, and {row['name']} is a custom warband.")
+            problems.append(f"{a(hs.name, capital=True)} fights only for certain warbands, and {row['name']} is a custom warband.")
         same = next((w for w in roster_rules.active(warriors) if w.is_hired_sword and w.fighter_type == hs.id), None)
         if same is not None:
-            problems.append(f"{row['name']} already has a {hs.name} ({same.name}): a warband hires one of each hired sword.")
+            problems.append(f"{row['name']} already has {a(hs.name)} ({same.name}): a warband hires one of each hired sword.")
         return problems
 
     def sword_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:

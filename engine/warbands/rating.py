@@ -24,7 +24,7 @@ def warband_rating(warriors: Iterable[Warrior], rules: CampaignRules, fixed: Map
         base = fixed.get(w.id) if w.id in fixed else rules.rating_per_large_creature if w.large else rules.rating_per_warrior
         each = base + rules.rating_per_experience * w.experience
         points = w.group_size * each
-        kind = "large creature" if w.large else w.role.replace("_", " ")
+        kind = "hired sword" if w.id in fixed else "large creature" if w.large else w.role.replace("_", " ")
         how = f"{base} + {w.experience} xp" if rules.rating_per_experience == 1 else f"{base} + {rules.rating_per_experience} x {w.experience} xp"
         if w.group_size > 1:
             lines.append(RatingLine(f"{w.name} ({w.group_size} x {kind})", points, f"{w.group_size} x ({how})"))

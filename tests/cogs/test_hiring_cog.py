@@ -311,3 +311,44 @@ async def test_concurrent_hires_cannot_spend_the_same_gold(harness):
     assert len(ok) == 4 and gold(harness) == 0
     assert all("25 gc missing" in r.text for r in results if r.is_error)
     assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
+
+
+# ---------------------------------------------------------------- hired swords
+
+
+async def test_hired_swords_fee_one_of_each_who_may_hire_and_upkeep(harness):
+    await reikland(harness)  # 440 gc
+    offered = await harness.autocomplete("hire sword", "sword", OWNER, warband="Reavers", sword="")
+    names = [c["value"] for c in offered.choices]
+    assert "Ogre Bodyguard" in names and "Freelancer" in names and all("upkeep" in c["name"] for c in offered.choices)
+    res = await run(harness, ("hire sword", {"warband": "Reavers", "sword": "Ogre Bodyguard", "name": "Grub"}))
+    assert "**80 gc** from the treasury" in res.text and gold(harness) == 360
+    grub = svc(harness).get_warrior(GUILD, "Reavers", "Grub")
+    assert grub.role == "hired_sword" and grub.fighter_type == "ogre-bodyguard" and grub.special_rules
+    await refused(harness, ("hire sword", {"warband": "Reavers", "sword": "Ogre Bodyguard"}),
+                  "already has an Ogre Bodyguard (Grub): a warband hires one of each hired sword")
+    assert "Ogre Bodyguard" not in [c["value"] for c in
+                                    (await harness.autocomplete("hire sword", "sword", OWNER, warband="Reavers", sword="")).choices]
+    await refused(harness, buy("Reavers", "Grub", "Sword"), "Grub is a hired sword: hired swords keep the kit they come with")
+    sheet = svc(harness).show_warband(GUILD, "Reavers")
+    assert sheet.models == 1 and sheet.heroes == 1  # a hired sword counts towards neither
+    assert "Grub (hired sword): 25 + 0 xp = **25**" in (await harness.command("warband show", OWNER, name="Reavers")).text
+    paid = await run(harness, ("hire upkeep", {"warband": "Reavers"}))
+    assert "Grub: 30 gc" in paid.text and gold(harness) == 330
+    await run(harness, ("warband treasury", {"name": "Reavers", "reason": "drank it", "gold": -320}))
+    await refused(harness, ("hire upkeep", {"warband": "Reavers"}), "The upkeep (Grub 30 gc) costs 30 gc; Reavers has 10 gc",
+                  "20 gc missing")
+    await run(harness, ("warband create", {"name": "Rats", "warband_type": "Skaven"}))
+    await refused(harness, ("hire sword", {"warband": "Rats", "sword": "Ogre Bodyguard"}),
+                  "An Ogre Bodyguard does not fight for Skaven of Clan Eshin")
+
+
+async def test_a_hired_sword_does_not_fill_the_warband_and_undo_returns_his_fee(harness):
+    await reikland(harness, gold=2000)
+    for n, size in enumerate((5, 5, 4)):
+        await run(harness, hire("Reavers", "Warrior", f"G{n}", size))
+    left = gold(harness)
+    await run(harness, ("hire sword", {"warband": "Reavers", "sword": "Dwarf Troll Slayer"}))
+    assert gold(harness) == left - 25
+    await run(harness, ("warband undo", {"name": "Reavers"}))
+    assert gold(harness) == left and "Dwarf Troll Slayer" not in [w.name for w in svc(harness).get_warband(GUILD, "Reavers").warriors]

@@ -192,3 +192,11 @@ async def test_trading_for_another_members_warband_is_refused(harness):
         assert res.is_error and "Only the owner of Reavers" in res.text, path
     assert gold(harness) == left
     assert (await harness.autocomplete("trade buy", "warband", OTHER, warband="")).choices == []
+
+
+async def test_a_heros_streetwise_adds_two_to_his_search(harness):
+    await reavers(harness)
+    await ok(harness, "warrior edit", warband="Reavers", warrior="Otto", skills="Streetwise")  # an academic skill (skills.json)
+    harness.bot.rng = Scripted(2, 2)
+    res = await ok(harness, "trade search", warband="Reavers", hero="Otto", item="Lucky charm")
+    assert "2d6 (2, 2) = 4 +2 Streetwise → **6** against 6." in res.text and "**Found**" in res.text
