@@ -152,6 +152,9 @@ def test_warband_side_limits(catalogue):
     assert hirers_of(catalogue, "reikland") == everyone
     assert {"warlock", "witch", "imperial-assassin", "highwayman"}.isdisjoint(hirers_of(catalogue, "witch-hunters"))
     assert not catalogue.hired_swords["ogre-bodyguard"].may_be_hired_by("skaven")
+    # their own lists: the Carnival hires no one, Beastmen only a sword whose entry names them
+    assert hirers_of(catalogue, "carnival-of-chaos") == set()
+    assert hirers_of(catalogue, "beastmen-raiders") == set()
 
 
 def hirers_of(catalogue, warband_id: str) -> set[str]:
