@@ -119,3 +119,17 @@ async def test_remove_autocomplete_offers_this_servers_own_lists(harness):
     other = await harness.autocomplete("admin warbands", "remove", Actor(user_id=3, guild_id=GUILD_B, permissions=ADMIN_PERMISSIONS),
                                        remove="")
     assert other.choices == []
+
+
+async def test_a_warband_of_a_house_list_imports_only_where_the_list_is(harness):
+    await harness.command("admin warbands", ADMIN_A, file=upload(veterans()))
+    await harness.command("warband create", MEMBER_A, name="Old Guard", warband_type="Reikland Veterans")
+    exp = await harness.command("warband export", MEMBER_A, name="Old Guard")
+    blob = harness.messages[exp.message_id].files[0]["content"]
+    res = await harness.command("warband import", MEMBER_B, file=("old-guard.json", blob))
+    assert res.is_error and "this server has no warband list `reikland-veterans`" in res.text
+    assert svc(harness).list_warbands(GUILD_B) == []
+    data = json.loads(blob)
+    del data["warband"]["list"]  # as the message says: without it, a custom warband
+    ok = await harness.command("warband import", MEMBER_B, file=("old-guard.json", json.dumps(data).encode()))
+    assert not ok.is_error and svc(harness).get_warband(GUILD_B, "Old Guard").list_id is None
