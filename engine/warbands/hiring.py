@@ -27,6 +27,7 @@ from engine.storage.ledger import LedgerBatch
 from engine.warbands import roster_rules
 from engine.warbands.lists import Catalogue, FighterType, HiredSword, WarbandList
 from engine.warbands.models import Warrior
+from engine.warbands.server_tables import campaign_rules_in, catalogue_in
 from engine.warbands.validation import clean_name, name_key, whole_number
 
 if TYPE_CHECKING:
@@ -145,9 +146,9 @@ class Hiring:
             c.may_change(row, actor_id, is_admin)
             wlist = self._list_or_refuse(b, row)
             ftype = find_fighter(wlist, fighter)
-            rules = c._rules(b.c, guild_id)
-            catalogue = c._catalogue(b.c, guild_id)
-            warriors = c._warriors(b.c, guild_id, row)
+            rules = campaign_rules_in(b.c, guild_id)
+            catalogue = catalogue_in(b.c, guild_id)
+            warriors = c.warriors_of(b.c, guild_id, row)
             joining = next((w for w in warriors if name and name_key(w.name) == name_key(name)), None)
             if joining is not None and not (joining.role == "henchmen" and joining.fighter_type == ftype.id
                                             and joining.status == "active" and ftype.role == "henchman"):
@@ -193,7 +194,7 @@ class Hiring:
             wlist = c.warband_list(conn, guild_id, row)
             if wlist is None:
                 return []
-            options = roster_rules.hire_options(c._rules(conn, guild_id), wlist, c._warriors(conn, guild_id, row))
+            options = roster_rules.hire_options(campaign_rules_in(conn, guild_id), wlist, c.warriors_of(conn, guild_id, row))
         key = name_key(prefix or "")
         out = []
         for o in options:
@@ -213,10 +214,10 @@ class Hiring:
         with c.batch(guild_id, actor_id) as b:
             row = c.warband_row(b, warband)
             c.may_change(row, actor_id, is_admin)
-            catalogue = c._catalogue(b.c, guild_id)
+            catalogue = catalogue_in(b.c, guild_id)
             hs = catalogue.hired_sword(sword)
             wlist = c.warband_list(b.c, guild_id, row)
-            warriors = c._warriors(b.c, guild_id, row)
+            warriors = c.warriors_of(b.c, guild_id, row)
             problems = self._sword_problems(row, wlist, hs, warriors)
             if hs.hire_fee > row["gold_crowns"]:
                 problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, row["name"], row["gold_crowns"]))
@@ -253,9 +254,9 @@ class Hiring:
             row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
             if row is None:
                 return []
-            catalogue = c._catalogue(conn, guild_id)
+            catalogue = catalogue_in(conn, guild_id)
             wlist = c.warband_list(conn, guild_id, row)
-            warriors = c._warriors(conn, guild_id, row)
+            warriors = c.warriors_of(conn, guild_id, row)
         key = name_key(prefix or "")
         out = []
         for hs in sorted(catalogue.hired_swords.values(), key=lambda s: s.name):
@@ -277,8 +278,8 @@ class Hiring:
         every living hired sword of the warband ``row``. Refuses, changing nothing, when the
         treasury cannot pay it all, saying how much is missing."""
         c = self.campaigns
-        catalogue = c._catalogue(b.c, b.guild_id)
-        due = upkeep_due(catalogue, c._warriors(b.c, b.guild_id, row))
+        catalogue = catalogue_in(b.c, b.guild_id)
+        due = upkeep_due(catalogue, c.warriors_of(b.c, b.guild_id, row))
         if not due:
             raise MordheimError(f"{row['name']} has no hired swords to pay.", hint="Hire one with `/hire sword`.")
         total = sum(fee for _w, fee in due)

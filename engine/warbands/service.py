@@ -45,9 +45,9 @@ from engine.warbands.models import (
     warrior_columns,
     warrior_from_row,
 )
-from engine.warbands.rating import warband_rating
 from engine.warbands.hiring import Hiring
 from engine.warbands.lists import Catalogue, WarbandList
+from engine.warbands.rating import warband_rating
 from engine.warbands.server_tables import ServerTables, campaign_rules_in, catalogue_in
 from engine.warbands.trading import Trading
 from engine.warbands.validation import (
@@ -129,6 +129,14 @@ class Campaigns:
     def warband_row(self, b: LedgerBatch, name: str) -> dict[str, Any]:
         """Inside batch ``b``: the stored row of this server's warband ``name`` (NotFoundError with the closest names)."""
         return self._warband_row(b.c, b.guild_id, name)
+
+    def warband_row_in(self, c: Connection, guild_id: int, name: str) -> dict[str, Any]:
+        """The stored row of this server's warband ``name``, in any transaction (NotFoundError with the closest names)."""
+        return self._warband_row(c, guild_id, name)
+
+    def warriors_of(self, c: Connection, guild_id: int, row: dict[str, Any]) -> tuple[Warrior, ...]:
+        """Every warrior of the warband ``row``, dead and retired too: leader, heroes, then henchmen."""
+        return self._warriors(c, guild_id, row)
 
     def warrior_in(self, b: LedgerBatch, row: dict[str, Any], name: str) -> Warrior:
         """Inside batch ``b``: the warrior ``name`` of the warband ``row`` (NotFoundError with the closest names)."""

@@ -41,6 +41,7 @@ from engine.warbands import roster_rules
 from engine.warbands.hiring import missing_gold
 from engine.warbands.lists import Catalogue, Item, WarbandList, lookup_key
 from engine.warbands.models import Warrior, warrior_from_row
+from engine.warbands.server_tables import catalogue_in
 from engine.warbands.validation import LIST_MAX, name_key, whole_number
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ class Trading:
         c = self.campaigns
         row = c.warband_row(b, warband)
         c.may_change(row, actor_id, is_admin)
-        return row, c._catalogue(b.c, b.guild_id), c.warband_list(b.c, b.guild_id, row)
+        return row, catalogue_in(b.c, b.guild_id), c.warband_list(b.c, b.guild_id, row)
 
     @staticmethod
     def _battles(conn, guild_id: int, warband_id: int) -> int:
@@ -165,7 +166,7 @@ class Trading:
     def offers(self, guild_id: int, warband: str) -> list[Offer]:
         """Rare items the warband's heroes found since its last battle and it has not bought yet."""
         with self.campaigns.store.read() as conn:
-            row = self.campaigns._warband_row(conn, guild_id, warband)
+            row = self.campaigns.warband_row_in(conn, guild_id, warband)
             return self._open_offers(conn, guild_id, row)
 
     def _take_offers(self, b: LedgerBatch, row: dict[str, Any], offers: list[Offer]) -> None:
@@ -409,7 +410,7 @@ class Trading:
             row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
             if row is None:
                 return []
-            catalogue, wlist = c._catalogue(conn, guild_id), c.warband_list(conn, guild_id, row)
+            catalogue, wlist = catalogue_in(conn, guild_id), c.warband_list(conn, guild_id, row)
             w = None
             if warrior:
                 wrow = conn.one("SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? AND name_key = ?",
@@ -474,7 +475,7 @@ class Trading:
             battles = self._battles(conn, guild_id, row["id"])
             searched = set(conn.column("SELECT warrior_id FROM rare_item_searches WHERE guild_id = ? AND warband_id = ? "
                                        "AND battles = ?", (guild_id, row["id"], battles)))
-            warriors = c._warriors(conn, guild_id, row)
+            warriors = c.warriors_of(conn, guild_id, row)
         key = name_key(prefix or "")
         return [(f"{w.name} ({w.warrior_type})"[:100], w.name) for w in roster_rules.heroes(warriors)
                 if w.id not in searched and key in name_key(w.name)][:CHOICES]
@@ -486,7 +487,7 @@ class Trading:
             row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
             if row is None:
                 return []
-            catalogue, wlist = c._catalogue(conn, guild_id), c.warband_list(conn, guild_id, row)
+            catalogue, wlist = catalogue_in(conn, guild_id), c.warband_list(conn, guild_id, row)
         key = lookup_key(prefix or "")
         out = []
         for it in sorted(catalogue.items.values(), key=lambda i: (i.rarity or 0, i.name)):
