@@ -367,7 +367,7 @@ def check_roster(
                     continue
                 refusal = carry_refusal(wlist, w, item, catalogue)
                 if refusal and not any(i.id == item.id for i in fighter.starting_equipment):
-                    problems.append(f"{w.name}: {refusal}")
+                    problems.append(refusal if refusal.startswith(w.name) else f"{w.name}: {refusal}")
             problems += _skill_problems(catalogue, wlist, w, fighter)
         race = catalogue.races.get(w.race) if w.race else None
         if race is not None:
