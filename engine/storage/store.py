@@ -222,10 +222,16 @@ class Store:
 
 
 class Connection:
-    """The small query surface the service uses; rows come back as dicts."""
+    """The small query surface the service uses; rows come back as dicts.
+
+    One ``Connection`` lives for one transaction (``Store.read``/``Store.write``), so ``memo``
+    may keep what the transaction has read once and will not change under it (a server's
+    campaign tables, say): it is gone with the transaction.
+    """
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+        self.memo: dict[Any, Any] = {}
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self._conn.execute(sql, params)

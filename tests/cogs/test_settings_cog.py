@@ -59,7 +59,7 @@ async def test_campaign_file_validated_before_saving(harness):
     bad = json.dumps({"hero_thresholds": "lots"}).encode()
     res = await harness.command("admin campaign", ADMIN, file=("camp.json", bad))
     assert res.is_error and "nothing was saved" in res.text
-    assert harness.bot.settings.get(ADMIN.guild_id).campaign_rules == {}
+    assert harness.bot.campaigns.tables.campaign_override(ADMIN.guild_id) == {}
     res = await harness.command("admin campaign", ADMIN, file=("camp.json", b"not json"))
     assert res.is_error
 
@@ -71,5 +71,5 @@ async def test_admin_group_is_hidden_from_members_and_settings_show_is_not(harne
     manage_guild = 1 << 5  # Permissions.manage_guild
     assert defs["admin"]["default_member_permissions"] == manage_guild
     assert defs["settings"]["default_member_permissions"] is None
-    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign", "plaintext", "secretrolls"}
+    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign", "plaintext", "warbands", "secretrolls"}
     assert {o["name"] for o in defs["settings"]["options"]} == {"show"}

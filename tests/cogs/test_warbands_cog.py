@@ -218,12 +218,12 @@ def _minimal_options(cmd):
 async def test_every_campaign_command_explains_it_works_in_a_server(harness):
     await make_warband(harness)
     paths = []
-    for group in ("warband", "warrior", "battle"):
+    for group in ("warband", "warrior", "battle", "hire", "trade"):
         root = harness.tree.get_command(group)
         assert root.guild_only  # Discord hides them in DMs too
         for sub in root.commands:
             paths.append((f"{group} {sub.name}", sub))
-    assert len(paths) == 11 + 8 + 2
+    assert len(paths) == 12 + 8 + 2 + 3 + 7
     for path, cmd in paths:
         res = await harness.command(path, DM, **_minimal_options(cmd))
         assert res.is_error and res.ephemeral, path
@@ -429,7 +429,7 @@ async def test_export_import_round_trip_loses_nothing(harness):
     assert exp.ephemeral and exp.sent[0].files[0]["filename"] == "reikland-reavers.json"
     blob = harness.messages[exp.message_id].files[0]["content"]
     data = json.loads(blob)
-    assert data["format"] == "mordheim-bot/warband" and data["version"] == 1
+    assert data["format"] == "mordheim-bot/warband" and data["version"] == 2
     # import it into another server: everything comes back, owned by the importer
     imp = await harness.command("warband import", STRANGER_IN_B, file=("reavers.json", blob))
     assert not imp.is_error and not imp.ephemeral and f"Imported {WB}" in imp.text and "<@9>" in imp.text
@@ -494,7 +494,7 @@ async def test_edit_hands_a_warband_to_another_member(harness):
     refused = await harness.command("warband edit", heir, name="Heirloom", notes="mine now")
     assert refused.is_error and refused.ephemeral
     res = await harness.command("warband edit", owner, name="Heirloom", warband_type="Middenheimers", owner="502")
-    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheimers" in res.text
+    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheim Mercenaries" in res.text
     assert res.first.data["allowed_mentions"] == {"parse": []}  # named, never pinged
     assert not (await harness.command("warband edit", heir, name="Heirloom", notes="mine now")).is_error
     assert (await harness.command("warband edit", owner, name="Heirloom", notes="back?")).is_error

@@ -47,7 +47,7 @@ def test_writers_in_several_processes_lose_nothing_and_wait_briefly(tmp_path):
         campaigns = Campaigns(store)
         campaigns.create_warband(GUILD, 0, "Shared", "Reiklanders", gold_crowns=10)
         for me in range(PROCESSES):
-            campaigns.create_warband(GUILD, me, f"Own {me}", "Reiklanders")
+            campaigns.create_warband(GUILD, me, f"Own {me}", "Reiklanders", gold_crowns=0)
         with store.read() as c:
             assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
     go = tmp_path / "go"
