@@ -104,7 +104,7 @@ class Admin(commands.Cog):
                 raise LimitExceeded(f"The campaign file is {file.size:,} bytes; the limit is {MAX_CAMPAIGN_FILE:,}.")
             data = await file.read()
         await asyncio.to_thread(
-            self.bot.settings.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
+            self.bot.campaigns.tables.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
         )
         text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
         await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))

@@ -5,6 +5,8 @@ Changing them is `/admin` (cogs/admin.py), a group Discord shows only to Manage 
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -59,10 +61,11 @@ class Settings(commands.Cog):
 
     @settings.command(name="show", description="Show this server's edition and house rules")
     async def show(self, interaction: discord.Interaction) -> None:
-        _require_server(interaction)
+        guild_id = _require_server(interaction)
         s = await server_settings(interaction)
+        override = await asyncio.to_thread(self.bot.campaigns.tables.campaign_override, guild_id)
         await interaction.response.send_message(
-            embed=settings_embed(s.edition_id, s.house_rules, bool(s.campaign_rules)), ephemeral=True
+            embed=settings_embed(s.edition_id, s.house_rules, bool(override)), ephemeral=True
         )
 
 

@@ -209,13 +209,14 @@ class Warbands(commands.Cog):
         entries = await call(svc.ledger, g, wb.name, limit=limit)
         await send_pages(interaction, ledger_pages(wb.name, entries))
 
-    @warband.command(name="undo", description="Undo the newest change in the ledger not yet undone")
+    @warband.command(name="undo", description="Undo the newest action not yet undone (a hire with its cost, say)")
     @app_commands.describe(name="Which warband")
     @app_commands.autocomplete(name=changeable_warband_choices)
     async def undo(self, interaction: discord.Interaction, name: WarbandName) -> None:
         g = require_server(interaction)
-        entry = await call(campaigns(interaction).undo_last, g, interaction.user.id, is_admin(interaction), name)
-        await interaction.response.send_message(embed=done_embed(f"Undone in {safe(entry.warband)}", ledger_line(entry)))
+        undone = await call(campaigns(interaction).undo_last_batch, g, interaction.user.id, is_admin(interaction), name)
+        lines = "\n".join(ledger_line(entry) for entry in undone)
+        await interaction.response.send_message(embed=done_embed(f"Undone in {safe(undone[0].warband)}", lines))
 
     @warband.command(name="export", description="Download a warband as a JSON file (to keep, share or import)")
     @app_commands.describe(name="Which warband")

@@ -174,8 +174,15 @@ def ledger_line(entry: LedgerEntry) -> str:
 def ledger_pages(warband: str, entries: list[LedgerEntry]) -> list[discord.Embed]:
     if not entries:
         return [discord.Embed(title=f"Ledger of {safe(warband)}"[:256], description="No changes recorded.", colour=NEUTRAL)]
-    return _paginate(f"Ledger of {safe(warband)}", "Newest first. `/warband undo` reverts the newest change not yet undone.",
-                     _long_blocks("Changes", [ledger_line(e) for e in entries]), colour=NEUTRAL)
+    lines = []
+    for n, e in enumerate(entries):
+        # rows of one action (a hire and its cost) sit together; the later ones are indented under the first shown
+        same_action = n > 0 and e.batch_id is not None and entries[n - 1].batch_id == e.batch_id
+        lines.append(("↳ " if same_action else "") + ledger_line(e))
+    return _paginate(f"Ledger of {safe(warband)}",
+                     "Newest first; ↳ marks a change made by the same action as the line above. "
+                     "`/warband undo` takes back the newest action not yet undone, all of it.",
+                     _long_blocks("Changes", lines), colour=NEUTRAL)
 
 
 def battle_pages(warband: str, battles: list[Battle]) -> list[discord.Embed]:

@@ -120,3 +120,12 @@ def initial(db: Database) -> None:
 def warriors_by_warband(db: Database) -> None:
     # Rosters are read by (guild, warband); without this SQLite picked the name index.
     db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
+
+
+@MIGRATIONS(name="0003_ledger_batches")
+def ledger_batches(db: Database) -> None:
+    # One member's action is one batch of ledger rows (engine/storage/ledger.py); undo reverses a
+    # whole batch. A batch's id is the id of its first row, so every older row is a batch of one.
+    db.execute("ALTER TABLE ledger ADD COLUMN batch_id INTEGER")
+    db.execute("UPDATE ledger SET batch_id = id")
+    db.execute("CREATE INDEX ledger_guild_warband_batch ON ledger (guild_id, warband_id, batch_id)")

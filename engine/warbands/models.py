@@ -176,6 +176,7 @@ class LedgerEntry:
     created_at: str
     undoes_id: int | None
     undone: bool
+    batch_id: int | None = None  # the member action this row belongs to; undo takes a batch back whole
 
     def changes(self) -> list[tuple[str, Any, Any]]:
         """(field, before, after) for each field an update changed; empty for create/delete."""

@@ -3,8 +3,11 @@
 Every method takes the ``guild_id`` first and reads or writes only that server's rows.
 Methods that change data also take the acting member (``actor_id``) and ``is_admin``
 (the member has Manage Server); only a warband's owner or an admin may change it.
-Each change and its ledger row are written in one ``BEGIN IMMEDIATE`` transaction.
-Methods are synchronous and short; the bot calls them through ``asyncio.to_thread``.
+Each member action is one ledger batch (``Campaigns.batch``): one ``BEGIN IMMEDIATE``
+transaction in which the checks are made and every change and its ledger rows written, so
+two members acting on one warband at once cannot both spend the same gold, and undo takes
+the whole action back. Methods are synchronous and short; the bot calls them through
+``asyncio.to_thread``.
 """
 
 from __future__ import annotations
@@ -13,15 +16,16 @@ import datetime as dt
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
 from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
+from engine.storage.ledger import LedgerBatch, ledger_batch
 from engine.storage.store import Connection, Store
 from engine.warbands import ledger as ledger_rows
 from engine.warbands import transfer
-from engine import settings as server_settings  # a module: engine.settings imports warband modules too
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.errors import InvalidData
 from engine.warbands.models import (
@@ -41,6 +45,7 @@ from engine.warbands.models import (
     warrior_from_row,
 )
 from engine.warbands.rating import warband_rating
+from engine.warbands.server_tables import ServerTables, campaign_rules_in
 from engine.warbands.validation import (
     MAX_EXPERIENCE,
     MAX_GOLD,
@@ -76,11 +81,43 @@ class Campaigns:
     def __init__(self, store: Store, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
         self.store = store
         self._now = now
+        self.tables = ServerTables(store, now=now)  # the server's campaign tables
         self._sheets: dict[tuple[int, int], tuple[tuple, WarbandSheet]] = {}  # see show_warband
         self._sheets_lock = threading.Lock()
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
+
+    def batch(self, guild_id: int, actor_id: int) -> AbstractContextManager[LedgerBatch]:
+        """One member action on this server: a write transaction whose ledger rows form one batch.
+
+        Every method here that changes data runs in one; ``/warband undo`` takes a batch back
+        whole. Other engine code that makes several changes as one action (the post-battle
+        sequence) opens its own and changes data through the methods that take a batch::
+
+            with campaigns.batch(guild_id, actor_id) as b:
+                row = campaigns.warband_row(b, "Reavers")     # this server's, or NotFoundError
+                campaigns.may_change(row, actor_id, is_admin)  # owner or Manage Server
+                campaigns.update_warband(b, row, {"gold_crowns": row["gold_crowns"] + 40},
+                                         what="income", reason="exploration")
+                campaigns.write_warrior(b, row, old, {**old.snapshot(), "experience": 5},
+                                        what="experience", reason="survived")
+
+        Anything raised inside rolls the whole action back; nothing is half-written.
+        """
+        return ledger_batch(self.store, guild_id=guild_id, member_id=actor_id, at=self._stamp())
+
+    def warband_row(self, b: LedgerBatch, name: str) -> dict[str, Any]:
+        """Inside batch ``b``: the stored row of this server's warband ``name`` (NotFoundError with the closest names)."""
+        return self._warband_row(b.c, b.guild_id, name)
+
+    def warrior_in(self, b: LedgerBatch, row: dict[str, Any], name: str) -> Warrior:
+        """Inside batch ``b``: the warrior ``name`` of the warband ``row`` (NotFoundError with the closest names)."""
+        return warrior_from_row(self._warrior_row(b.c, b.guild_id, row, name), row["name"])
+
+    def may_change(self, row: dict[str, Any], actor_id: int, is_admin: bool) -> None:
+        """PermissionDenied unless the member owns the warband or has Manage Server."""
+        self._may_change(row, actor_id, is_admin)
 
     # ------------------------------------------------------------------ lookups
     def _suggest(self, names: Iterable[str], query: str) -> list[str]:
@@ -124,7 +161,7 @@ class Campaigns:
         return tuple(warrior_from_row(r, warband["name"]) for r in rows)
 
     def _rules(self, c: Connection, guild_id: int) -> CampaignRules:
-        return server_settings.campaign_rules_in(c, guild_id)
+        return campaign_rules_in(c, guild_id)
 
     @staticmethod
     def _may_change(warband: dict[str, Any], actor_id: int, is_admin: bool) -> None:
@@ -169,21 +206,20 @@ class Campaigns:
         notes = clean_notes(notes)
         gold = self._amount(gold_crowns, "Gold crowns", MAX_GOLD)
         shards = self._amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             self._check_free_name(c, guild_id, name)
             count = c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,))
             if count >= MAX_WARBANDS_PER_GUILD:
                 raise LimitExceeded(f"This server already has {count} warbands, the most one server may keep.",
                                     hint="Delete old warbands first.")
-            at = self._stamp()
             cols = warband_columns({"name": name, "type": warband_type, "owner_id": actor_id, "notes": notes,
                                     "gold_crowns": gold, "wyrdstone_shards": shards})
-            wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": at, "updated_at": at})
+            wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": b.at, "updated_at": b.at})
             row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
             wb = warband_from_row(row)
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wid, warband_name=name, what="warband.create",
-                               entity="warband", entity_id=wid, before=None, after=wb.snapshot(), reason="created",
-                               member_id=actor_id, at=at)
+            b.record(warband_id=wid, warband_name=name, what="warband.create", entity="warband", entity_id=wid,
+                     before=None, after=wb.snapshot(), reason="created")
             return wb
 
     @staticmethod
@@ -300,31 +336,29 @@ class Campaigns:
                 )
         return names
 
-    def _update_warband(
-        self, c: Connection, guild_id: int, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str, actor_id: int
-    ) -> Warband:
+    def update_warband(self, b: LedgerBatch, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str) -> Warband:
+        """Inside batch ``b``: change the warband ``row`` (snapshot keys, e.g. ``gold_crowns``) and
+        write the ledger row of what changed. Returns the warband as it is now, with its warriors."""
+        c, guild_id = b.c, b.guild_id
         old = warband_from_row(row).snapshot()
         before, after = ledger_rows.diff(old, {**old, **changes})
-        at = self._stamp()
         if after:
             cols = warband_columns(after)
             sets = ", ".join(f"{k} = ?" for k in cols)
             c.execute(f"UPDATE warbands SET {sets}, updated_at = ? WHERE guild_id = ? AND id = ?",
-                      (*cols.values(), at, guild_id, row["id"]))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=row["id"], warband_name=changes.get("name", row["name"]),
-                               what=what, entity="warband", entity_id=row["id"], before=before, after=after,
-                               reason=reason, member_id=actor_id, at=at)
+                      (*cols.values(), b.at, guild_id, row["id"]))
+            b.record(warband_id=row["id"], warband_name=changes.get("name", row["name"]), what=what, entity="warband",
+                     entity_id=row["id"], before=before, after=after, reason=reason)
         new = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
         return warband_from_row(new, self._warriors(c, guild_id, new))
 
     def rename_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str, new_name: str) -> Warband:
         new_name = clean_name(new_name, "The new warband name")
-        with self.store.write() as c:
-            row = self._warband_row(c, guild_id, name)
+        with self.batch(guild_id, actor_id) as b:
+            row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
-            self._check_free_name(c, guild_id, new_name, except_id=row["id"])
-            return self._update_warband(c, guild_id, row, {"name": new_name}, what="warband.rename",
-                                        reason=f"renamed from {row['name']}", actor_id=actor_id)
+            self._check_free_name(b.c, guild_id, new_name, except_id=row["id"])
+            return self.update_warband(b, row, {"name": new_name}, what="warband.rename", reason=f"renamed from {row['name']}")
 
     def edit_warband(
         self,
@@ -347,22 +381,22 @@ class Campaigns:
             changes["owner_id"] = whole_number(owner_id, "The owner")
             if not 0 < changes["owner_id"] < 2**63:
                 raise MordheimError("The new owner must be a member of this server.")
-        with self.store.write() as c:
-            row = self._warband_row(c, guild_id, name)
+        with self.batch(guild_id, actor_id) as b:
+            row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
-            return self._update_warband(c, guild_id, row, changes, what="warband.edit", reason="", actor_id=actor_id)
+            return self.update_warband(b, row, changes, what="warband.edit", reason="")
 
     def delete_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str) -> dict[str, Any]:
         """Delete the warband, its warriors and battles. Returns its export (kept in the ledger too)."""
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             row = self._warband_row(c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
-            export = transfer.export(warband_from_row(row, self._warriors(c, guild_id, row)), self._battles(c, guild_id, row, None), self._stamp())
-            at = self._stamp()
+            export = transfer.export(warband_from_row(row, self._warriors(c, guild_id, row)), self._battles(c, guild_id, row, None), b.at)
             c.execute("DELETE FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=row["id"], warband_name=row["name"], what="warband.delete",
-                               entity="warband", entity_id=row["id"], before={**warband_from_row(row).snapshot(), "export": export},
-                               after=None, reason="deleted", member_id=actor_id, at=at)
+            b.record(warband_id=row["id"], warband_name=row["name"], what="warband.delete", entity="warband",
+                     entity_id=row["id"], before={**warband_from_row(row).snapshot(), "export": export}, after=None,
+                     reason="deleted")
             return export
 
     def change_treasury(
@@ -384,8 +418,8 @@ class Campaigns:
             raise MordheimError("Say why the treasury changes (e.g. 'sold 2 shards').", hint="The reason goes in the ledger.")
         if gold == 0 and wyrdstone == 0:
             raise MordheimError("Nothing to change: both amounts are 0.")
-        with self.store.write() as c:
-            row = self._warband_row(c, guild_id, name)
+        with self.batch(guild_id, actor_id) as b:
+            row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
             new_gold, new_shards = row["gold_crowns"] + gold, row["wyrdstone_shards"] + wyrdstone
             if new_gold < 0:
@@ -400,8 +434,8 @@ class Campaigns:
                 )
             if new_gold > MAX_GOLD or new_shards > MAX_WYRDSTONE:
                 raise LimitExceeded(f"A treasury holds at most {MAX_GOLD:,} gc and {MAX_WYRDSTONE:,} shards.")
-            return self._update_warband(c, guild_id, row, {"gold_crowns": new_gold, "wyrdstone_shards": new_shards},
-                                        what="treasury", reason=reason, actor_id=actor_id)
+            return self.update_warband(b, row, {"gold_crowns": new_gold, "wyrdstone_shards": new_shards},
+                                       what="treasury", reason=reason)
 
     def audit_treasury(self, guild_id: int, name: str) -> TreasuryAudit:
         """The stored treasury next to the sum of the ledger's changes: they must agree."""
@@ -416,10 +450,12 @@ class Campaigns:
         if problems:
             raise MordheimError(problems[0], hint="Change the roster or ask an admin to change the campaign rules.")
 
-    def _write_warrior(
-        self, c: Connection, guild_id: int, actor_id: int, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str
+    def write_warrior(
+        self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str
     ) -> Warrior:
-        """Store the warrior snapshot ``new`` (insert when ``old`` is None) after the roster checks."""
+        """Inside batch ``b``: store the warrior snapshot ``new`` in warband ``wb`` (insert when
+        ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior."""
+        c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
         others = [w for w in self._warriors(c, guild_id, wb) if old is None or w.id != old.id]
         _clean, problems = transfer.clean_warrior(new, rules)
@@ -429,7 +465,7 @@ class Campaigns:
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
         candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
         self._check_roster(rules, wb["warband_type"], candidate)
-        at = self._stamp()
+        at = b.at
         if old is None:
             if len(others) >= MAX_WARRIOR_ROWS:
                 raise LimitExceeded(f"A warband may keep at most {MAX_WARRIOR_ROWS} warriors, dead and retired included.",
@@ -445,8 +481,8 @@ class Campaigns:
             cols = warrior_columns(after)
             sets = ", ".join(f"{k} = ?" for k in cols)
             c.execute(f"UPDATE warriors SET {sets}, updated_at = ? WHERE guild_id = ? AND id = ?", (*cols.values(), at, guild_id, wid))
-        ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior",
-                           entity_id=wid, before=before, after=after, reason=reason, member_id=actor_id, at=at)
+        b.record(warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior", entity_id=wid,
+                 before=before, after=after, reason=reason)
         c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
         return warrior_from_row(c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, wid)), wb["name"])
 
@@ -481,21 +517,21 @@ class Campaigns:
             "status": "active",
             "large": bool(large),
         }
-        with self.store.write() as c:
-            wb = self._warband_row(c, guild_id, warband)
+        with self.batch(guild_id, actor_id) as b:
+            wb = self._warband_row(b.c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            return self._write_warrior(c, guild_id, actor_id, wb, None, new, what="warrior.add", reason="recruited")
+            return self.write_warrior(b, wb, None, new, what="warrior.add", reason="recruited")
 
     def _change_warrior(
         self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str,
         change: Callable[[Warrior, CampaignRules], dict[str, Any]], *, what: str, reason: str = "",
     ) -> Warrior:
-        with self.store.write() as c:
-            wb = self._warband_row(c, guild_id, warband)
+        with self.batch(guild_id, actor_id) as b:
+            wb = self._warband_row(b.c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            old = warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
-            new = {**old.snapshot(), **change(old, self._rules(c, guild_id))}
-            return self._write_warrior(c, guild_id, actor_id, wb, old, new, what=what, reason=reason)
+            old = warrior_from_row(self._warrior_row(b.c, guild_id, wb, warrior), wb["name"])
+            new = {**old.snapshot(), **change(old, self._rules(b.c, guild_id))}
+            return self.write_warrior(b, wb, old, new, what=what, reason=reason)
 
     def edit_warrior(
         self,
@@ -548,15 +584,14 @@ class Campaigns:
     def remove_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, *, reason: str = "") -> None:
         """Take a warrior off the roster for good (use status 'dead' or 'retired' to keep the record)."""
         reason = clean_notes(reason, "The reason")
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             wb = self._warband_row(c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
             old = warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
             c.execute("DELETE FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, old.id))
-            at = self._stamp()
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what="warrior.remove",
-                               entity="warrior", entity_id=old.id, before=old.snapshot(), after=None, reason=reason,
-                               member_id=actor_id, at=at)
+            b.record(warband_id=wb["id"], warband_name=wb["name"], what="warrior.remove", entity="warrior",
+                     entity_id=old.id, before=old.snapshot(), after=None, reason=reason)
 
     def equip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
         item = clean_name(item, "The item")
@@ -732,14 +767,13 @@ class Campaigns:
              "fought_on": fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or self._now().date().isoformat()),
              "notes": notes}
         )
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             wb = self._warband_row(c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            at = self._stamp()
-            bid = c.insert("battles", {"guild_id": guild_id, "warband_id": wb["id"], **battle, "recorded_by": actor_id, "created_at": at})
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what="battle",
-                               entity="battle", entity_id=bid, before=None, after=battle, reason=battle["result"],
-                               member_id=actor_id, at=at)
+            bid = c.insert("battles", {"guild_id": guild_id, "warband_id": wb["id"], **battle, "recorded_by": actor_id, "created_at": b.at})
+            b.record(warband_id=wb["id"], warband_name=wb["name"], what="battle", entity="battle", entity_id=bid,
+                     before=None, after=battle, reason=battle["result"])
             return battle_from_row(c.one("SELECT * FROM battles WHERE id = ?", (bid,)), wb["name"])
 
     def _battles(self, c: Connection, guild_id: int, wb: dict[str, Any], limit: int | None) -> list[Battle]:
@@ -762,29 +796,32 @@ class Campaigns:
             return ledger_rows.entries(c, guild_id, wb["id"], max(1, min(limit, 500)))
 
     def undo_last(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> LedgerEntry:
-        """Revert the newest change not yet undone; the undo is itself a ledger row (returned)."""
-        with self.store.write() as c:
+        """Take back the newest action not yet undone — every ledger row of its batch, gold
+        included — and return the first undo row written (the others are in the ledger beside it,
+        in the same new batch; ``undo_last_batch`` returns them all)."""
+        return self.undo_last_batch(guild_id, actor_id, is_admin, warband)[0]
+
+    def undo_last_batch(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> list[LedgerEntry]:
+        """Take back the newest action not yet undone as a whole; returns the undo rows written,
+        in the order written (the action's newest change first)."""
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             wb = self._warband_row(c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            entry = ledger_rows.last_undoable(c, guild_id, wb["id"])
-            if entry is None:
+            entries = ledger_rows.last_undoable_batch(c, guild_id, wb["id"])
+            if not entries:
                 raise MordheimError(f"{wb['name']} has no change left to undo.")
-            at = self._stamp()
             try:
-                ledger_rows.revert(c, guild_id, wb["id"], entry, at=at, current_snapshot=self._snapshot_of(c, guild_id))
+                written = ledger_rows.undo_batch(b, wb["id"], entries, current_snapshot=self._snapshot_of(c, guild_id))
             except sqlite3.IntegrityError:
+                first = entries[-1]
                 raise MordheimError(
-                    f"Change #{entry.id} ({entry.what}) cannot be undone: a name it would restore is taken now.",
+                    f"Change #{first.id} ({first.what}) cannot be undone: a name it would restore is taken now.",
                     hint="Rename the other warband or warrior first.",
                 ) from None
-            name = c.scalar("SELECT name FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, wb["id"]))
-            target = c.one("SELECT entity, entity_id FROM ledger WHERE id = ?", (entry.id,))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=name, what=f"undo {entry.what}",
-                               entity=target["entity"], entity_id=target["entity_id"], before=entry.after,
-                               after=entry.before, reason=f"undo of #{entry.id}", member_id=actor_id, at=at,
-                               undoes_id=entry.id)
-            c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-            return ledger_rows.entries(c, guild_id, wb["id"], 1)[0]
+            c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (b.at, guild_id, wb["id"]))
+            newest = ledger_rows.entries(c, guild_id, wb["id"], len(written))
+            return sorted((e for e in newest if e.id in written), key=lambda e: e.id)
 
     # ------------------------------------------------------------------ export / import
     def export_warband(self, guild_id: int, name: str) -> dict[str, Any]:
@@ -805,13 +842,14 @@ class Campaigns:
 
     def import_warband(self, guild_id: int, actor_id: int, data: bytes | str | Mapping[str, Any]) -> Warband:
         """Create a warband owned by ``actor_id`` from an export. Stores nothing unless every check passes."""
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             parsed, problems = transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))
             if problems:
                 raise InvalidData("The warband file", problems)
             if c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,)) >= MAX_WARBANDS_PER_GUILD:
                 raise LimitExceeded(f"This server already keeps {MAX_WARBANDS_PER_GUILD} warbands.", hint="Delete old warbands first.")
-            at = self._stamp()
+            at = b.at
             w = parsed["warband"]
             cols = warband_columns({"name": w["name"].strip(), "type": w["type"].strip(), "owner_id": actor_id,
                                     "notes": clean_notes(w.get("notes", "")), "gold_crowns": w["gold_crowns"],
@@ -824,8 +862,7 @@ class Campaigns:
                 c.insert("battles", {"guild_id": guild_id, "warband_id": wid, **battle, "recorded_by": actor_id, "created_at": at})
             row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
             wb = warband_from_row(row, self._warriors(c, guild_id, row))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wid, warband_name=wb.name, what="warband.import",
-                               entity="warband", entity_id=wid, before=None,
-                               after={**wb.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
-                               reason="imported", member_id=actor_id, at=at)
+            b.record(warband_id=wid, warband_name=wb.name, what="warband.import", entity="warband", entity_id=wid,
+                     before=None, after={**wb.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
+                     reason="imported")
             return wb

@@ -299,12 +299,12 @@ def test_delete_then_delete_again(wolves):
 
 
 def test_a_failure_after_the_data_write_rolls_the_change_back(wolves, monkeypatch):
-    from engine.warbands import ledger
+    from engine.storage.ledger import LedgerBatch
 
     def broken(*args, **kwargs):
         raise RuntimeError("disk full while writing the ledger")
 
-    monkeypatch.setattr(ledger, "record", broken)
+    monkeypatch.setattr(LedgerBatch, "record", broken)
     with pytest.raises(RuntimeError):
         wolves.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=50, reason="loot")
     with pytest.raises(RuntimeError):

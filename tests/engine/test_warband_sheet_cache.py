@@ -1,6 +1,5 @@
 """A roster sheet is rebuilt exactly when something it shows has changed (on a real SQLite file)."""
 
-from engine.settings import Settings
 from engine.storage import Store
 from engine.warbands import Campaigns
 
@@ -37,7 +36,7 @@ def test_every_kind_of_change_shows_at_once(tmp_path):
 def test_server_campaign_rules_change_the_sheet(tmp_path):
     c = make(tmp_path)
     before = c.show_warband(G, "Reavers")
-    Settings(c.store).set_campaign_rules(G, OWNER, True, {"max_warband_size": 9})
+    c.tables.set_campaign_rules(G, OWNER, True, {"max_warband_size": 9})
     after = c.show_warband(G, "Reavers")
     assert after is not before and after.max_models == 9
 
