@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.campaign.postbattle import PostBattle
+from engine.campaign.standings import Campaign
 from engine.errors import MordheimError, PermissionDenied
 from engine.storage import Store
 from engine.warbands import Campaigns
@@ -165,6 +166,7 @@ def test_resume_after_a_restart(setup):
         w = pb2.explore(G, OWNER, False, w.id, w.version, entered="4 2 1")
         assert w.state.step == "income"
         w = pb2.finish(G, OWNER, False, w.id, pb2.sell(G, OWNER, False, w.id, w.version, 0).version)
+        assert Campaign(c2, pb2).standings(G).rows[0].shards_found == 2  # total 7
         for n in range(4):  # Hans sits out the next three battles, then fights again
             c2.record_battle(G, OWNER, False, "Reikland Raiders", result="loss")
             nxt = pb2.start(G, OWNER, False, "Reikland Raiders")
