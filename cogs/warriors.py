@@ -25,7 +25,7 @@ Name = app_commands.Range[str, 1, NAME_OPTION_MAX]
 Text = app_commands.Range[str, 0, 1000]
 
 ROLE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
-                (("Leader", "leader"), ("Hero", "hero"), ("Henchmen (a group)", "henchmen"))]
+                (("Leader", "leader"), ("Hero", "hero"), ("Henchmen (a group)", "henchmen"), ("Hired sword", "hired_sword"))]
 STATUS_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("active", "dead", "retired")]
 _KEYED = re.compile(r"([A-Za-z]+)\s*[=:]?\s*(-?\d+)")
 PROFILE_HELP = "Write it as nine numbers in the order M WS BS S T W I A Ld (`4 3 3 3 3 1 3 1 7`) or by name (`WS=4 BS=3`)."

@@ -21,7 +21,7 @@ from engine.warbands.validation import CHARACTERISTICS
 FIELD_LIMIT = 1024
 FIELDS_PER_PAGE = 12
 PAGE_CHARS = 4500  # well under Discord's 6,000 characters per embed
-ROLE_NAMES = {"leader": "Leader", "hero": "Hero", "henchmen": "Henchmen"}
+ROLE_NAMES = {"leader": "Leader", "hero": "Hero", "henchmen": "Henchmen", "hired_sword": "Hired sword"}
 
 
 _HEADER = " ".join(f"{c:>2}" for c in CHARACTERISTICS)

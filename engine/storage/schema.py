@@ -131,6 +131,122 @@ def ledger_batches(db: Database) -> None:
     db.execute("CREATE INDEX ledger_guild_warband_batch ON ledger (guild_id, warband_id, batch_id)")
 
 
+# Warband types that campaign tables sized before the warband lists existed (the old
+# ``warband_size_by_type`` of rules_data/campaign/lrb.json), and the list each one is now.
+_SIZED_TYPES_BEFORE_LISTS = {
+    "reikland": "reikland",
+    "middenheim": "middenheim",
+    "marienburg": "marienburg",
+    "witch hunters": "witch-hunters",
+    "sisters of sigmar": "sisters-of-sigmar",
+    "cult of the possessed": "cult-of-the-possessed",
+    "undead": "undead",
+    "skaven": "skaven",
+    "orc mob": "orc-mob",
+    "dwarf treasure hunters": "dwarf-treasure-hunters",
+}
+
+
+@MIGRATIONS(name="0004_warband_lists")
+def warband_lists(db: Database) -> None:
+    # A warband built from a warband list (rules_data/warbands/) knows it; NULL is a custom type.
+    db.execute("ALTER TABLE warbands ADD COLUMN list_id TEXT")
+    db.execute("ALTER TABLE warbands ADD COLUMN stash TEXT NOT NULL DEFAULT '[]'")  # JSON list of item names
+    # Warbands whose type already changed their size keep it, now through their list.
+    for row in db.execute("SELECT id, warband_type FROM warbands").fetchall():
+        list_id = _SIZED_TYPES_BEFORE_LISTS.get(" ".join(row[1].split()).casefold())
+        if list_id:
+            db.execute("UPDATE warbands SET list_id = ? WHERE id = ?", (list_id, row[0]))
+    # Warriors remember the list entry they were hired from, and a role for hired swords: the
+    # role CHECK can only change by rebuilding the table. Ids are kept, and so is the
+    # AUTOINCREMENT counter, so undo can still put a removed warrior back under its old id.
+    db.execute(
+        f"""
+        CREATE TABLE warriors_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('leader', 'hero', 'henchmen', 'hired_sword')),
+            warrior_type TEXT NOT NULL,
+            group_size INTEGER NOT NULL DEFAULT 1 CHECK (group_size >= 1),
+            {CHARACTERISTIC_CHECK}
+            equipment TEXT NOT NULL DEFAULT '[]',
+            skills TEXT NOT NULL DEFAULT '[]',
+            injuries TEXT NOT NULL DEFAULT '[]',
+            experience INTEGER NOT NULL DEFAULT 0 CHECK (experience >= 0),
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'dead', 'retired')),
+            large INTEGER NOT NULL DEFAULT 0 CHECK (large IN (0, 1)),
+            fighter_type TEXT,                           -- the list's fighter id (or hired sword id); NULL: made by hand
+            race TEXT,                                   -- race id: its maximum profile caps the characteristics
+            skill_lists TEXT NOT NULL DEFAULT '[]',      -- JSON list of skill list ids it may learn from
+            special_rules TEXT NOT NULL DEFAULT '[]',    -- JSON list of special rule ids
+            hand_edits TEXT NOT NULL DEFAULT '[]',       -- JSON list of fields changed by hand since hiring
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    kept = ("id, guild_id, warband_id, name, name_key, role, warrior_type, group_size, m, ws, bs, s, t, w, i, a, ld, "
+            "equipment, skills, injuries, experience, status, large, created_at, updated_at")
+    db.execute(f"INSERT INTO warriors_new ({kept}) SELECT {kept} FROM warriors")
+    db.execute("DELETE FROM sqlite_sequence WHERE name = 'warriors_new'")
+    db.execute("INSERT INTO sqlite_sequence (name, seq) SELECT 'warriors_new', seq FROM sqlite_sequence WHERE name = 'warriors'")
+    db.execute("DROP TABLE warriors")
+    db.execute("ALTER TABLE warriors_new RENAME TO warriors")
+    db.execute("CREATE UNIQUE INDEX warriors_warband_name ON warriors (warband_id, name_key)")
+    db.execute("CREATE INDEX warriors_guild_name ON warriors (guild_id, name_key)")
+    db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
+
+
+@MIGRATIONS(name="0005_house_lists")
+def house_lists(db: Database) -> None:
+    # A server's own warband lists (house warbands), validated before they are stored.
+    db.execute(
+        """
+        CREATE TABLE house_lists (
+            guild_id INTEGER NOT NULL,
+            list_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,                          -- the list's JSON, as the server sent it
+            added_by INTEGER NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (guild_id, list_id)
+        )"""
+    )
+
+
+@MIGRATIONS(name="0006_rare_item_searches")
+def rare_item_searches(db: Database) -> None:
+    # Heroes' searches for rare items, kept so that a found item can be bought later (after a
+    # restart too) and each hero searches once per battle.
+    db.execute(
+        """
+        CREATE TABLE rare_item_searches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            warrior_id INTEGER,                          -- the hero who searched (no foreign key: the find outlives him)
+            searcher TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            item_name TEXT NOT NULL,
+            rarity INTEGER NOT NULL,
+            roll TEXT NOT NULL,                          -- the dice as shown, e.g. '2d6 (5, 4) = 9'
+            modifier INTEGER NOT NULL DEFAULT 0,
+            total INTEGER NOT NULL,
+            found INTEGER NOT NULL CHECK (found IN (0, 1)),
+            price INTEGER,                               -- what the found item costs; NULL when not found
+            price_roll TEXT NOT NULL DEFAULT '',         -- a variable price's dice as shown
+            battles INTEGER NOT NULL,                    -- battles the warband had recorded when searching
+            bought INTEGER NOT NULL DEFAULT 0 CHECK (bought IN (0, 1)),
+            created_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE INDEX rare_item_searches_warband ON rare_item_searches (guild_id, warband_id, id)")
+
+
 @MIGRATIONS(name="0009_postbattle_sequences_and_battle_links")
 def postbattle(db: Database) -> None:
     # One post-battle sequence per warband at a time (engine/campaign/postbattle.py). Its state is

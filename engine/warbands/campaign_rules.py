@@ -67,7 +67,8 @@ class CampaignRules:
 
     # ---- experience -----------------------------------------------------------------
     def thresholds(self, role: str) -> tuple[int, ...]:
-        return self.henchman_advance_xp if role == "henchmen" else self.hero_advance_xp
+        # Hired swords gain experience the way henchmen do (LRB Hired Swords chapter; not in the seeds).
+        return self.henchman_advance_xp if role in ("henchmen", "hired_sword") else self.hero_advance_xp
 
     def next_advance(self, role: str, experience: int) -> int | None:
         """The experience total of the next advance, or None when no advances remain."""

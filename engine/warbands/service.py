@@ -73,6 +73,19 @@ def _utc_now() -> dt.datetime:
 
 
 SHEETS_KEPT = 256  # roster sheets remembered for repeat views
+# What a warband list decides about a warrior: changing one of these by hand (``/warrior edit``,
+# ``/warrior equip``) on a warrior hired from a list marks it as a hand edit. Name, status,
+# injuries and experience are the campaign's own bookkeeping.
+LIST_DECIDED = ("role", "type", "group_size", "profile", "equipment", "skills", "large")
+
+
+def with_hand_edits(old: Warrior, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` plus, for a warrior hired from a list, the list-decided fields it changes by hand."""
+    if not old.from_list:
+        return changes
+    before = old.snapshot()
+    edited = [k for k in LIST_DECIDED if k in changes and changes[k] != before[k] and k not in old.hand_edits]
+    return {**changes, "hand_edits": [*old.hand_edits, *edited]} if edited else changes
 
 
 class Campaigns:
@@ -577,7 +590,7 @@ class Campaigns:
         reason = clean_notes(reason, "The reason")
 
         def change(old: Warrior, _rules: CampaignRules) -> dict[str, Any]:
-            return {**changes, "profile": {**old.profile.as_dict(), **partial}}
+            return with_hand_edits(old, {**changes, "profile": {**old.profile.as_dict(), **partial}})
 
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="warrior.edit", reason=reason)
 
@@ -596,7 +609,8 @@ class Campaigns:
     def equip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
         item = clean_name(item, "The item")
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior,
-                                    lambda w, _r: {"equipment": [*w.equipment, item]}, what="warrior.equip", reason=item)
+                                    lambda w, _r: with_hand_edits(w, {"equipment": [*w.equipment, item]}),
+                                    what="warrior.equip", reason=item)
 
     def unequip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
         item = clean_name(item, "The item")
@@ -608,7 +622,7 @@ class Campaigns:
                                     hint=None if w.equipment else f"{w.name} carries nothing.")
             kit = list(w.equipment)
             del kit[keys.index(name_key(item))]
-            return {"equipment": kit}
+            return with_hand_edits(w, {"equipment": kit})
 
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="warrior.unequip", reason=item)
 
@@ -851,9 +865,10 @@ class Campaigns:
                 raise LimitExceeded(f"This server already keeps {MAX_WARBANDS_PER_GUILD} warbands.", hint="Delete old warbands first.")
             at = b.at
             w = parsed["warband"]
-            cols = warband_columns({"name": w["name"].strip(), "type": w["type"].strip(), "owner_id": actor_id,
-                                    "notes": clean_notes(w.get("notes", "")), "gold_crowns": w["gold_crowns"],
-                                    "wyrdstone_shards": w["wyrdstone_shards"]})
+            cols = warband_columns({"name": w["name"].strip(), "type": w["type"].strip(), "list": w["list"],
+                                    "owner_id": actor_id, "notes": clean_notes(w.get("notes", "")),
+                                    "gold_crowns": w["gold_crowns"], "wyrdstone_shards": w["wyrdstone_shards"],
+                                    "stash": w["stash"]})
             wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": at, "updated_at": at})
             for warrior in parsed["warriors"]:
                 c.insert("warriors", {"guild_id": guild_id, "warband_id": wid, **warrior_columns(warrior),

@@ -1,14 +1,17 @@
 """Warband files: export to a versioned JSON shape, and check an import for every problem.
 
-Format ``{"format": "mordheim-bot/warband", "version": 1, "exported_at", "warband": {...},
+Format ``{"format": "mordheim-bot/warband", "version": 2, "exported_at", "warband": {...},
 "warriors": [...], "battles": [...]}``; a warrior is ``Warrior.snapshot()``. The owner and
 the server are not part of the file: an import belongs to whoever imports it, where they do.
+Version 2 added the warband's list and stash and what a warrior's list entry says of it
+(fighter type, race, skill lists, special rules, hand edits); version 1 files still import.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -20,6 +23,7 @@ from engine.warbands.validation import (
     MAX_EXPERIENCE,
     MAX_GOLD,
     MAX_WYRDSTONE,
+    LIST_MAX,
     RESULTS,
     ROLES,
     STATUSES,
@@ -33,13 +37,16 @@ from engine.warbands.validation import (
 )
 
 FORMAT = "mordheim-bot/warband"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 MAX_IMPORT_BYTES = 10 * 1024 * 1024
 MAX_IMPORT_WARRIORS = 200
 MAX_IMPORT_BATTLES = 5000
 TOP_KEYS = {"format", "version", "exported_at", "warband", "warriors", "battles"}
-WARBAND_KEYS = {"name", "type", "notes", "gold_crowns", "wyrdstone_shards", "owner_id"}
-WARRIOR_KEYS = {"name", "role", "type", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status", "large"}
+WARBAND_KEYS = {"name", "type", "list", "notes", "gold_crowns", "wyrdstone_shards", "owner_id", "stash"}
+WARRIOR_KEYS = {"name", "role", "type", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status", "large",
+                "fighter_type", "race", "skill_lists", "special_rules", "hand_edits"}
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the warband lists' ids (rules_data/schema/warbands.schema.json)
 BATTLE_KEYS = {"fought_on", "scenario", "opponents", "result", "notes"}
 
 
@@ -108,6 +115,11 @@ def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict
         "experience": _check(problems, where, lambda: whole_number(raw.get("experience", 0), "Experience")),
         "status": _check(problems, where, lambda: choice(raw.get("status", "active"), STATUSES, "Status")),
         "large": raw.get("large", False),
+        "fighter_type": _check(problems, where, lambda: optional_id(raw.get("fighter_type"), "The fighter type")),
+        "race": _check(problems, where, lambda: optional_id(raw.get("race"), "The race")),
+        "skill_lists": _check(problems, where, lambda: id_list(raw.get("skill_lists"), "Skill lists")),
+        "special_rules": _check(problems, where, lambda: id_list(raw.get("special_rules"), "Special rules")),
+        "hand_edits": _check(problems, where, lambda: id_list(raw.get("hand_edits"), "Hand edits", pattern=r"^[a-z_]{1,20}$")),
     }
     profile = raw.get("profile")
     if isinstance(profile, Mapping):
@@ -135,6 +147,29 @@ def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict
     if xp is not None and not 0 <= xp <= MAX_EXPERIENCE:
         problems.append(f"{where}experience must be 0 to {MAX_EXPERIENCE}, not {xp}.")
     return (None if problems else out), problems
+
+
+def optional_id(value: Any, what: str) -> str | None:
+    """None, or a kebab-case id of the warband lists (``mercenary-captain``)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _ID.match(value) or len(value) > 60:
+        raise MordheimError(f"{what} `{str(value)[:40]}` is not an id of the warband lists (like `mercenary-captain`).")
+    return value
+
+
+def id_list(values: Any, what: str, *, pattern: str = _ID.pattern) -> list[str]:
+    """A list of ids (at most 40), each like ``combat`` or ``mercenary-captain``."""
+    if values is None:
+        return []
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise MordheimError(f"{what} must be a list of ids.")
+    if len(values) > LIST_MAX:
+        raise MordheimError(f"{what} has {len(values)} entries; the limit is {LIST_MAX}.")
+    bad = [v for v in values if not isinstance(v, str) or not re.match(pattern, v) or len(v) > 60]
+    if bad:
+        raise MordheimError(f"{what}: `{str(bad[0])[:40]}` is not an id.")
+    return list(values)
 
 
 def roster_problems(rules: CampaignRules, warband_type: str, warriors: list[dict[str, Any]]) -> list[str]:
@@ -204,9 +239,10 @@ def problems(
     if data.get("format") != FORMAT:
         found.append(f"`format` must be \"{FORMAT}\", not {json.dumps(data.get('format'))[:40]}.")
     version = data.get("version")
-    if version != VERSION:
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-        found.append(f"`version` {json.dumps(version)[:20]} is not supported; this bot reads version {VERSION}"
+        found.append(f"`version` {json.dumps(version)[:20]} is not supported; this bot reads versions "
+                     f"{', '.join(map(str, READABLE_VERSIONS))}"
                      + (" (the file was made by a newer bot)." if newer else "."))
     warband = data.get("warband")
     out_warband: dict[str, Any] = {}
@@ -220,7 +256,9 @@ def problems(
     if name and name_taken(name):
         found.append(f"warband: this server already has a warband called '{name}'; rename one of them "
                      "(edit `warband.name` in the file or rename the existing one).")
-    out_warband.update(name=name, type=wtype, notes=_check(found, "warband: ", lambda: clean_notes(warband.get("notes"))))
+    out_warband.update(name=name, type=wtype, notes=_check(found, "warband: ", lambda: clean_notes(warband.get("notes"))),
+                       list=_check(found, "warband: ", lambda: optional_id(warband.get("list"), "The warband list")),
+                       stash=_check(found, "warband: ", lambda: clean_list(warband.get("stash"), "The stash")))
     for key, what, limit in (("gold_crowns", "Gold crowns", MAX_GOLD), ("wyrdstone_shards", "Wyrdstone shards", MAX_WYRDSTONE)):
         n = _check(found, "warband: ", lambda k=key, w=what: whole_number(warband.get(k, 0), w))
         if n is not None and not 0 <= n <= limit:
