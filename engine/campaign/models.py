@@ -13,7 +13,7 @@ LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the 
 @dataclass(frozen=True)
 class CampaignWarrior:
     name: str
-    role: str  # leader | hero | henchmen
+    role: str  # leader | hero | henchmen | hired_sword
     profile: Profile
     maximum: Profile  # racial maximum (engine.warbands.lists' Race.maximum, or the tables' default)
     group_size: int = 1
@@ -29,7 +29,8 @@ class CampaignWarrior:
 
     @property
     def is_hero(self) -> bool:
-        return self.role in ("leader", "hero")
+        """Rolls on the heroes' charts (injuries, advances); hired swords do too (rulebook, Hired Swords)."""
+        return self.role in ("leader", "hero", "hired_sword")
 
     def value(self, characteristic: str) -> int:
         return getattr(self.profile, characteristic)

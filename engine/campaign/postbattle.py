@@ -31,10 +31,13 @@ from engine.errors import MordheimError, NotFoundError
 from engine.storage.ledger import LedgerBatch
 from engine.storage.store import Connection
 from engine.warbands.campaign_rules import CampaignRules
+from engine.warbands.lists import bundled_catalogue
 from engine.warbands.models import Profile, Warrior, warrior_from_row
 from engine.warbands.validation import CHARACTERISTICS, MAX_EXPERIENCE, clean_name, name_key
 
 MAX_EXTRA_DICE = 6
+# Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).
+HEROES_FOR_INJURIES = ("leader", "hero", "hired_sword")
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,7 @@ class PostBattle:
             number = sum(1 for x in battles if x["id"] <= battle["id"])
             missing, captive = self._absences(c, guild_id, wb["id"], battle["id"])
             fighters = tuple(
-                Fighter(warrior_id=w["id"], name=w["name"], hero=w["role"] in ("leader", "hero"), models=w["group_size"],
+                Fighter(warrior_id=w["id"], name=w["name"], hero=w["role"] in HEROES_FOR_INJURIES, models=w["group_size"],
                         fought=w["id"] not in missing and w["id"] not in captive)
                 for w in c.all("SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? AND status = 'active' "
                                "ORDER BY CASE role WHEN 'leader' THEN 0 WHEN 'hero' THEN 1 ELSE 2 END, id", (guild_id, wb["id"]))
@@ -428,7 +431,8 @@ class PostBattle:
                 line = f"{w.name} chose +1 {wanted}"
                 s.write(w, cw, "postbattle.advance")
             elif kind == "skill":
-                adv = learn_skill(AdvanceRoll(cw, tables.hero_advances.results[0], skill=True), value, None)
+                adv = learn_skill(AdvanceRoll(cw, tables.hero_advances.results[0], skill=True), value,
+                                  skills_he_may_learn(w, s.wb["list_id"]))
                 line = f"{w.name} learnt {adv.warrior.skills[-1]}"
                 s.write(w, adv.warrior, "postbattle.skill")
             elif kind == "talent":
@@ -473,7 +477,7 @@ class PostBattle:
         out = []
         for f in view.state.fighters:
             w = view.warrior(f.warrior_id)
-            if f.hero and f.fought and not f.out_of_action and w is not None and w.status == "active":
+            if w is not None and w.role in ("leader", "hero") and f.fought and not f.out_of_action and w.status == "active":
                 out.append(w)
         return out
 
@@ -620,14 +624,15 @@ class _StepContext:
         return self.pb._view(self.b.c, self.guild_id, self.row)
 
     def warband_list_id(self) -> str:
-        """The warband's list id for the places that differ by warband (Straggler, Shrine, ...)."""
-        return "-".join(name_key(self.wb["warband_type"]).replace("'", "").split())
+        """The warband's list id for the places that differ by warband (Straggler, Shrine, ...);
+        a warband made before the lists goes by its type's name ("Witch Hunters" -> witch-hunters)."""
+        return self.wb["list_id"] or "-".join(name_key(self.wb["warband_type"]).replace("'", "").split())
 
     def campaign_warrior(self, w: Warrior | None) -> CampaignWarrior | None:
         if w is None:
             return None
         increased = tuple(ch for wid, ch in self._raised_before() if wid == w.id) + tuple(ch for wid, ch in self.state.raised if wid == w.id)
-        return CampaignWarrior.from_warrior(w, _maximum(w, self.rules), increased=increased)
+        return CampaignWarrior.from_warrior(w, _maximum(w, self.rules), increased=increased, skill_lists=w.skill_lists)
 
     def _raised_before(self) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = []
@@ -670,15 +675,22 @@ class _StepContext:
 
 
 def _maximum(w: Warrior, rules: CampaignRules) -> Profile:
-    """The warrior's racial maximum: his race's (when warriors know their race and the warband
-    lists are loaded), else the tables' default (the rulebook's Human maximum)."""
-    race = getattr(w, "race", None)
-    if race:
-        try:
-            from engine.warbands.lists import bundled_catalogue  # issue 8's loader
-            found = bundled_catalogue().races.get(race)
-            if found is not None:
-                return found.maximum
-        except ImportError:
-            pass
-    return rules.tables.default_maximum
+    """The warrior's racial maximum: his race's in the warband lists (races*.json), else the tables'
+    default (the rulebook's Human maximum) for a warrior made by hand without a race."""
+    race = bundled_catalogue().races.get(w.race) if w.race else None
+    return race.maximum if race is not None else rules.tables.default_maximum
+
+
+def skills_he_may_learn(w: Warrior, warband_list_id: str | None) -> list[str] | None:
+    """Every skill on the warrior's skill lists (the five common lists and his warband's own);
+    None when his lists are not known (a warrior made by hand): then any skill name is taken."""
+    if not w.skill_lists:
+        return None
+    catalogue = bundled_catalogue()
+    own = catalogue.warbands[warband_list_id].skill_lists if warband_list_id in catalogue.warbands else {}
+    names: list[str] = []
+    for list_id in w.skill_lists:
+        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
+        if skill_list is not None:
+            names.extend(skill.name for skill in skill_list.skills)
+    return names or None
