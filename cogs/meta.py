@@ -15,6 +15,7 @@ OVERVIEW = (
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
+    "**/postbattle** — the post-battle sequence, step by step; **/campaign** — standings and the battle log.\n"
     "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`)."
 )
 
@@ -56,7 +57,10 @@ TOPICS = {
         "`/warband create`, then `/warrior add` for each hero and henchman group.\n"
         "`/warband show` — the roster sheet; `/warband treasury` — gold and wyrdstone with a reason; "
         "`/warband log` and `/warband undo` — every change and how to take it back.\n"
-        "`/warrior xp`, `/warrior injure`, `/battle record` after each game.\n"
+        "`/battle record` after each game (name the `opponent` to record it for both warbands), then "
+        "`/postbattle start`: injuries, experience and advances, exploration and selling wyrdstone, with every die shown "
+        "and one `/warband undo` taking it all back. `/campaign standings` and `/campaign log` show the campaign. "
+        "`/warrior xp` and `/warrior injure` change one warrior by hand.\n"
         "Anyone in the server can view; only the owner or Manage Server can change. "
         "`/warband export` and `/warband import` move a warband as a JSON file.",
     ),

@@ -133,6 +133,14 @@ class PostBattle:
         with self.campaigns.store.read() as c:
             return self._view(c, guild_id, self._row(c, guild_id, sequence_id))
 
+    def warband_name(self, guild_id: int, warband_id: int) -> str:
+        """The name of this server's warband ``warband_id`` (buttons carry ids, the service takes names)."""
+        with self.campaigns.store.read() as c:
+            name = c.scalar("SELECT name FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, warband_id))
+        if name is None:
+            raise MordheimError("That warband no longer exists in this server.", hint="See `/warband list`.")
+        return name
+
     def open_sequence(self, guild_id: int, warband: str) -> SequenceView | None:
         """The warband's open sequence, to resume (None when there is none)."""
         with self.campaigns.store.read() as c:
@@ -502,7 +510,7 @@ class PostBattle:
                 faces = Dice(self.rng, entered_faces).dice(n, "Exploration")
             multiple = find_multiple(faces)
             place = table.place(*multiple) if multiple else None
-            needs_hero = place is not None and (place.optional or (place.test is not None and place.test.who == "hero"))
+            needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
             if needs_hero and hero_id is None:
                 options = tuple(str(w.id) for w in searching) or tuple(str(w.id) for w in s.warriors() if w.is_hero and w.status == "active")
                 p = Pending("place_hero", 0, place.name, options,
