@@ -15,6 +15,7 @@ from cogs._ui.postbattle_render import standings_pages
 from engine.campaign.postbattle import PostBattle
 from engine.campaign.standings import Campaign
 
+PAGES_KEPT = 256
 RESULT_WORDS = {"win": "beat", "loss": "lost to", "draw": "drew with"}
 
 
@@ -24,6 +25,7 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.campaign = Campaign(bot.campaigns, PostBattle(bot.campaigns, bot.rng))
+        self._pages: dict[int, tuple[object, list[discord.Embed]]] = {}  # server -> (its standings, their pages)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
@@ -33,6 +35,10 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
     async def standings(self, interaction: discord.Interaction) -> None:
         g = require_server(interaction)
         s = await call(self.campaign.standings, g)
+        cached = self._pages.get(g)
+        if cached is not None and cached[0] is s:  # the same standings object: nothing changed since
+            await send_pages(interaction, cached[1])
+            return
         lines = [
             f"**{n}. {safe(r.warband)}** ({safe(r.warband_type)}) — rating **{r.rating}** · {r.battles} battle{'s' if r.battles != 1 else ''}: "
             f"{r.wins}W {r.draws}D {r.losses}L · {r.shards_found} shard{'s' if r.shards_found != 1 else ''} found"
@@ -40,7 +46,11 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
             for n, r in enumerate(s.rows, start=1)
         ]
         heroes = [f"{safe(h.hero)} of {safe(h.warband)} — {h.experience} xp" for h in s.heroes]
-        await send_pages(interaction, standings_pages("Campaign standings", lines, heroes))
+        pages = standings_pages("Campaign standings", lines, heroes)
+        self._pages[g] = (s, pages)
+        while len(self._pages) > PAGES_KEPT:
+            self._pages.pop(next(iter(self._pages)))
+        await send_pages(interaction, pages)
 
     @campaign_group.command(name="log", description="Every battle of this server's campaign, newest first")
     @app_commands.describe(limit="How many battles (default 50)")

@@ -192,9 +192,9 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             view = await call(svc.start, g, who, admin, name, battle_id=int(arg) if arg.isdigit() else None)
             await self._post(interaction, view)
             return
-        current = await call(svc.get, g, seq)
-        await self._may_press(interaction, current)
         if action in ("injdice", "kills", "skill", "talent", "expdice"):
+            current = await call(svc.get, g, seq)
+            await self._may_press(interaction, current)
             if current.version != version:
                 raise MordheimError("That button belongs to a step already taken (pressed twice, or from another device).",
                                     hint="Use the newest message's buttons.")
@@ -217,10 +217,10 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         }.get(action)
         if step is None:
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")
-        if action == "cancel" and current.version != version:
-            raise MordheimError("That button belongs to a step already taken.", hint="Use the newest message's buttons.")
-        view = await call(step)
-        embed, ui = self.render(view)
+        if action == "cancel":
+            step = lambda: svc.cancel(g, who, admin, seq, version=version)  # noqa: E731
+        # One trip to the worker thread: the step (checks, writes, new state) and its new message.
+        embed, ui = await call(lambda: self.render(step()))
         await interaction.response.edit_message(embed=embed, view=ui)
 
     @staticmethod

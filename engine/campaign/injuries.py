@@ -15,7 +15,8 @@ from engine.campaign.tables import Effect
 from engine.errors import MordheimError
 from engine.warbands.campaign_rules import CampaignRules, SeriousInjury
 
-MAX_REROLLS = 50  # a server chart could make every roll a re-roll; stop rather than spin
+MAX_REROLLS = 50
+LABEL_MAX = 64  # engine.warbands.validation.NAME_MAX: each entry of a warrior's injuries list  # a server chart could make every roll a re-roll; stop rather than spin
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class _Apply:
         if any(e.op == "multiple" for e in entry.effects):
             return  # its parts were recorded one by one
         label = f"{name} ({'; '.join(notes)})" if notes else name
+        if len(label) > LABEL_MAX:  # a warrior's injuries are names of at most 64 characters
+            label = label[:LABEL_MAX - 2] + "…)"
         if entry.id != "full-recovery" and before.status == "active":
             self.warrior = replace(self.warrior, injuries=(*self.warrior.injuries, label))
         self.results.append(f"{label} [{d66}]")
@@ -90,8 +93,8 @@ class _Apply:
             elif e.op == "roll":
                 face = self.dice.d6(f"{entry.name} for {w.name}")
                 sub = next(r for r in e.results if r.low <= face <= r.high)
-                notes.append(f"{sub.name.lower()} [{face}]")
-                notes.extend(n for n in self.effects(entry, sub.effects) if n != sub.name.lower())
+                inner = self.effects(entry, sub.effects)
+                notes.extend(inner or [sub.name.lower()])  # the face is in the dice shown; the label stays short
                 w = self.warrior
             elif e.op == "multiple":
                 count, _ = self.dice.amount(e.rolls, f"Multiple injuries for {w.name}: how many more")

@@ -232,14 +232,17 @@ class PostBattle:
             })
             return self._view(c, guild_id, self._row(c, guild_id, sid))
 
-    def cancel(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int) -> SequenceView:
-        """Close an open sequence. Steps already taken stay (``/warband undo`` takes them back)."""
+    def cancel(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, *, version: int | None = None) -> SequenceView:
+        """Close an open sequence (at ``version``, when a button asks). Steps already taken stay
+        (``/warband undo`` takes them back)."""
         with self.campaigns.batch(guild_id, actor_id) as b:
             row = self._row(b.c, guild_id, sequence_id)
             wb = b.c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["warband_id"]))
             self.campaigns.may_change(wb, actor_id, is_admin)
             if row["status"] != "open":
                 raise MordheimError(f"This sequence is already {row['status']}.")
+            if version is not None and row["version"] != version:
+                raise _stale(row["step"])
             b.c.execute("UPDATE postbattle_sequences SET status = 'cancelled', version = version + 1, updated_at = ? WHERE id = ?",
                         (b.at, sequence_id))
             return self._view(b.c, guild_id, self._row(b.c, guild_id, sequence_id))

@@ -9,6 +9,7 @@ server at once (one query per table), never another server's rows.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from engine.warbands.rating import warband_rating
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 TOP_HEROES = 5
 LOG_LIMIT = 500
+STANDINGS_KEPT = 256  # servers whose standings are remembered
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ class Campaign:
     def __init__(self, campaigns, postbattle: PostBattle) -> None:
         self.campaigns = campaigns
         self.postbattle = postbattle
+        self._standings: dict[int, tuple[tuple, Standings]] = {}  # see standings()
+        self._lock = threading.Lock()
 
     def record_battle(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, *, result: str,
                       opponent: str | None = None, scenario: str = "", opponents: str = "",
@@ -106,18 +110,36 @@ class Campaign:
         return bid
 
     def standings(self, guild_id: int) -> Standings:
+        """Every warband of the server. Every change to a warband, its warriors, battles or the
+        server's tables writes a ledger row, and every post-battle step bumps its sequence's
+        version; so (newest ledger id, sequences and their versions) is an exact version of the
+        standings, and standings built for the same version are returned again."""
         with self.campaigns.store.read() as c:
-            rules = self.campaigns._rules(c, guild_id)
-            warbands = c.all("SELECT id, name, owner_id, warband_type FROM warbands WHERE guild_id = ?", (guild_id,))
-            names = {w["id"]: w["name"] for w in warbands}
-            roster = defaultdict(list)
-            for row in c.all("SELECT * FROM warriors WHERE guild_id = ? AND status = 'active'", (guild_id,)):
-                roster[row["warband_id"]].append(warrior_from_row(row, names.get(row["warband_id"], "")))
-            record: dict[int, dict[str, int]] = defaultdict(lambda: {"win": 0, "draw": 0, "loss": 0})
-            for row in c.all("SELECT warband_id, result, count(*) AS n FROM battles WHERE guild_id = ? GROUP BY warband_id, result",
-                             (guild_id,)):
-                record[row["warband_id"]][row["result"]] = row["n"]
-            found = self.postbattle.found_by_warband(c, guild_id)
+            version = (c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ?", (guild_id,)),
+                       *c.one("SELECT count(*) AS n, total(version) AS v FROM postbattle_sequences WHERE guild_id = ?",
+                              (guild_id,)).values())
+            cached = self._standings.get(guild_id)
+            if cached is not None and cached[0] == version:
+                return cached[1]
+            built = self._build(c, guild_id)
+        with self._lock:
+            self._standings[guild_id] = (version, built)
+            while len(self._standings) > STANDINGS_KEPT:
+                self._standings.pop(next(iter(self._standings)))
+        return built
+
+    def _build(self, c, guild_id: int) -> Standings:
+        rules = self.campaigns._rules(c, guild_id)
+        warbands = c.all("SELECT id, name, owner_id, warband_type FROM warbands WHERE guild_id = ?", (guild_id,))
+        names = {w["id"]: w["name"] for w in warbands}
+        roster = defaultdict(list)
+        for row in c.all("SELECT * FROM warriors WHERE guild_id = ? AND status = 'active'", (guild_id,)):
+            roster[row["warband_id"]].append(warrior_from_row(row, names.get(row["warband_id"], "")))
+        record: dict[int, dict[str, int]] = defaultdict(lambda: {"win": 0, "draw": 0, "loss": 0})
+        for row in c.all("SELECT warband_id, result, count(*) AS n FROM battles WHERE guild_id = ? GROUP BY warband_id, result",
+                         (guild_id,)):
+            record[row["warband_id"]][row["result"]] = row["n"]
+        found = self.postbattle.found_by_warband(c, guild_id)
         rows = []
         heroes = []
         for w in warbands:
