@@ -129,6 +129,14 @@ def serious_injury(warrior: CampaignWarrior, rules: CampaignRules, dice: Dice) -
     return InjuryResult(apply.warrior, tuple(apply.results), tuple(dice.rolls), apply.gold, apply.pit_fight)
 
 
+def apply_injury(warrior: CampaignWarrior, entry: SeriousInjury, rules: CampaignRules, dice: Dice, *, d66: int | None = None) -> InjuryResult:
+    """One chart result chosen by name (``/warrior injure``) applied with every effect; its own
+    dice (a D6 sub-table, Multiple injuries' rolls) come from ``dice``."""
+    apply = _Apply(rules, dice, warrior)
+    apply.injury(entry, d66 if d66 is not None else entry.low)
+    return InjuryResult(apply.warrior, tuple(apply.results), tuple(dice.rolls), apply.gold, apply.pit_fight)
+
+
 def settle_pit_fight(result: InjuryResult, won: bool, dice: Dice) -> InjuryResult:
     """Sold to the pits, after the fight: a winner earns gold and experience and keeps his kit;
     a loser rolls a D66, dead in the effect's range, otherwise back without weapons or armour."""
