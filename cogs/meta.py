@@ -14,7 +14,8 @@ OVERVIEW = (
     "**/rule** and **/rules** search — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
-    "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
+    "**/warband**, **/warrior**, **/battle**, **/hire**, **/trade** — this server's campaign warbands, built from the "
+    "warband lists (`/help topic:warbands`).\n"
     "**/postbattle** — the post-battle sequence, step by step; **/campaign** — standings and the battle log.\n"
     "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`)."
 )
@@ -54,9 +55,14 @@ TOPICS = {
     ),
     "warbands": (
         "Warbands",
-        "`/warband create`, then `/warrior add` for each hero and henchman group.\n"
-        "`/warband show` — the roster sheet; `/warband treasury` — gold and wyrdstone with a reason; "
-        "`/warband log` and `/warband undo` — every change and how to take it back.\n"
+        "`/warband create` — pick a warband list as you type the type (Reiklanders, Skaven...): it sets the starting "
+        "gold and limits. Any other type is a custom warband, kept by hand with `/warrior add`.\n"
+        "`/hire fighter` — heroes one at a time, henchmen in groups of 1-5; `/hire sword` and `/hire upkeep` — hired swords.\n"
+        "`/trade buy`, `/trade sell` (half price) — kit from each warrior's list, the first dagger free; "
+        "`/trade search` — a hero's 2D6 roll for a rare item after a battle; `/trade stash`, `give`, `store` — the stash.\n"
+        "`/warband show` — the roster sheet with costs, value, rating and what can still be hired; `/warband check` — "
+        "every rule the roster breaks; `/warband log` and `/warband undo` — every action and how to take it back "
+        "(a hire with its gold, say).\n"
         "`/battle record` after each game (name the `opponent` to record it for both warbands), then "
         "`/postbattle start`: injuries, experience and advances, exploration and selling wyrdstone, with every die shown "
         "and one `/warband undo` taking it all back. `/campaign standings` and `/campaign log` show the campaign. "
@@ -67,7 +73,8 @@ TOPICS = {
     "settings": (
         "Settings",
         "`/settings show` — the edition and house rules this server uses.\n"
-        "`/admin edition`, `/admin houserule`, `/admin reset`, `/admin campaign` — change them (only members with Manage Server see `/admin`).\n"
+        "`/admin edition`, `/admin houserule`, `/admin reset`, `/admin campaign`, `/admin warbands` (the server's own "
+        "warband lists) — change them (only members with Manage Server see `/admin`).\n"
         "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
     ),
 }

@@ -1,4 +1,4 @@
-"""/settings: what this server plays by (edition, house rules, campaign tables), for anyone to see.
+"""/settings: what this server plays by (edition, house rules, campaign tables, warband lists), for anyone to see.
 
 Changing them is `/admin` (cogs/admin.py), a group Discord shows only to Manage Server.
 """
@@ -16,6 +16,7 @@ from cogs._ui.embeds import info_embed
 from engine.combat.ruleset import list_toggles
 from engine.editions import get_edition
 from engine.errors import MordheimError
+from engine.warbands.server_tables import ServerLists
 
 
 def _require_server(interaction: discord.Interaction) -> int:
@@ -24,7 +25,19 @@ def _require_server(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_override: bool) -> discord.Embed:
+def lists_text(lists: ServerLists) -> str:
+    """Which warband lists the server uses: the bundled ones, and its own (replacing or added)."""
+    lines = [f"**Bundled ({len(lists.bundled)}):** " + ", ".join(lists.bundled)]
+    for h in lists.house:
+        what = f"replaces the bundled {h.replaces}" if h.replaces else "added"
+        broken = f" — **not in use**: {h.broken[0]}" if h.broken else ""
+        lines.append(f"**Own:** {h.name} (`{h.id}`, {what}){broken}")
+    text = "\n".join(lines)
+    return text if len(text) <= 1024 else text[:1023] + "…"
+
+
+def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_override: bool,
+                   lists: ServerLists | None = None) -> discord.Embed:
     edition = get_edition(edition_id)
     lines = []
     for t in list_toggles(edition.id if edition.combat else "lrb"):
@@ -49,7 +62,10 @@ def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_o
         value="This server's own (see `/admin campaign`)." if has_campaign_override else "The Living Rulebook's (default).",
         inline=False,
     )
-    embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule and /admin campaign.")
+    if lists is not None:
+        embed.add_field(name="Warband lists", value=lists_text(lists), inline=False)
+    embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule, /admin campaign "
+                          "and /admin warbands.")
     return embed
 
 
@@ -63,9 +79,9 @@ class Settings(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         guild_id = _require_server(interaction)
         s = await server_settings(interaction)
-        override = await asyncio.to_thread(self.bot.campaigns.tables.campaign_override, guild_id)
+        lists = await asyncio.to_thread(self.bot.campaigns.tables.lists, guild_id)
         await interaction.response.send_message(
-            embed=settings_embed(s.edition_id, s.house_rules, bool(override)), ephemeral=True
+            embed=settings_embed(s.edition_id, s.house_rules, bool(lists.campaign_override), lists), ephemeral=True
         )
 
 

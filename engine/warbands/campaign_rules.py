@@ -24,13 +24,17 @@ OVERRIDABLE = (
     "max_henchman_group_size",
     "max_heroes",
     "max_warband_size",
-    "warband_size_by_type",
     "halfling_cookbook",
     "henchman_out_of_action",
     "serious_injuries",
     *TABLE_KEYS,
 )
 NOT_OVERRIDABLE = ("id", "source", "discrepancies", "serious_injuries_source")
+# Keys the campaign tables had before the warband lists answered them, and where they went.
+MOVED_TO_LISTS = {
+    "warband_size_by_type": "warband sizes come from the warband lists now; give a warband type its own size with "
+                            "a house list (`/admin warbands`)",
+}
 D66_ROLLS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
 
 
@@ -55,8 +59,7 @@ class CampaignRules:
     rating_per_experience: int
     max_henchman_group_size: int
     max_heroes: int
-    max_warband_size: int
-    warband_size_by_type: dict[str, int]
+    max_warband_size: int  # for custom warband types; a warband list gives its own
     cookbook_item: str
     cookbook_bonus: int
     cookbook_excluded_types: tuple[str, ...]
@@ -77,20 +80,6 @@ class CampaignRules:
     def advances_between(self, role: str, before: int, after: int) -> list[int]:
         """Thresholds crossed when experience goes from ``before`` to ``after``: one advance each."""
         return [t for t in self.thresholds(role) if before < t <= after]
-
-    # ---- size -----------------------------------------------------------------------
-    def max_size(self, warband_type: str, equipment_of_heroes: list[list[str]]) -> tuple[int, list[str]]:
-        """The most warriors the warband may have, and the reasons (type, Halfling cookbook)."""
-        key = " ".join(warband_type.split()).casefold()
-        base = self.warband_size_by_type.get(key, self.max_warband_size)
-        why = [f"{base} for {warband_type}" if key in self.warband_size_by_type else f"{base}, the default for any warband"]
-        item = self.cookbook_item.casefold()
-        has_book = any(item == e.casefold() for items in equipment_of_heroes for e in items)
-        if has_book and key not in self.cookbook_excluded_types:
-            # seed 000:1475: a Halfling cookbook raises the maximum by +1 (not Undead or Carnival).
-            base += self.cookbook_bonus
-            why.append(f"+{self.cookbook_bonus} {self.cookbook_item} (000:1475)")
-        return base, why
 
     # ---- injuries -------------------------------------------------------------------
     def serious_injury(self, d66: int) -> SeriousInjury:
@@ -132,7 +121,9 @@ def validate_data(data: Any) -> list[str]:
         return ["Campaign rules must be a JSON object, e.g. {\"max_warband_size\": 16}."]
     problems: list[str] = []
     for key, value in data.items():
-        if key not in OVERRIDABLE and key not in NOT_OVERRIDABLE:
+        if key in MOVED_TO_LISTS:
+            problems.append(f"`{key}` is no longer a campaign rule: {MOVED_TO_LISTS[key]}.")
+        elif key not in OVERRIDABLE and key not in NOT_OVERRIDABLE:
             problems.append(f"`{str(key)[:40]}` is not a campaign rule. Known: " + ", ".join(OVERRIDABLE) + ".")
         elif key in ("hero_advance_xp", "henchman_advance_xp"):
             _thresholds(value, key, problems)
@@ -147,12 +138,6 @@ def validate_data(data: Any) -> list[str]:
             _small_int(value, key, problems, 1, 50)
         elif key == "max_warband_size":
             _small_int(value, key, problems, 1, 100)
-        elif key == "warband_size_by_type":
-            if not isinstance(value, dict):
-                problems.append("warband_size_by_type must map a warband type to its maximum size.")
-            else:
-                for k, v in value.items():
-                    _small_int(v, f"warband_size_by_type.{str(k)[:40]}", problems, 1, 100)
         elif key == "halfling_cookbook":
             if not isinstance(value, dict) or not isinstance(value.get("item", "x"), str):
                 problems.append("halfling_cookbook must be an object with item, bonus, excluded_types.")
@@ -229,7 +214,6 @@ def build_rules(override: dict[str, Any] | None = None) -> CampaignRules:
         max_henchman_group_size=int(data["max_henchman_group_size"]),
         max_heroes=int(data["max_heroes"]),
         max_warband_size=int(data["max_warband_size"]),
-        warband_size_by_type={" ".join(k.split()).casefold(): int(v) for k, v in data["warband_size_by_type"].items()},
         cookbook_item=str(book["item"]),
         cookbook_bonus=int(book["bonus"]),
         cookbook_excluded_types=tuple(" ".join(t.split()).casefold() for t in book["excluded_types"]),

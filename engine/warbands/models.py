@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.warbands.validation import CHARACTERISTICS, name_key
@@ -153,16 +153,49 @@ class Advance:
 
 
 @dataclass(frozen=True)
+class WarriorCost:
+    """What a warrior cost: the list's hire cost (every model) or a hired sword's fee, and its kit."""
+
+    hire: int  # 0 when made by hand (no list says what it cost)
+    kit: int  # items carried at list price (trading post price off the list), every model; the first dagger free
+    unpriced: tuple[str, ...] = ()  # items no list or trading post knows, not counted
+
+    @property
+    def total(self) -> int:
+        return self.hire + self.kit
+
+
+@dataclass(frozen=True)
+class HireChoice:
+    """A fighter type of the warband's list, and how many more the warband may hire now."""
+
+    name: str
+    role: str  # leader | hero | henchman
+    cost: int  # per model
+    room: int  # 0: none now
+    why_not: str  # the limit in the way when room is 0
+
+
+@dataclass(frozen=True)
 class WarbandSheet:
     """Everything ``/warband show`` displays."""
 
     warband: Warband
     rating: Rating
     advances: tuple[Advance, ...]
-    models: int  # active warriors, counting each henchman in a group
+    models: int  # active warriors, counting each henchman in a group (hired swords do not count)
     max_models: int
     max_models_reasons: tuple[str, ...]
     record: dict[str, int]  # battles: win/loss/draw counts
+    list_name: str | None = None  # the warband list it is built from; None: a custom type
+    list_source: str = ""
+    list_missing: bool = False  # it names a list this server does not have (any more)
+    costs: dict[int, WarriorCost] = field(default_factory=dict)  # warrior id -> cost
+    value: int = 0  # every active warrior's cost, kit included
+    stash_value: int = 0
+    heroes: int = 0
+    max_heroes: int = 6
+    can_hire: tuple[HireChoice, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -29,12 +29,13 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError, Permissio
 from engine.storage.ledger import LedgerBatch, ledger_batch
 from engine.storage.store import Connection, Store
 from engine.warbands import ledger as ledger_rows
-from engine.warbands import transfer
+from engine.warbands import roster_rules, transfer
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.errors import InvalidData
 from engine.warbands.models import (
     Advance,
     Battle,
+    HireChoice,
     LedgerEntry,
     TreasuryAudit,
     Warband,
@@ -49,7 +50,10 @@ from engine.warbands.models import (
     warrior_from_row,
 )
 from engine.warbands.rating import warband_rating
-from engine.warbands.server_tables import ServerTables, campaign_rules_in
+from engine.warbands.hiring import Hiring
+from engine.warbands.lists import Catalogue, WarbandList
+from engine.warbands.server_tables import ServerTables, campaign_rules_in, catalogue_in
+from engine.warbands.trading import Trading
 from engine.warbands.validation import (
     MAX_EXPERIENCE,
     MAX_GOLD,
@@ -98,7 +102,9 @@ class Campaigns:
     def __init__(self, store: Store, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
         self.store = store
         self._now = now
-        self.tables = ServerTables(store, now=now)  # the server's campaign tables
+        self.tables = ServerTables(store, now=now)  # the server's campaign tables and warband lists
+        self.hiring = Hiring(self)  # hiring from the lists, hired swords, upkeep
+        self.trading = Trading(self)  # buying, selling, the stash, rare-item searches
         self._sheets: dict[tuple[int, int], tuple[tuple, WarbandSheet]] = {}  # see show_warband
         self._sheets_lock = threading.Lock()
 
@@ -180,6 +186,14 @@ class Campaigns:
     def _rules(self, c: Connection, guild_id: int) -> CampaignRules:
         return campaign_rules_in(c, guild_id)
 
+    def _catalogue(self, c: Connection, guild_id: int) -> Catalogue:
+        return catalogue_in(c, guild_id)
+
+    def warband_list(self, c: Connection, guild_id: int, row: dict[str, Any]) -> WarbandList | None:
+        """The list the warband ``row`` is built from, on this server; None for a custom type (or a
+        list the server no longer has: the warband is then treated as custom)."""
+        return self._catalogue(c, guild_id).warbands.get(row["list_id"]) if row["list_id"] else None
+
     @staticmethod
     def _may_change(warband: dict[str, Any], actor_id: int, is_admin: bool) -> None:
         if is_admin or warband["owner_id"] == actor_id:
@@ -200,6 +214,9 @@ class Campaigns:
             if entity == "warband":
                 row = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
                 return None if row is None else warband_from_row(row).snapshot()
+            if entity == "search":
+                bought = c.scalar("SELECT bought FROM rare_item_searches WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
+                return None if bought is None else {"bought": bool(bought)}
             row = c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
             return None if row is None else warrior_from_row(row, "").snapshot()
 
@@ -214,24 +231,36 @@ class Campaigns:
         warband_type: str,
         *,
         notes: str = "",
-        gold_crowns: int = 0,
+        gold_crowns: int | None = None,
         wyrdstone_shards: int = 0,
     ) -> Warband:
-        """A new warband owned by ``actor_id``. Starting gold is recorded in the ledger."""
+        """A new warband owned by ``actor_id``. Starting gold is recorded in the ledger.
+
+        A ``warband_type`` naming one of the server's warband lists (id, name or alias, e.g.
+        'Reiklanders') builds it from that list: its type is the list's name and, unless
+        ``gold_crowns`` is given, it starts with the list's starting gold. Any other type is a
+        custom warband (no list; 0 gc unless given).
+        """
         name = clean_name(name, "The warband name")
         warband_type = clean_name(warband_type, "The warband type")
         notes = clean_notes(notes)
-        gold = self._amount(gold_crowns, "Gold crowns", MAX_GOLD)
+        gold = None if gold_crowns is None else self._amount(gold_crowns, "Gold crowns", MAX_GOLD)
         shards = self._amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
         with self.batch(guild_id, actor_id) as b:
             c = b.c
+            wlist = self._catalogue(c, guild_id).find_warband(warband_type)
+            if wlist is not None:
+                warband_type = wlist.name
+                if gold is None:
+                    gold = wlist.starting_gold + sum(r.effects.get("starting_gold", 0) for r in wlist.special_rules)
+            gold = gold or 0
             self._check_free_name(c, guild_id, name)
             count = c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,))
             if count >= MAX_WARBANDS_PER_GUILD:
                 raise LimitExceeded(f"This server already has {count} warbands, the most one server may keep.",
                                     hint="Delete old warbands first.")
-            cols = warband_columns({"name": name, "type": warband_type, "owner_id": actor_id, "notes": notes,
-                                    "gold_crowns": gold, "wyrdstone_shards": shards})
+            cols = warband_columns({"name": name, "type": warband_type, "list": wlist.id if wlist else None,
+                                    "owner_id": actor_id, "notes": notes, "gold_crowns": gold, "wyrdstone_shards": shards})
             wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": b.at, "updated_at": b.at})
             row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
             wb = warband_from_row(row)
@@ -282,6 +311,7 @@ class Campaigns:
                 return cached[1]
             warriors = self._warriors(c, guild_id, row)
             rules = self._rules(c, guild_id)
+            catalogue = self._catalogue(c, guild_id)
             record = {r: 0 for r in RESULTS}
             for res, n in c.execute(
                 "SELECT result, count(*) FROM battles WHERE guild_id = ? AND warband_id = ? GROUP BY result",
@@ -289,18 +319,33 @@ class Campaigns:
             ).fetchall():
                 record[res] = n
         wb = warband_from_row(row, warriors)
-        max_models, reasons = self._max_size(rules, wb.warband_type, warriors)
+        wlist = catalogue.warbands.get(wb.list_id) if wb.list_id else None
+        limit = roster_rules.size_limit(rules, wlist, wb.warband_type, warriors)
+        costs = {w.id: roster_rules.warrior_cost(catalogue, wlist, w) for w in warriors}
+        stash_prices = [roster_rules.item_value(catalogue, wlist, None, item) for item in wb.stash]
         sheet = WarbandSheet(
             warband=wb,
-            rating=warband_rating(warriors, rules),
+            rating=warband_rating(warriors, rules, roster_rules.hired_sword_ratings(catalogue, warriors)),
             advances=tuple(
                 Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience))
                 for w in warriors if w.status == "active"
             ),
-            models=sum(w.group_size for w in warriors if w.status == "active"),
-            max_models=max_models,
-            max_models_reasons=tuple(reasons),
+            models=roster_rules.models(warriors),
+            max_models=limit.maximum,
+            max_models_reasons=limit.reasons,
             record=record,
+            list_name=wlist.name if wlist else None,
+            list_source=wlist.source if wlist else "",
+            list_missing=wb.list_id is not None and wlist is None,
+            costs=costs,
+            value=sum(costs[w.id].total for w in warriors if w.status == "active"),
+            stash_value=sum(p for p in stash_prices if p is not None),
+            heroes=len(roster_rules.heroes(warriors)),
+            max_heroes=roster_rules.max_heroes(rules, wlist),
+            can_hire=tuple(
+                HireChoice(o.fighter.name, o.fighter.role, o.fighter.cost, o.room, o.why_not)
+                for o in (roster_rules.hire_options(rules, wlist, warriors) if wlist else ())
+            ),
         )
         with self._sheets_lock:
             self._sheets[key] = (version, sheet)
@@ -308,10 +353,16 @@ class Campaigns:
                 self._sheets.pop(next(iter(self._sheets)))
         return sheet
 
-    @staticmethod
-    def _max_size(rules: CampaignRules, warband_type: str, warriors: Iterable[Warrior]) -> tuple[int, list[str]]:
-        hero_kit = [list(w.equipment) for w in warriors if w.is_hero and w.status == "active"]
-        return rules.max_size(warband_type, hero_kit)
+    def check_warband(self, guild_id: int, name: str) -> tuple[Warband, roster_rules.RosterCheck]:
+        """Everything the roster breaks: list counts, kit off the lists, characteristics over racial
+        maxima, the campaign tables' limits; with notes on hand edits and warriors made by hand."""
+        with self.store.read() as c:
+            row = self._warband_row(c, guild_id, name)
+            warriors = self._warriors(c, guild_id, row)
+            catalogue = self._catalogue(c, guild_id)
+            check = roster_rules.check_roster(catalogue, self._rules(c, guild_id), self.warband_list(c, guild_id, row),
+                                              row["list_id"], row["warband_type"], warriors)
+        return warband_from_row(row, warriors), check
 
     def list_warbands(self, guild_id: int, *, owner_id: int | None = None) -> list[WarbandSummary]:
         sql = "SELECT name, owner_id, warband_type, gold_crowns, wyrdstone_shards FROM warbands WHERE guild_id = ?"
@@ -401,6 +452,10 @@ class Campaigns:
         with self.batch(guild_id, actor_id) as b:
             row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
+            if "type" in changes:  # a type naming a list builds the warband from it from now on
+                wlist = self._catalogue(b.c, guild_id).find_warband(changes["type"])
+                changes["type"] = wlist.name if wlist else changes["type"]
+                changes["list"] = wlist.id if wlist else None
             return self.update_warband(b, row, changes, what="warband.edit", reason="")
 
     def delete_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str) -> dict[str, Any]:
@@ -462,10 +517,15 @@ class Campaigns:
         return TreasuryAudit(row["gold_crowns"], row["wyrdstone_shards"], gold, shards)
 
     # ------------------------------------------------------------------ warriors
-    def _check_roster(self, rules: CampaignRules, warband_type: str, warriors: list[Warrior] | tuple[Warrior, ...]) -> None:
-        problems = transfer.roster_problems(rules, warband_type, [w.snapshot() for w in warriors])
-        if problems:
-            raise MordheimError(problems[0], hint="Change the roster or ask an admin to change the campaign rules.")
+    @staticmethod
+    def _check_roster(rules: CampaignRules, wlist: WarbandList | None, warband_type: str,
+                      before: list[Warrior], after: list[Warrior]) -> None:
+        """Refuse a change that makes the roster break a limit it did not break before (a roster
+        already over a limit, after hand edits say, can still be changed in other ways)."""
+        old = set(transfer.roster_problems(rules, warband_type, before, wlist))
+        new = [p for p in transfer.roster_problems(rules, warband_type, after, wlist) if p not in old]
+        if new:
+            raise MordheimError(new[0], hint="Change the roster or ask an admin to change the campaign rules.")
 
     def write_warrior(
         self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str
@@ -474,14 +534,15 @@ class Campaigns:
         ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior."""
         c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
-        others = [w for w in self._warriors(c, guild_id, wb) if old is None or w.id != old.id]
+        everyone = list(self._warriors(c, guild_id, wb))
+        others = [w for w in everyone if old is None or w.id != old.id]
         _clean, problems = transfer.clean_warrior(new, rules)
         if problems:
             raise MordheimError(problems[0])
         if any(name_key(w.name) == name_key(new["name"]) for w in others):
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
         candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
-        self._check_roster(rules, wb["warband_type"], candidate)
+        self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
         at = b.at
         if old is None:
             if len(others) >= MAX_WARRIOR_ROWS:
@@ -863,7 +924,7 @@ class Campaigns:
     def validate_import(self, guild_id: int, data: bytes | str | Mapping[str, Any]) -> list[str]:
         """Every problem with an export file for this server (empty list: it can be imported)."""
         with self.store.read() as c:
-            return transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))[1]
+            return transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id), self._catalogue(c, guild_id))[1]
 
     @staticmethod
     def _name_taken(c: Connection, guild_id: int) -> Callable[[str], bool]:
@@ -873,7 +934,8 @@ class Campaigns:
         """Create a warband owned by ``actor_id`` from an export. Stores nothing unless every check passes."""
         with self.batch(guild_id, actor_id) as b:
             c = b.c
-            parsed, problems = transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))
+            parsed, problems = transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id),
+                                                 self._catalogue(c, guild_id))
             if problems:
                 raise InvalidData("The warband file", problems)
             if c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,)) >= MAX_WARBANDS_PER_GUILD:

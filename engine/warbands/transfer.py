@@ -12,12 +12,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import MordheimError
+from engine.warbands import roster_rules
 from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.models import Battle, Warband
+from engine.warbands.lists import Catalogue, WarbandList
+from engine.warbands.models import Battle, Warband, Warrior, warrior_columns, warrior_from_row
 from engine.warbands.validation import (
     CHARACTERISTICS,
     MAX_EXPERIENCE,
@@ -172,26 +174,16 @@ def id_list(values: Any, what: str, *, pattern: str = _ID.pattern) -> list[str]:
     return list(values)
 
 
-def roster_problems(rules: CampaignRules, warband_type: str, warriors: list[dict[str, Any]]) -> list[str]:
-    """Whole-warband limits: one leader, at most max_heroes heroes, the maximum warband size."""
-    problems: list[str] = []
-    active = [w for w in warriors if w.get("status", "active") == "active"]
-    leaders = [w["name"] for w in active if w["role"] == "leader"]
-    if len(leaders) > 1:
-        problems.append(f"A warband has one leader; this one would have {len(leaders)} ({', '.join(leaders)}).")
-    heroes = sum(1 for w in active if w["role"] in ("leader", "hero"))
-    if heroes > rules.max_heroes:
-        problems.append(f"A warband has at most {rules.max_heroes} heroes, leader included; this one would have {heroes}.")
-    hero_kit = [list(w.get("equipment") or []) for w in active if w["role"] in ("leader", "hero")]
-    limit, reasons = rules.max_size(warband_type, hero_kit)
-    models = sum(int(w.get("group_size") or 1) for w in active)
-    if models > limit:
-        problems.append(f"The warband would have {models} warriors; its maximum is {limit} ({', '.join(reasons)}).")
+def roster_problems(
+    rules: CampaignRules, warband_type: str, warriors: Sequence[Warrior], wlist: WarbandList | None = None
+) -> list[str]:
+    """Whole-warband limits (one leader, heroes, size, numbers of each list type) and unique names."""
+    problems = roster_rules.limit_problems(rules, wlist, warband_type, warriors)
     seen: set[str] = set()
     for w in warriors:
-        key = name_key(w["name"])
+        key = name_key(w.name)
         if key in seen:
-            problems.append(f"Two warriors are called '{w['name']}'; names must differ.")
+            problems.append(f"Two warriors are called '{w.name}'; names must differ.")
         seen.add(key)
     return problems
 
@@ -225,9 +217,12 @@ def clean_battle(raw: Mapping[str, Any], where: str = "", problems: list[str] | 
 
 
 def problems(
-    data: bytes | str | Mapping[str, Any], rules: CampaignRules, name_taken: Callable[[str], bool]
+    data: bytes | str | Mapping[str, Any], rules: CampaignRules, name_taken: Callable[[str], bool], catalogue: Catalogue,
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    """(normalised data, []) when the file can be imported, else (None, every problem)."""
+    """(normalised data, []) when the file can be imported, else (None, every problem).
+
+    ``catalogue`` is the importing server's: a warband of a list it does not have is refused.
+    """
     if isinstance(data, (bytes, bytearray, str)):
         data, found = parse_json(bytes(data) if isinstance(data, bytearray) else data, "The file")
         if found:
@@ -279,8 +274,13 @@ def problems(
             found.extend(probs)
             if warrior:
                 warriors.append(warrior)
+        wlist = catalogue.warbands.get(out_warband["list"]) if out_warband.get("list") else None
+        if out_warband.get("list") and wlist is None:
+            found.append(f"warband: this server has no warband list `{out_warband['list']}`; add it with `/admin warbands`, "
+                         "or remove `list` from the file to import it as a custom warband.")
         if len(warriors) == len(warriors_raw) and wtype:
-            found.extend(roster_problems(rules, wtype, warriors))
+            stored = [warrior_from_row({"id": n, **warrior_columns(w)}, "") for n, w in enumerate(warriors)]
+            found.extend(roster_problems(rules, wtype, stored, wlist))
 
     battles_raw = data.get("battles", [])
     battles: list[dict[str, Any]] = []

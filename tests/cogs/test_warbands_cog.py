@@ -219,12 +219,12 @@ def _minimal_options(cmd):
 async def test_every_campaign_command_explains_it_works_in_a_server(harness):
     await make_warband(harness)
     paths = []
-    for group in ("warband", "warrior", "battle"):
+    for group in ("warband", "warrior", "battle", "hire", "trade"):
         root = harness.tree.get_command(group)
         assert root.guild_only  # Discord hides them in DMs too
         for sub in root.commands:
             paths.append((f"{group} {sub.name}", sub))
-    assert len(paths) == 11 + 8 + 2
+    assert len(paths) == 12 + 8 + 2 + 3 + 7
     for path, cmd in paths:
         res = await harness.command(path, DM, **_minimal_options(cmd))
         assert res.is_error and res.ephemeral, path
@@ -495,7 +495,7 @@ async def test_edit_hands_a_warband_to_another_member(harness):
     refused = await harness.command("warband edit", heir, name="Heirloom", notes="mine now")
     assert refused.is_error and refused.ephemeral
     res = await harness.command("warband edit", owner, name="Heirloom", warband_type="Middenheimers", owner="502")
-    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheimers" in res.text
+    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheim Mercenaries" in res.text
     assert res.first.data["allowed_mentions"] == {"parse": []}  # named, never pinged
     assert not (await harness.command("warband edit", heir, name="Heirloom", notes="mine now")).is_error
     assert (await harness.command("warband edit", owner, name="Heirloom", notes="back?")).is_error

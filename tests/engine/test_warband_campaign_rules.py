@@ -67,7 +67,7 @@ def test_server_override_changes_the_rules(tmp_path):
         with pytest.raises(InvalidData, match="max_warband_size"):
             c.tables.set_campaign_rules(1, 2, True, '{"max_warband_size": -1}')
         c.tables.set_campaign_rules(1, 2, True, '{"max_henchman_group_size": 6, "rating": {"per_warrior": 4}}')
-        c.create_warband(1, 2, "Six Pack", "Orc Mob")
+        c.create_warband(1, 2, "Six Pack", "Skaven")
         w = c.add_warrior(1, 2, False, "Six Pack", "Boyz", role="henchmen", warrior_type="Orc",
                           profile=dict(M=4, WS=3, BS=3, S=3, T=4, W=1, I=2, A=1, Ld=7), group_size=6)
         assert w.group_size == 6
