@@ -28,8 +28,7 @@ from engine.campaign.postbattle import PostBattle, SequenceView
 from engine.errors import MordheimError, PermissionDenied
 
 Name = app_commands.Range[str, 1, 100]
-TRADING_COMMANDS = ("warband buy", "warband sell", "warband hire", "warband search", "warrior hire", "warrior buy",
-                    "trade buy", "trade sell", "trade search", "hire")
+TRADING_COMMANDS = ("trade buy", "trade sell", "trade search", "trade stash", "hire fighter", "hire sword", "hire upkeep")
 _ID = r"(?P<action>[a-z]+):(?P<seq>\d+):(?P<version>\d+)(?::(?P<arg>[\w-]+))?"
 
 

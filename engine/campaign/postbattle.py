@@ -563,7 +563,16 @@ class PostBattle:
             sale = sell_wyrdstone(int(shards), wb["wyrdstone_shards"], size, s.rules.tables.income)
             if sale.shards:
                 s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
-            s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="trading"))
+            lines, notes = [], []
+            if any(w.role == "hired_sword" and w.status == "active" for w in s.warriors()):
+                try:  # hired swords' upkeep after every battle (issue 8's /hire upkeep, in this batch)
+                    paid = self.campaigns.hiring.upkeep_in(s.b, s.wb)
+                    s.wb = s.b.c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, s.wb["id"]))
+                    lines.append("upkeep " + ", ".join(f"{name} {fee} gc" for name, fee in paid.paid))
+                except MordheimError as unpaid:  # checked before anything is written: the sale stands
+                    notes.append(f"Upkeep not paid: {unpaid.message}")
+            s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="trading",
+                           lines=(*state.lines, *lines), notes=(*state.notes, *notes)))
         return s.view
 
     # ---- 5. trading, then the end ---------------------------------------------------

@@ -22,9 +22,6 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from engine.campaign.dice import Dice
-from engine.campaign.injuries import apply_injury
-from engine.campaign.models import CampaignWarrior
 from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 from engine.storage.ledger import LedgerBatch, ledger_batch
 from engine.storage.store import Connection, Store
@@ -728,6 +725,11 @@ class Campaigns:
         A henchman group can only lose a model ('dead'): henchmen out of action die on 1-2
         (seed 000:1499) and have no serious injury chart; the last one lost marks the group dead.
         """
+        # engine.campaign imports engine.warbands' models, so it is imported here, not at the top.
+        from engine.campaign.dice import Dice
+        from engine.campaign.injuries import apply_injury
+        from engine.campaign.models import CampaignWarrior
+
         reason = clean_notes(reason, "The reason")
         seen: dict[str, int] = {}
         if name_key(str(injury)) == "roll":
