@@ -109,7 +109,7 @@ def collect_shared(files: Mapping[str, tuple[str, Any]], problems: Problems, *, 
     return shared
 
 
-def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Problems, *, owner: str | None = None) -> None:
+def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Problems) -> None:
     if not isinstance(item, dict) or not isinstance(item.get("id"), str):
         return
     item_id = item["id"]
@@ -120,10 +120,7 @@ def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Proble
     combat = item.get("combat")
     if isinstance(combat, str) and shared.combat_ids is not None and combat not in shared.combat_ids:
         problems.add(f"{path}: {where} ({item_id})", f"combat '{combat}' is not a weapon, armour or equipment id of rules_data/stats; use one (e.g. 'hammer' for a mace) or null")
-    only = tuple(item.get("restricted_to") or ())
-    if owner and not only:
-        only = (owner,)  # a warband's own items are for that warband
-    shared.item_restrictions[item_id] = (only, tuple(item.get("not_for") or ()))
+    shared.item_restrictions[item_id] = (tuple(item.get("restricted_to") or ()), tuple(item.get("not_for") or ()))
 
 
 def _check_skill_ids(where: str, skill_list: Mapping[str, Any], problems: Problems) -> None:
@@ -136,22 +133,22 @@ def _check_skill_ids(where: str, skill_list: Mapping[str, Any], problems: Proble
 
 # ---------------------------------------------------------------- one warband list
 
-def check_warband(path: str, data: Any, shared: Shared, problems: Problems, *, replaces: Mapping[str, Any] | None = None) -> None:
-    """Every cross-reference problem of one warband list against the shared files.
+def collect_warband_items(path: str, data: Any, shared: Shared, problems: Problems) -> None:
+    """Add a list's own items to ``shared.items`` (ids must stay unique).
 
-    The warband's own items are added to ``shared.items`` (ids must stay unique). For a
-    server's own list, ``replaces`` is the bundled list of the same id, whose items it may
-    define again.
+    Every list's items are collected before any list is checked: one list may name an item
+    another list defines (lists_api.md), whatever order the files come in.
     """
+    if isinstance(data, dict):
+        for n, item in enumerate(_items(data, "items")):
+            _add_item(shared, path, f"items[{n}]", item, problems)
+
+
+def check_warband(path: str, data: Any, shared: Shared, problems: Problems) -> None:
+    """Every cross-reference problem of one warband list against the shared files and every list's items."""
     if not isinstance(data, dict):
         return
     warband_id = data.get("id") if isinstance(data.get("id"), str) else "?"
-    own_items_of_replaced = set(_ids(_items(replaces, "items"))) if replaces else set()
-    for n, item in enumerate(_items(data, "items")):
-        if isinstance(item, dict) and item.get("id") in own_items_of_replaced:
-            shared.items.pop(item["id"], None)
-        _add_item(shared, path, f"items[{n}]", item, problems, owner=warband_id)
-
     own_rules = _unique_ids(path, "special_rules", _items(data, "special_rules"), problems)
     for rule_id in sorted(own_rules & shared.rules):
         problems.add(f"{path}: special_rules ({rule_id})", f"'{rule_id}' is already a shared rule in special_rules.json; refer to it from the fighters instead of defining it again, or give yours another id")
@@ -271,6 +268,30 @@ def _check_sizes(path: str, data: Mapping[str, Any], fighters: list[Any], proble
     cost = sum(f["min"] * f["cost"] for f in typed if isinstance(f.get("cost"), int))
     if isinstance(gold, int) and cost > gold:
         problems.add(path, f"the fighters every warband must hire (min counts) cost {cost} gc, more than the starting gold {gold}")
+
+
+# ---------------------------------------------------------------- names players type
+
+def check_names(kind: str, named: Iterable[tuple[str, str, Iterable[str]]], claimed: dict[str, str], problems: Problems,
+                key: Any) -> None:
+    """Each name or alias (``key``-normalised) may find one thing only: a lookup must not guess.
+
+    ``named`` holds (where, id, names) rows; ``claimed`` maps names already taken to their id
+    and is filled in.
+    """
+    for where, thing_id, names in named:
+        for name in names:
+            if not isinstance(name, str):
+                continue
+            owner = claimed.setdefault(key(name), thing_id)
+            if owner != thing_id:
+                problems.add(where, f"the {kind} name or alias '{name[:40]}' already names {kind} '{owner}'; drop it or make it distinct")
+
+
+def named_entries(path: str, key: str, entries: Iterable[Any]) -> list[tuple[str, str, list[Any]]]:
+    """(where, id, [id, name, *aliases]) for each entry of a file's list ``key``."""
+    return [(f"{path}: {key}[{n}] ({e['id']})", e["id"], [e["id"], e.get("name"), *(e.get("aliases") or [])])
+            for n, e in enumerate(entries) if isinstance(e, dict) and isinstance(e.get("id"), str)]
 
 
 # ---------------------------------------------------------------- hired swords

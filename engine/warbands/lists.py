@@ -32,10 +32,10 @@ from engine.errors import NotFoundError
 from engine.warbands import list_checks
 from engine.warbands.errors import InvalidData
 from engine.warbands.list_checks import COMMON_SKILL_LISTS, Problems
+from engine.warbands.list_schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
 from engine.warbands.models import Profile
 
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "rules_data" / "warbands"
-SCHEMA_PATH = DATA_DIR.parent / "schema" / "warbands.schema.json"
 STATS_DIR = DATA_DIR.parent / "stats"
 STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour",), "equipment.json": ("equipment",)}
 
@@ -175,6 +175,11 @@ class FighterType:
     def is_hero(self) -> bool:
         return self.role in ("leader", "hero")
 
+    @property
+    def gains_experience(self) -> bool:
+        """False for animals (000:1499 for wardogs) and fighters whose rules say so (Zombies)."""
+        return not self.animal and not any(r.id == "gains-no-experience" for r in self.special_rules)
+
 
 @dataclass(frozen=True, kw_only=True)
 class WarbandList:
@@ -200,11 +205,11 @@ class WarbandList:
     def fighter(self, query: str) -> FighterType:
         """A fighter type by id, name or a plural of it ('Marksmen'); else NotFoundError with the closest."""
         key = lookup_key(query)
-        for candidate in (key, _singular(key)):
+        for candidate in _singulars(key):
             for fighter in self.fighters:
                 if candidate in (fighter.id.replace("-", " "), lookup_key(fighter.name)):
                     return fighter
-        for candidate in (key, _singular(key)):
+        for candidate in _singulars(key):
             # 'captain' for 'Mercenary Captain', 'runner' for 'Night Runner': whole words, one match only
             inside = [f for f in self.fighters if f" {candidate} " in f" {lookup_key(f.name)} "]
             if candidate and len(inside) == 1:
@@ -246,11 +251,13 @@ def lookup_key(text: str) -> str:
     return " ".join(re.sub(r"[-_]", " ", text).split())
 
 
-def _singular(key: str) -> str:
-    for plural, singular in (("men", "man"), ("ies", "y"), ("es", "e"), ("s", "")):
+def _singulars(key: str) -> list[str]:
+    """The key and what it may be the plural of: 'beastmen' -> 'beastman', 'zombies' -> 'zombie'."""
+    forms = [key]
+    for plural, singular in (("men", "man"), ("ies", "y"), ("es", ""), ("s", "")):
         if key.endswith(plural):
-            return key[: -len(plural)] + singular
-    return key
+            forms.append(key[: -len(plural)] + singular)
+    return forms
 
 
 def _closest(query: str, names: Iterable[str], limit: int = 5) -> list[str]:
@@ -325,27 +332,28 @@ class Catalogue:
     def with_house_lists(self, lists: Iterable[Mapping[str, Any]]) -> Catalogue:
         """This catalogue with a server's own lists added, or replacing the list of the same id.
 
-        Each list is checked as ``validate_house_list`` does; InvalidData lists every problem.
+        Each list is checked as ``validate_house_list`` does, against the catalogue that already
+        holds the lists before it (so two house lists cannot define one item id twice);
+        InvalidData lists every problem of the first list that has any.
         """
-        warbands = dict(self.warbands)
-        items = {k: v for k, v in self.items.items()}
-        raw = dict(self._raw_warbands)
+        catalogue = self
         for data in lists:
-            problems = validate_house_list(data, self)
-            if problems:
-                name = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else "A house list"
-                raise InvalidData(f"The house list {name[:60]}", problems)
-            old = warbands.get(data["id"])
-            if old is not None:
-                for item_id in old.items:
-                    items.pop(item_id, None)
-            built = _build_warband(data, _Shared.of(self, extra_items=items), house=True)
-            warbands[built.id] = built
-            items |= built.items
-            raw[built.id] = data
+            catalogue = catalogue._with_house_list(data)
+        return catalogue
+
+    def _with_house_list(self, data: Mapping[str, Any]) -> Catalogue:
+        problems = validate_house_list(data, self)
+        if problems:
+            name = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else "A house list"
+            raise InvalidData(f"The house list {name[:60]}", problems)
+        replaced = self.warbands.get(data["id"])
+        items = {item_id: item for item_id, item in self.items.items() if not (replaced and item_id in replaced.items)}
+        built = _build_warband(data, _Shared(items=items, races=self.races, skill_lists=self.skill_lists,
+                                             special_rules=self.special_rules), house=True)
         return Catalogue(
-            warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=self.races, skill_lists=self.skill_lists,
-            special_rules=self.special_rules, hired_swords=self.hired_swords, _raw_warbands=MappingProxyType(raw),
+            warbands=MappingProxyType({**self.warbands, built.id: built}), items=MappingProxyType({**items, **built.items}),
+            races=self.races, skill_lists=self.skill_lists, special_rules=self.special_rules, hired_swords=self.hired_swords,
+            _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
         )
 
     def raw_warband(self, warband_id: str) -> Mapping[str, Any] | None:
@@ -363,11 +371,6 @@ class _Shared:
     skill_lists: Mapping[str, SkillList]
     special_rules: Mapping[str, SpecialRule]
 
-    @classmethod
-    def of(cls, catalogue: Catalogue, *, extra_items: Mapping[str, Item] | None = None) -> _Shared:
-        return cls(items=extra_items if extra_items is not None else catalogue.items, races=catalogue.races,
-                   skill_lists=catalogue.skill_lists, special_rules=catalogue.special_rules)
-
 
 def _profile(data: Mapping[str, int]) -> Profile:
     return Profile(**{c: data[c] for c in list_checks.CHARACTERISTICS})
@@ -379,12 +382,9 @@ def _effects(data: Mapping[str, Any]) -> Mapping[str, int]:
 
 def _build_item(data: Mapping[str, Any], *, warband: str | None = None) -> Item:
     rarity = data["rarity"]
-    only = tuple(data.get("restricted_to") or ())
-    if warband and not only:
-        only = (warband,)  # a list's own items are for that list
     return Item(
         id=data["id"], name=data["name"], kind=data["kind"], price=data["price"], price_dice=data.get("price_dice"),
-        price_note=data.get("price_note", ""), rarity=None if rarity == "common" else rarity, restricted_to=only,
+        price_note=data.get("price_note", ""), rarity=None if rarity == "common" else rarity, restricted_to=tuple(data.get("restricted_to") or ()),
         not_for=tuple(data.get("not_for") or ()), combat=data.get("combat"), aliases=tuple(data.get("aliases") or ()),
         source=data["source"], summary=data["summary"], warband=warband,
     )
@@ -407,7 +407,8 @@ def _build_race(data: Mapping[str, Any]) -> Race:
 
 
 def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = False) -> WarbandList:
-    own_items = {i["id"]: _build_item(i, warband=data["id"]) for i in data.get("items", ())}
+    """The list built against ``shared``, which holds its own items already when they were built first."""
+    own_items = {i["id"]: shared.items.get(i["id"]) or _build_item(i, warband=data["id"]) for i in data.get("items", ())}
     items = {**shared.items, **own_items}
     own_rules = {r["id"]: _build_rule(r) for r in data["special_rules"]}
     rules = {**shared.special_rules, **own_rules}
@@ -492,10 +493,11 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
     """Every problem between the files (ids, items, lists, rules, races, maxima); [] when all resolve."""
     problems = Problems()
     shared = list_checks.collect_shared(files, problems, combat_ids=combat_ids())
+    warband_files = {path: data for path, (kind, data) in sorted(files.items()) if kind == "warband" and isinstance(data, dict)}
+    for path, data in warband_files.items():
+        list_checks.collect_warband_items(path, data, shared, problems)
     warband_ids: dict[str, str] = {}
-    for path, (kind, data) in sorted(files.items()):
-        if kind != "warband" or not isinstance(data, dict):
-            continue
+    for path, data in warband_files.items():
         warband_id = data.get("id")
         if warband_id in warband_ids:
             problems.add(path, f"warband id '{warband_id}' is already used by {warband_ids[warband_id]}")
@@ -506,7 +508,24 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
     for path, (kind, data) in sorted(files.items()):
         if kind == "hired_swords":
             list_checks.check_hired_swords(path, data, shared, set(warband_ids), problems)
+    _check_names(files, problems)
     return problems.lines
+
+
+def _check_names(files: Mapping[str, tuple[str, Any]], problems: Problems) -> None:
+    """No name or alias finds two warbands, two items or two hired swords."""
+    rows: dict[str, list[tuple[str, str, list[Any]]]] = {"warband": [], "item": [], "hired sword": []}
+    for path, (kind, data) in sorted(files.items()):
+        if not isinstance(data, dict):
+            continue
+        if kind == "warband" and isinstance(data.get("id"), str):
+            rows["warband"].append((path, data["id"], [data["id"], data.get("name"), *(data.get("aliases") or [])]))
+        if kind in ("warband", "items"):
+            rows["item"] += list_checks.named_entries(path, "items", data.get("items") or [])
+        if kind == "hired_swords":
+            rows["hired sword"] += list_checks.named_entries(path, "hired_swords", data.get("hired_swords") or [])
+    for kind, named in rows.items():
+        list_checks.check_names(kind, named, {}, problems, lookup_key)
 
 
 def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
@@ -522,14 +541,13 @@ def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
     rules = {r["id"]: _build_rule(r) for d in by_kind.get("special_rules", ()) for r in d["special_rules"]}
     skill_lists = {s: SkillList(id=s, name=f"{COMMON_SKILL_LIST_NAMES[s]} skills", skills=()) for s in COMMON_SKILL_LISTS}
     skill_lists |= {s["id"]: _build_skill_list(s) for d in by_kind.get("skills", ()) for s in d["skill_lists"]}
+    # A list may name another list's own item, and a hired sword may carry one: every item is built first.
+    items |= {i["id"]: _build_item(i, warband=w["id"]) for w in by_kind.get("warband", ()) for i in w.get("items", ())}
     shared = _Shared(items=items, races=races, skill_lists=skill_lists, special_rules=rules)
     warbands = {w["id"]: _build_warband(w, shared) for w in by_kind.get("warband", ())}
-    # A hired sword may carry a list's own item, so it is built against every item.
-    every_item = {**items, **{i.id: i for w in warbands.values() for i in w.items.values()}}
-    swords = {h["id"]: _build_hired_sword(h, _Shared(items=every_item, races=races, skill_lists=skill_lists, special_rules=rules))
-              for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
+    swords = {h["id"]: _build_hired_sword(h, shared) for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
     return Catalogue(
-        warbands=MappingProxyType(warbands), items=MappingProxyType(every_item), races=MappingProxyType(races),
+        warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=MappingProxyType(races),
         skill_lists=MappingProxyType(skill_lists), special_rules=MappingProxyType(rules), hired_swords=MappingProxyType(swords),
         _raw_warbands=MappingProxyType({w["id"]: w for w in by_kind.get("warband", ())}),
     )
@@ -543,59 +561,9 @@ def bundled_catalogue() -> Catalogue:
 
 # ================================================================ a server's own list
 
-@cache
-def _schema_validator(kind: str) -> Any:
-    import jsonschema  # only house lists and tests need it; the bundled lists load without
-
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{kind}"})
-
-
-def schema_problems(data: Any, kind: str = "warband") -> list[str]:
-    """Every place ``data`` breaks the schema kind, as 'path: what is wrong, how to fix'."""
-    errors = sorted(_schema_validator(kind).iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
-    return [_schema_message(e, data) for e in errors]
-
-
-def _where(path: Iterable[Any], data: Any) -> str:
-    """'fighters[3] (marksman).cost': the JSON path, naming each list entry that has an id."""
-    text, node = "", data
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            node = None
-        if isinstance(part, int) and isinstance(node, dict) and isinstance(node.get("id"), str):
-            text += f" ({node['id'][:40]})"
-    return text or "(the whole file)"
-
-
-def _schema_message(error: Any, data: Any) -> str:
-    where = _where(error.absolute_path, data)
-    validator, value = error.validator, error.validator_value
-    if validator == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else "a field"
-        return f"{where}: '{missing}' is missing; add it"
-    if validator == "additionalProperties":
-        unknown = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        known = ", ".join(error.schema.get("properties", {}))
-        return f"{where}: unknown field {', '.join(repr(u[:40]) for u in unknown)}; remove or rename it (known fields: {known})"
-    if validator == "pattern":
-        return f"{where}: {error.instance!r} is not an id; use lowercase words joined by '-', e.g. 'mercenary-captain'"
-    if validator == "enum":
-        return f"{where}: {error.instance!r} is not allowed; use one of: {', '.join(map(str, value))}"
-    if validator in ("minimum", "maximum"):
-        return f"{where}: {error.instance!r} is {'below the minimum' if validator == 'minimum' else 'above the maximum'} of {value}"
-    if validator == "type":
-        return f"{where}: must be {' or '.join(value) if isinstance(value, list) else value}, not {type(error.instance).__name__}"
-    if validator in ("minItems", "minLength"):
-        return f"{where}: must not be empty"
-    if validator == "maxLength":
-        return f"{where}: too long (at most {value} characters)"
-    if validator == "oneOf":
-        return f"{where}: {str(error.instance)[:40]!r} is not valid here; check the schema's description of this field"
-    return f"{where}: {error.message[:200]}"
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    return value if isinstance(value, list) else []
 
 
 def validate_house_list(data: Any, base: Catalogue) -> list[str]:
@@ -610,16 +578,23 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     problems = schema_problems(data, "warband")
     checks = Problems()
     replaced = base.raw_warband(data["id"]) if isinstance(data.get("id"), str) else None
-    other_items = {i.id for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))}
     shared = list_checks.Shared(
-        items={item_id: "the bundled data" for item_id in other_items},
+        items={i.id: f"the {i.warband} list" if i.warband else "items.json (the trading post)"
+               for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))},
         races={r.id: {"id": r.id, "maximum": r.maximum.as_dict()} for r in base.races.values()},
         rules=set(base.special_rules),
         skill_lists=set(base.skill_lists),
         item_restrictions={i.id: (i.restricted_to, i.not_for) for i in base.items.values()},
         combat_ids=combat_ids(),
     )
+    list_checks.collect_warband_items("", data, shared, checks)
     list_checks.check_warband("", data, shared, checks)
+    others = [w for w in base.warbands.values() if not (replaced and w.id == replaced.get("id"))]
+    list_checks.check_names("warband", [("", data["id"] if isinstance(data.get("id"), str) else "?", [data.get("id"), data.get("name"), *_list(data, "aliases")])],
+                            {lookup_key(n): w.id for w in others for n in (w.id, w.name, *w.aliases)}, checks, lookup_key)
+    taken = {lookup_key(n): i.id for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))
+             for n in (i.id, i.name, *i.aliases)}
+    list_checks.check_names("item", list_checks.named_entries("", "items", _list(data, "items")), taken, checks, lookup_key)
     problems += [line.removeprefix(": ") for line in checks.lines]
     if len(problems) > SHOWN_PROBLEMS:
         more = len(problems) - (SHOWN_PROBLEMS - 1)

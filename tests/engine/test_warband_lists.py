@@ -169,7 +169,10 @@ def test_list_figures_players_know(catalogue):
     assert reikland.fighter("marksman").equipment_list.price_of("hochland-long-rifle") == 200
     assert reikland.fighter("captain").skill_lists == tuple(catalogue.skill_lists[s] for s in COMMON_SKILL_LISTS)
     assert catalogue.warband("Middenheim").fighter("champion").profile.S == 4
-    assert catalogue.warband("undead").fighter("zombie").equipment_list is None
+    undead = catalogue.warband("undead")
+    assert undead.fighter("zombie").equipment_list is None
+    assert not undead.fighter("zombies").gains_experience and not undead.fighter("dire wolf").gains_experience
+    assert undead.fighter("ghoul").gains_experience and undead.fighter("vampire").gains_experience
 
 
 def test_common_skill_lists_always_resolve(catalogue):
@@ -268,6 +271,30 @@ def test_broken_references_in_a_bundled_list_are_each_reported():
     assert any("equipment_lists[0] (mercenary): items[20]: item 'laser' is not defined" in p for p in problems)
 
 
+def test_a_list_may_name_an_item_another_list_defines_whatever_the_file_order():
+    """lists_api.md: an item two lists need is defined once, in one of them."""
+    files = copy.deepcopy(FILES)
+    spade = {"id": "grave-spade", "name": "Grave spade", "kind": "close-combat", "price": 5, "rarity": "common", "combat": "hammer",
+             "source": "test", "summary": "A spade."}
+    files["lists/undead.json"][1]["items"] = [spade]
+    files["lists/cult-of-the-possessed.json"][1]["equipment_lists"][0]["items"].append({"item": "grave-spade", "price": 5})
+    assert lists.cross_reference_problems(files) == []
+    built = lists.build_catalogue(files)
+    listed = built.warbands["cult-of-the-possessed"].equipment_lists["possessed"].listed("grave-spade")
+    assert listed.item is built.items["grave-spade"] is built.warbands["undead"].items["grave-spade"]
+    assert listed.item.warband == "undead" and listed.item.may_be_bought_by("cult-of-the-possessed")
+
+
+def test_a_name_that_would_find_two_warbands_or_items_is_reported():
+    def clash(files):
+        files["lists/undead.json"][1]["aliases"].append("Clan Eshin")
+        files["lists/skaven.json"][1]["items"][0]["aliases"] = ["Sword"]
+
+    problems = broken(clash)
+    assert "lists/undead.json: the warband name or alias 'Clan Eshin' already names warband 'skaven'; drop it or make it distinct" in problems
+    assert any("(weeping-blades): the item name or alias 'Sword' already names item 'sword'" in p for p in problems)
+
+
 def test_skills_file_must_hold_the_five_common_lists():
     def partial(files):
         files["skills.json"] = ("skills", {"source": "x", "skill_lists": [
@@ -286,7 +313,8 @@ def house_list() -> dict:
         "summary": "The town watch sent into the ruins to keep order.", "starting_gold": 500, "max_warriors": 12,
         "special_rules": [{"id": "on-duty", "name": "On duty", "summary": "Watchmen never flee from a lone enemy."}],
         "items": [{"id": "watch-lantern-pole", "name": "Lantern pole", "kind": "close-combat", "price": 8, "rarity": "common",
-                   "combat": "spear", "source": "Our campaign (2024)", "summary": "A long pole with a lantern on it."}],
+                   "combat": "spear", "restricted_to": ["averheim-watch"], "source": "Our campaign (2024)",
+                   "summary": "A long pole with a lantern on it."}],
         "equipment_lists": [{"id": "watch", "name": "Watch equipment", "items": [
             {"item": "dagger", "price": 2, "note": "the first one is free"}, {"item": "watch-lantern-pole", "price": 8},
             {"item": "halberd", "price": 10}, {"item": "helmet", "price": 10}]}],
@@ -309,6 +337,18 @@ def test_a_good_house_list_is_accepted_and_added(catalogue):
     assert server.item("lantern pole").may_be_bought_by("averheim-watch")
     assert not server.item("lantern pole").may_be_bought_by("reikland")
     assert catalogue.find_warband("watchmen") is None, "the bundled catalogue is never changed"
+
+
+def test_two_house_lists_cannot_define_one_item_twice(catalogue):
+    other = house_list()
+    other["id"], other["name"], other["aliases"] = "averheim-militia", "Averheim Militia", []
+    other["items"][0]["restricted_to"] = ["averheim-militia"]
+    server = catalogue.with_house_lists([house_list()])
+    assert ("items[0] (watch-lantern-pole): item id already defined in the averheim-watch list; an item id must be unique "
+            "across items.json and every list") in lists.validate_house_list(other, server)
+    with pytest.raises(InvalidData):
+        catalogue.with_house_lists([house_list(), other])
+    assert lists.validate_house_list(other, catalogue) == []  # alone it is fine
 
 
 def test_a_house_list_may_replace_a_bundled_one_with_its_own_items(catalogue):
@@ -354,6 +394,15 @@ def test_a_broken_house_list_gets_every_problem_listed(catalogue):
         catalogue.with_house_lists([bad])
     assert error.value.problems == problems
     assert "Averheim Town Watch" in str(error.value)
+
+
+def test_a_house_list_may_not_take_the_names_of_other_lists_or_items(catalogue):
+    bad = house_list()
+    bad["aliases"] = ["Reiklanders"]
+    bad["items"][0]["name"] = "Halberd"
+    problems = lists.validate_house_list(bad, catalogue)
+    assert "the warband name or alias 'Reiklanders' already names warband 'reikland'; drop it or make it distinct" in problems
+    assert "items[0] (watch-lantern-pole): the item name or alias 'Halberd' already names item 'halberd'; drop it or make it distinct" in problems
 
 
 def test_house_list_problems_are_capped(catalogue):
