@@ -179,3 +179,20 @@ def test_no_battle_recorded(setup):
     c.create_warband(G, OWNER, "Fresh", "Reikland")
     with pytest.raises(MordheimError, match="no battle recorded"):
         pb.start(G, OWNER, False, "Fresh")
+
+
+def test_income_pays_the_hired_swords_upkeep_in_the_same_batch(setup):
+    c, pb, _ = setup
+    c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
+    c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
+    c.hiring.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout")  # fee 15, upkeep 5 (hired_swords.json)
+    c.record_battle(G, OWNER, False, "Hirelings", result="loss")
+    gold = c.get_warband(G, "Hirelings").gold_crowns
+    v = pb.start(G, OWNER, False, "Hirelings")
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, pb.roll_injuries(G, OWNER, False, v.id, v.version).version))
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="2")
+    v = pb.sell(G, OWNER, False, v.id, v.version, 1)  # 1 shard, 2 warriors: 45 gc
+    assert v.gold_crowns == gold + 45 - 5 and v.state.lines[-1].startswith("upkeep ") and "5 gc" in v.state.lines[-1]
+    c.undo_last_batch(G, OWNER, False, "Hirelings")
+    assert c.get_warband(G, "Hirelings").gold_crowns == gold  # sale and upkeep taken back together
