@@ -591,6 +591,7 @@ class _StepContext:
         self.sequence_id, self.version, self.steps = sequence_id, version, steps
         self.view: SequenceView | None = None
         self._warriors: dict[int, Warrior] | None = None
+        self._raised: list[tuple[int, str]] | None = None
 
     def __enter__(self) -> _StepContext:
         self.b: LedgerBatch = self._cm.__enter__()
@@ -655,11 +656,15 @@ class _StepContext:
         return CampaignWarrior.from_warrior(w, _maximum(w, self.rules), increased=increased, skill_lists=w.skill_lists)
 
     def _raised_before(self) -> list[tuple[int, str]]:
+        """Characteristics raised by this warband's earlier sequences not undone (read once per step)."""
+        if self._raised is not None:
+            return self._raised
         out: list[tuple[int, str]] = []
         for row in self.b.c.all("SELECT batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? "
                                 "AND status = 'finished'", (self.guild_id, self.wb["id"])):
             if not self.pb._undone(self.b.c, row["batch_id"]):
                 out.extend(SequenceState.from_json(row["state_json"]).raised)
+        self._raised = out
         return out
 
     # ---- writes inside the step
