@@ -21,6 +21,7 @@ OVERVIEW = (
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle**, **/hire**, **/trade** — this server's campaign warbands, built from the "
     "warband lists (`/help topic:warbands`).\n"
+    "**/postbattle** — the post-battle sequence, step by step; **/campaign** — standings and the battle log.\n"
     "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`).\n"
     "**/preferences** — answers as plain text instead of embeds, for screen readers or by taste."
 )
@@ -71,7 +72,10 @@ TOPICS = {
         "`/warband show` — the roster sheet with costs, value, rating and what can still be hired; `/warband check` — "
         "every rule the roster breaks; `/warband log` and `/warband undo` — every action and how to take it back "
         "(a hire with its gold, say).\n"
-        "`/warrior xp`, `/warrior injure`, `/battle record` after each game.\n"
+        "`/battle record` after each game (name the `opponent` to record it for both warbands), then "
+        "`/postbattle start`: injuries, experience and advances, exploration and selling wyrdstone, with every die shown "
+        "and one `/warband undo` taking it all back. `/campaign standings` and `/campaign log` show the campaign. "
+        "`/warrior xp` and `/warrior injure` change one warrior by hand.\n"
         "Anyone in the server can view; only the owner or Manage Server can change. "
         "`/warband export` and `/warband import` move a warband as a JSON file.",
     ),

@@ -206,7 +206,7 @@ class Warriors(commands.Cog):
                      injury: app_commands.Range[str, 1, 64], reason: Text = "") -> None:
         g = require_server(interaction)
         w = await call(campaigns(interaction).injure, g, interaction.user.id, is_admin(interaction), warband, warrior,
-                       injury, reason=reason)
+                       injury, reason=reason, rng=interaction.client.rng)
         await interaction.response.send_message(embed=warrior_embed(w, title_prefix="Injured: "))
 
     @injure.autocomplete("injury")

@@ -291,7 +291,42 @@ def rare_item_searches(db: Database) -> None:
     db.execute("CREATE INDEX rare_item_searches_warband ON rare_item_searches (guild_id, warband_id, id)")
 
 
-@MIGRATIONS(name="0009_rolls_record_and_secret_rolls")
+@MIGRATIONS(name="0009_postbattle_sequences_and_battle_links")
+def postbattle(db: Database) -> None:
+    # One post-battle sequence per warband at a time (engine/campaign/postbattle.py). Its state is
+    # the engine's JSON; ``version`` grows with every step, so a button pressed twice or from two
+    # devices carries an old version and is refused. Every change the sequence makes to warriors
+    # and the treasury is a ledger row of one batch (``batch_id``), which /warband undo takes back
+    # whole; what the sequence found (shards, missed games, captives) is read only from sequences
+    # whose batch is not undone, so undo needs nothing else.
+    db.execute(
+        """
+        CREATE TABLE postbattle_sequences (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            battle_id INTEGER,                           -- the battle it follows
+            started_by INTEGER NOT NULL,
+            step TEXT NOT NULL,
+            state_json TEXT NOT NULL,
+            batch_id INTEGER,                            -- the ledger batch of its changes (NULL until one)
+            version INTEGER NOT NULL DEFAULT 1,
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished', 'cancelled')),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX postbattle_one_open ON postbattle_sequences (guild_id, warband_id) WHERE status = 'open'")
+    db.execute("CREATE INDEX postbattle_guild_warband ON postbattle_sequences (guild_id, warband_id, id)")
+    # /battle record against another warband of the server writes a row for each side; both rows
+    # carry the first row's id as ``pair_id`` so the campaign log shows the battle once.
+    db.execute("ALTER TABLE battles ADD COLUMN opponent_warband_id INTEGER")
+    db.execute("ALTER TABLE battles ADD COLUMN pair_id INTEGER")
+    db.execute("CREATE INDEX battles_guild_id ON battles (guild_id, id)")
+
+
+@MIGRATIONS(name="0010_rolls_record_and_secret_rolls")
 def rolls_record_and_secret_rolls(db: Database) -> None:
     """The roll record behind /luck, members' opt-outs, and secret rolls waiting to be revealed.
 

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.campaign.tables import TABLE_KEYS, Effect, PostBattleTables, build_tables, check_injury_effects, injury_effects, validate_tables
 from engine.errors import MordheimError
 
 CAMPAIGN_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data" / "campaign" / "lrb.json"
@@ -26,7 +27,9 @@ OVERRIDABLE = (
     "halfling_cookbook",
     "henchman_out_of_action",
     "serious_injuries",
+    *TABLE_KEYS,
 )
+NOT_OVERRIDABLE = ("id", "source", "discrepancies", "serious_injuries_source")
 # Keys the campaign tables had before the warband lists answered them, and where they went.
 MOVED_TO_LISTS = {
     "warband_size_by_type": "warband sizes come from the warband lists now; give a warband type its own size with "
@@ -41,6 +44,9 @@ class SeriousInjury:
     high: int
     name: str
     dead: bool = False
+    id: str = ""
+    summary: str = ""
+    effects: tuple[Effect, ...] = ()  # what it does to the warrior (engine.campaign.injuries applies them)
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,7 @@ class CampaignRules:
     cookbook_excluded_types: tuple[str, ...]
     henchman_dead_rolls: tuple[int, int]
     serious_injuries: tuple[SeriousInjury, ...]
+    tables: PostBattleTables  # advances, exploration, income, experience awards
     overridden: tuple[str, ...] = field(default=())
 
     # ---- experience -----------------------------------------------------------------
@@ -116,7 +123,7 @@ def validate_data(data: Any) -> list[str]:
     for key, value in data.items():
         if key in MOVED_TO_LISTS:
             problems.append(f"`{key}` is no longer a campaign rule: {MOVED_TO_LISTS[key]}.")
-        elif key not in OVERRIDABLE and key not in ("id", "source", "discrepancies"):
+        elif key not in OVERRIDABLE and key not in NOT_OVERRIDABLE:
             problems.append(f"`{str(key)[:40]}` is not a campaign rule. Known: " + ", ".join(OVERRIDABLE) + ".")
         elif key in ("hero_advance_xp", "henchman_advance_xp"):
             _thresholds(value, key, problems)
@@ -141,7 +148,8 @@ def validate_data(data: Any) -> list[str]:
             if not (isinstance(dead, list) and len(dead) == 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in dead) and dead[0] <= dead[1]):
                 problems.append("henchman_out_of_action.dead must be a D6 range such as [1, 2].")
         elif key == "serious_injuries":
-            problems.extend(_validate_injuries(value))
+            problems.extend(_validate_injuries(value) or check_injury_effects(value))
+    problems.extend(validate_tables({k: v for k, v in data.items() if k in TABLE_KEYS}))
     return problems
 
 
@@ -173,7 +181,7 @@ def validate_override(override: Any) -> list[str]:
     """Every problem with a server's campaign-rules override; empty when it can be used."""
     problems = validate_data(override)
     if isinstance(override, dict):
-        for key in ("id", "source", "discrepancies"):
+        for key in NOT_OVERRIDABLE:
             if key in override:
                 problems.append(f"`{key}` cannot be overridden.")
         if not problems:
@@ -210,12 +218,18 @@ def build_rules(override: dict[str, Any] | None = None) -> CampaignRules:
         cookbook_bonus=int(book["bonus"]),
         cookbook_excluded_types=tuple(" ".join(t.split()).casefold() for t in book["excluded_types"]),
         henchman_dead_rolls=(int(data["henchman_out_of_action"]["dead"][0]), int(data["henchman_out_of_action"]["dead"][1])),
-        serious_injuries=tuple(
-            SeriousInjury(int(e["from"]), int(e.get("to", e["from"])), e["name"].strip(), bool(e.get("dead", e["name"].strip().casefold() == "dead")))
-            for e in data["serious_injuries"]
-        ),
+        serious_injuries=tuple(_injury(e, _base_data()["serious_injuries"]) for e in data["serious_injuries"]),
+        tables=build_tables(data),
         overridden=tuple(sorted(override)),
     )
+
+
+def _injury(entry: dict[str, Any], bundled: list[dict[str, Any]]) -> SeriousInjury:
+    ident, summary, effects = injury_effects(entry, bundled)
+    name = entry["name"].strip()
+    dead = bool(entry.get("dead", name.casefold() == "dead")) or any(e.op == "dead" for e in effects)
+    return SeriousInjury(low=int(entry["from"]), high=int(entry.get("to", entry["from"])), name=name, dead=dead,
+                         id=ident, summary=summary, effects=effects)
 
 
 @cache

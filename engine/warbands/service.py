@@ -13,6 +13,7 @@ the whole action back. Methods are synchronous and short; the bot calls them thr
 from __future__ import annotations
 
 import datetime as dt
+import random
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Mapping
@@ -729,14 +730,27 @@ class Campaigns:
                         rules.next_advance(w.role, w.experience))
 
     def injure(
-        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int, *, reason: str = ""
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int, *, reason: str = "",
+        rng: random.Random | None = None,
     ) -> Warrior:
-        """Apply a serious injury by name or D66 roll (e.g. 'Leg wound' or 22); 'Dead' marks the warrior dead.
+        """Apply a serious injury by name or D66 roll (e.g. 'Leg wound', 22, or 'roll' for the bot to
+        roll the D66 with ``rng``); every effect of the chart is applied (engine.campaign.injuries):
+        a Leg wound takes 1 M, Robbed takes every item, an Arm wound rolls its D6 with ``rng``.
 
         A henchman group can only lose a model ('dead'): henchmen out of action die on 1-2
         (seed 000:1499) and have no serious injury chart; the last one lost marks the group dead.
         """
+        # engine.campaign imports engine.warbands' models, so it is imported here, not at the top.
+        from engine.campaign.dice import Dice
+        from engine.campaign.injuries import apply_injury
+        from engine.campaign.models import CampaignWarrior
+
         reason = clean_notes(reason, "The reason")
+        seen: dict[str, int] = {}
+        if name_key(str(injury)) == "roll":
+            injury = seen["d66"] = Dice(rng).d66("Serious injury")
+        elif str(injury).strip().isdigit():
+            seen["d66"] = int(str(injury).strip())
 
         def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
             if w.status != "active":
@@ -755,7 +769,10 @@ class Campaigns:
                 return {"status": "dead", "injuries": [*w.injuries, entry.name]}
             if name_key(entry.name) == "full recovery":
                 return {}
-            return {"injuries": [*w.injuries, entry.name]}
+            hurt = apply_injury(CampaignWarrior.from_warrior(w, rules.tables.default_maximum), entry, rules, Dice(rng), d66=seen.get("d66"))
+            h = hurt.warrior
+            return {"status": h.status, "profile": h.profile.as_dict(), "equipment": list(h.equipment),
+                    "injuries": list(h.injuries), "experience": h.experience}
 
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="injury",
                                     reason=reason or str(injury)[:64])

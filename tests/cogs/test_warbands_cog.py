@@ -59,11 +59,12 @@ async def test_create_answers_publicly_and_show_reads_like_a_roster_sheet(harnes
     embed = show.embeds[0]
     assert embed["title"] == WB
     text = show.text
-    assert " M WS BS  S  T  W  I  A Ld" in text and " 4  4  4  3  3  1  4  1  8" in text  # monospace table
+    # monospace table; the Leg wound took 1 M (engine/campaign applies every injury's effect)
+    assert " M WS BS  S  T  W  I  A Ld" in text and " 3  4  4  3  3  1  4  1  8" in text
     assert "```" in embed["fields"][0]["value"]
     assert "Otto (Leader, Captain)" in text and "Marksmen (Henchmen ×3, Marksman)" in text
     assert "**Equipment:** Sword, Dagger" in text and "**Skills:** Combat Master" in text
-    assert "**Injuries:** Leg wound" in text
+    assert "**Injuries:** Leg wound (−1 M)" in text
     assert "**Experience:** 20 (next advance at" in text
     assert "**Treasury:** 150 gc · 2 wyrdstone shards" in text
     # rating: 5 + 20 for Otto, 3 x 5 for the marksmen; shown with how it was worked out
@@ -389,9 +390,9 @@ async def test_warrior_commands(harness):
     missing = await harness.command("warrior unequip", OWNER, warband=WB, warrior="Otto", item="Halberd")
     assert missing.is_error and "does not carry 'Halberd'" in missing.text
     inj = await harness.command("warrior injure", OWNER, warband=WB, warrior="Otto", injury="Leg wound")
-    assert "**Injuries:** Leg wound" in inj.text
+    assert "**Injuries:** Leg wound (−1 M)" in inj.text
     edit = await harness.command("warrior edit", OWNER, warband=WB, warrior="Otto", profile="WS=5 BS=4", status="retired")
-    assert "WS" in edit.text and " 4  5  4" in edit.text and "RETIRED" in edit.text
+    assert "WS" in edit.text and " 3  5  4" in edit.text and "RETIRED" in edit.text
     nothing = await harness.command("warrior edit", OWNER, warband=WB, warrior="Otto")
     assert nothing.is_error and "Nothing to change" in nothing.text
     show = await harness.command("warrior show", OTHER, warband=WB, warrior="otto")
