@@ -22,8 +22,6 @@ How each seed becomes entries:
   (000:1589, 1645, 1701, 1763, 1819): each list gets the table of its spells, numbered as
   printed (two Lesser Magic spells print no number and take theirs from their place, see
   overlay/spells.json). A "D6 Result" heading over list items (000:1524, 1719) becomes a table.
-- overlay/extra_entries.json adds hand-written entries for what the seeds only mention
-  (wyrdstone), each citing its seed lines.
 """
 
 from __future__ import annotations
@@ -611,23 +609,6 @@ def spell_list_tables(entries: list[dict], spells: list[dict]) -> None:
         e["source"]["lines"].append([first, last])
 
 
-def add_extra_entries(entries: list[dict], overlay: dict, seeds_dir: Path) -> None:
-    """overlay/extra_entries.json: hand-written entries, each citing the seed lines it rests on."""
-    known = {e["id"] for e in entries}
-    for x in overlay["extra_entries"]["entries"]:
-        if x["id"] in known:
-            raise BuildError(f"extra entry {x['id']} already exists")
-        edition = EDITION_OF_SEED[x["seed"]]
-        if not x["id"].startswith(edition + "/"):
-            raise BuildError(f"extra entry {x['id']} is not of seed {x['seed']}'s edition")
-        entries.append({
-            "id": x["id"], "edition": edition, "title": x["title"], "path": x["path"], "kind": x["kind"],
-            "body": x["body"], "aliases": list(x.get("aliases", [])), "related": [],
-            "source": {"file": seed_path(seeds_dir, x["seed"]).name, "lines": [list(r) for r in x["lines"]]},
-            "_level": len(x["path"]), "_group": None, "_chapter": x["id"].split("/")[1], "_raw_heading": x["title"],
-        })
-
-
 def extract_spells(entries: list[dict], lines: list[str], overlay: dict) -> list[dict]:
     """Structured spells from 000's Magic chapter (000:1583-1867; INVENTORY §2 Spells)."""
     over = overlay["spells"]
@@ -800,7 +781,7 @@ def attach_summaries(entries: list[dict], qr_path: Path, overlay: dict) -> None:
 def load_overlay(out_dir: Path) -> dict:
     ov = out_dir / "overlay"
     names = ["corrections", "sections", "aliases", "related", "summaries", "titles", "kinds",
-             "stats", "topics", "special_rules", "spells", "extra_entries"]
+             "stats", "topics", "special_rules", "spells"]
     overlay = {n: load_json(ov / f"{n}.json") for n in names}
     for n, v in overlay.items():
         if isinstance(v, dict):
@@ -844,7 +825,6 @@ def build(seeds_dir: Path, out_dir: Path) -> dict[str, int]:
             lrb_lines = lines
             entries += extract_special_rules(entries, lines, overlay)
         all_entries += entries
-    add_extra_entries(all_entries, overlay, seeds_dir)
     lrb = [e for e in all_entries if e["edition"] == "lrb"]
     spells = extract_spells(lrb, lrb_lines, overlay)
     spell_list_tables(lrb, spells)

@@ -365,7 +365,7 @@ async def test_campaign_tables_are_answered_and_say_where_from(harness):
     res = await harness.command("rule", query="serious injuries")
     embed = res.embeds[0]
     assert embed["title"] == "Serious injuries" and "Not in the seed rulebooks" in embed["description"]
-    assert "11-15 | Dead" in embed["description"]
+    assert "• **11-15 Dead** — " in embed["description"]  # a chart of sentences, row by row
     source = {f["name"]: f["value"] for f in embed["fields"]}["Source"]
     assert "rules_data/campaign/lrb.json" in source and "not in the seed rulebooks" in source
 

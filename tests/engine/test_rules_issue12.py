@@ -83,8 +83,11 @@ def test_the_campaign_tables_say_they_are_not_in_the_rulebooks(lib):
     assert "Not in the seed rulebooks" in entry.body and not entry.source.is_seed
     assert entry.source.cite() == "rules_data/campaign/lrb.json"
     rows = table_rows(entry.body)
-    assert rows[0] == ["D66", "Result"] and ["11-15", "Dead"] in rows and ["66", "Survives against the odds"] in rows
+    assert rows[0] == ["D66", "Result", "What happens"]
+    assert [r[:2] for r in rows[1:3]] == [["11-15", "Dead"], ["16-21", "Multiple injuries"]]
+    assert rows[-1][:2] == ["66", "Survives against the odds"] and all(r[2] for r in rows[1:])
     assert "000:1693" in entry.body  # the seeds' "11-16" is reported, not hidden
+    assert lib.lookup("what does a leg wound do").entry.id == entry.id  # each result names the chart
     # the other editions borrow it, saying from where
     core = lib.lookup("serious injuries", "core")
     assert core.entry.id == "lrb/campaign/serious-injuries" and "campaign" in core.note
@@ -98,7 +101,7 @@ def test_campaign_entries_follow_the_campaign_file(tmp_path):
     campaign["serious_injuries"][1]["from"] = 21
     (data / "campaign" / "lrb.json").write_text(json.dumps(campaign))
     changed = RulesLibrary.load(data)
-    assert ["11-16", "Dead"] in table_rows(changed.get("lrb/campaign/serious-injuries").body)
+    assert ["11-16", "Dead"] == table_rows(changed.get("lrb/campaign/serious-injuries").body)[1][:2]
     assert changed.version != load_library().version  # buttons made from the old data are told so
 
 
@@ -132,3 +135,29 @@ def test_aliases_of_a_whole_chapter_leave_an_editions_own_section_alone(lib):
 def test_a_characteristic_with_a_value_is_not_what_the_question_is_about(lib):
     assert lib.lookup("what do i need to hit with bs 4").entry.id == "lrb/shooting/hitting-the-target"
     assert lib.lookup("what does ws 0 mean").entry.id == "lrb/characteristics/zero-level-characteristics"
+
+
+def test_wyrdstone_answers_with_what_the_seeds_say_and_the_selling_chart(lib):
+    entry = lib.lookup("wyrdstone").entry
+    assert "(000:120)" in entry.body and "000:178-184" in entry.body
+    campaign = json.loads((REPO / "rules_data" / "campaign" / "lrb.json").read_text())
+    rows = table_rows(entry.body)
+    assert rows[0][0] == "Shards sold" and len(rows) == 1 + len(campaign["income"]["rows"])
+    assert rows[1] == ["1", *[str(g) for g in campaign["income"]["rows"][0]["gold"]]]
+    assert "lrb/campaign/exploration" in entry.related
+    exploration = lib.get("lrb/campaign/exploration")
+    assert table_rows(exploration.body)[1] == ["1-5", "1"]
+    assert lib.lookup("what happens when i roll doubles exploring").entry.id == exploration.id
+
+
+def test_a_campaign_file_without_a_table_makes_no_entry_for_it(tmp_path):
+    data = tmp_path / "rules_data"
+    shutil.copytree(REPO / "rules_data", data)
+    campaign = json.loads((data / "campaign" / "lrb.json").read_text())
+    for key in ("exploration", "income", "serious_injuries"):
+        campaign.pop(key, None)
+    (data / "campaign" / "lrb.json").write_text(json.dumps(campaign))
+    lib = RulesLibrary.load(data)
+    ids = {e.id for e in lib.entries()}
+    assert "lrb/campaign/exploration" not in ids and "lrb/campaign/serious-injuries" not in ids
+    assert "Shards sold" not in lib.get("lrb/campaign/wyrdstone").body  # the seeds' part stays
