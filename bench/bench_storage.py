@@ -70,6 +70,7 @@ def build_big_db(path, servers: int = 1000, warbands: int = 10_000, warriors_in_
         c.executemany(
             "INSERT INTO ledger (guild_id, warband_id, warband_name, what, entity, entity_id, after_json, member_id, created_at) "
             "VALUES (?,?,?,?,?,?,?,?,?)", ledger)
+        c.execute("UPDATE ledger SET batch_id = id")  # each creation is a member action of its own
     with Store.open(path) as store:
         store.db.execute("ANALYZE")
     return path

@@ -1,8 +1,12 @@
-"""/warband show and the warband autocomplete at scale, each as a ratio to the trivial /echo.
+"""/warband show, hiring, buying and the warband autocomplete at scale, each as a ratio to the trivial /echo.
 
 The database holds 1,000 servers and 10,000 warbands (``bench_storage.build_big_db``); the
-shown warband has 30 warriors. Both commands go through the harness and the bot's real tree,
-like /echo, so the ratio is what the warband code adds on top of discord.py's own path.
+shown warband has 30 warriors. A list-built warband of 30 warrior rows (hired and equipped
+through the list, half of them since dead) is shown beside it: the issue asks that a list-built
+warband's sheet cost what the hand-kept one's does. Hiring and buying each write a warrior,
+the treasury and two ledger rows as one action, into warbands of their own so no limit is hit.
+Every command goes through the harness and the bot's real tree, like /echo, so the ratio is
+what the warband code adds on top of discord.py's own path.
 
     python bench/bench_warbands.py
 """
@@ -23,6 +27,34 @@ from bot.harness import Actor  # noqa: E402
 
 SHOW_TARGET = 3.0
 AUTOCOMPLETE_TARGET = 2.0
+HIRE_BUY_TARGET = 2.0  # issue 8: hiring and buying at most 2x /echo
+LIST_BAND = "The List Band"
+CALLS = 25 * 11 + 20  # what ratio() runs: warm-up plus batches
+
+
+def build_list_band(h, actor) -> None:
+    """A 30-row warband hired and equipped from the Reikland list (15 alive, 15 since dead)."""
+    c = h.bot.campaigns
+    g, owner = actor.guild_id, actor.user_id
+    c.create_warband(g, owner, LIST_BAND, "Reiklanders", gold_crowns=100_000)
+    c.hiring.hire_fighter(g, owner, False, LIST_BAND, "Mercenary Captain", name="Warrior 0")
+    hires = ["Champion", "Champion", "Youngblood", "Youngblood"] + ["Warrior"] * 25
+    for n, fighter in enumerate(hires, start=1):
+        if n >= 15:  # the list allows 15 alive: the one before falls to make room
+            c.edit_warrior(g, owner, False, LIST_BAND, f"Warrior {n - 1}", status="dead")
+        c.hiring.hire_fighter(g, owner, False, LIST_BAND, fighter, name=f"Warrior {n}")
+        for item in ("Sword", "Dagger", "Light armour"):
+            c.trading.buy(g, owner, False, LIST_BAND, item, warrior=f"Warrior {n}")
+
+
+def build_shoppers(h, actor, count: int) -> list[str]:
+    """``count`` list-built warbands with gold and a captain, for hires and purchases that never hit a limit."""
+    c = h.bot.campaigns
+    names = [f"Shopper {n}" for n in range(count)]
+    for name in names:
+        c.create_warband(actor.guild_id, actor.user_id, name, "Reiklanders", gold_crowns=100_000)
+        c.hiring.hire_fighter(actor.guild_id, actor.user_id, False, name, "Mercenary Captain", name="Otto")
+    return names
 
 
 async def main() -> dict[str, float]:
@@ -52,6 +84,32 @@ async def main() -> dict[str, float]:
             async def changeable_call():
                 return await h.autocomplete("warband treasury", "name", actor, name="")
 
+            t = time.perf_counter()
+            build_list_band(h, actor)
+            shoppers = build_shoppers(h, actor, CALLS)
+            print(f"list-built warband (30 rows) and {CALLS} shoppers: {time.perf_counter() - t:.1f} s")
+            hires, buys = iter(shoppers), iter(shoppers * 3)
+
+            async def list_show_call():
+                return await h.command("warband show", actor, name=LIST_BAND)
+
+            async def cold_list_show_call():
+                h.bot.campaigns._sheets.clear()
+                return await h.command("warband show", actor, name=LIST_BAND)
+
+            async def hire_call():
+                res = await h.command("hire fighter", actor, warband=next(hires), type="Warrior", count=5)
+                assert not res.is_error, res.text
+                return res
+
+            async def treasury_call():  # the simplest write there was before, for scale: one row, one ledger row
+                return await h.command("warband treasury", actor, name=next(buys), reason="bench", gold=1)
+
+            async def buy_call():
+                res = await h.command("trade buy", actor, warband=next(buys), warrior="Otto", item="Sword")
+                assert not res.is_error, res.text
+                return res
+
             reference = echo(h, actor)
             figures = {}
             print("ratios to /echo through the same harness (median of batches):")
@@ -60,11 +118,21 @@ async def main() -> dict[str, float]:
                 ("/warband show, sheet rebuilt after a change", cold_show_call, None),
                 ("warband autocomplete (any warband, 'the')", autocomplete_call, AUTOCOMPLETE_TARGET),
                 ("warband autocomplete (only changeable, '')", changeable_call, AUTOCOMPLETE_TARGET),
+                ("/warband show, list-built (30 rows, costs, hire options)", list_show_call, SHOW_TARGET),
+                ("/warband show, list-built, sheet rebuilt", cold_list_show_call, None),
+                ("/warband treasury (the simplest write, for scale)", treasury_call, None),
+                ("/hire fighter (5 henchmen: warrior, gold, ledger)", hire_call, HIRE_BUY_TARGET),
+                ("/trade buy (list price: kit, gold, ledger)", buy_call, HIRE_BUY_TARGET),
             ):
                 r, t_s, ref_s = await ratio(fn, reference, batches=11, per_batch=25)
                 figures[label] = r
                 print(line(label, r, target))
                 print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+            same = figures["/warband show, list-built (30 rows, costs, hire options)"] / figures["/warband show (30 warriors, paged)"]
+            rebuilt = figures["/warband show, list-built, sheet rebuilt"] / figures["/warband show, sheet rebuilt after a change"]
+            print("list-built against hand-kept, both 30 rows, this run:")
+            print(line("/warband show, list-built / hand-kept", same, 1.25))
+            print(line("/warband show rebuilt, list-built / hand-kept", rebuilt))
     print(f"total {time.perf_counter() - started:.1f} s")
     return figures
 

@@ -1,19 +1,21 @@
 """``mordheim-bot``: connect to Discord when a token is set, otherwise open the offline console.
 
     mordheim-bot                 run the bot (or the console, when DISCORD_TOKEN is unset)
-    mordheim-bot console [-c LINE] [--json] [--seed N] [--user ID] [--guild ID|dm] [--admin]
+    mordheim-bot console [-c LINE] [--json] [--seed N] [--user ID] [--guild ID|dm] [--admin] [--files DIR]
     mordheim-bot sync            push the slash-command definitions to Discord now
+    mordheim-bot backup PATH     a consistent copy of the live database (safe while the bot runs)
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import random
 import sys
+from pathlib import Path
 
 from bot.config import ConfigError, load_config
+from bot.logs import configure_logging
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -21,6 +23,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="mode")
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash commands with Discord now (needs DISCORD_TOKEN)")
+    b = sub.add_parser("backup", help="copy the live database to PATH (consistent, safe while the bot runs)")
+    b.add_argument("path", help="where to write the copy, e.g. /backups/mordheim-2024-06-01.db")
     c = sub.add_parser("console", help="the offline console: the same slash commands, no Discord")
     for parser in (p, c):
         parser.add_argument("-c", dest="command", metavar="LINE", help="run one line and exit (exit code 1 on an error reply)")
@@ -29,6 +33,7 @@ def _parser() -> argparse.ArgumentParser:
         parser.add_argument("--user", type=int, help="act as this user id")
         parser.add_argument("--guild", help="act in this server id, or `dm` for direct messages")
         parser.add_argument("--admin", action="store_true", help="act as a member with Manage Server")
+        parser.add_argument("--files", metavar="DIR", help="where files the bot sends are saved (default ./console-files)")
     return p
 
 
@@ -39,12 +44,14 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings: we have no voice
+    configure_logging(config.log_level, secrets=[config.token])
+
+    mode = args.mode
+    if mode == "backup":
+        return backup(config, args.path)
 
     from bot.client import MordheimBot
 
-    mode = args.mode
     if mode in (None, "run") and not config.has_token:
         if mode == "run":
             print("DISCORD_TOKEN is not set: put it in .env or the environment to connect to Discord.", file=sys.stderr)
@@ -70,10 +77,20 @@ def main(argv: list[str] | None = None) -> int:
             actor.permissions = ADMIN_PERMISSIONS
         rng = random.Random(args.seed) if args.seed is not None else None
         bot = MordheimBot(config, rng=rng)
-        return asyncio.run(run_console(Harness(bot), actor, command=args.command, as_json=args.json))
+        files = Path(args.files) if args.files else None
+        try:
+            return asyncio.run(run_console(Harness(bot), actor, command=args.command, as_json=args.json, files_dir=files))
+        except KeyboardInterrupt:  # Ctrl-C at the prompt: leave quietly, like Ctrl-D
+            print()
+            return 0
     if not config.has_token:
         print("DISCORD_TOKEN is not set: `mordheim-bot sync` needs it.", file=sys.stderr)
         return 2
+    import discord
+
+    from bot.run import point_at_discord, run_until_stopped
+
+    point_at_discord(config)
     bot = MordheimBot(config)
     if mode == "sync":
         async def do_sync() -> None:
@@ -83,7 +100,23 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(do_sync())
         print("Commands synced" + (f" to server {config.guild_id}." if config.guild_id else " globally (may take up to an hour to show)."))
         return 0
-    bot.run(config.token, log_handler=None)
+    try:
+        asyncio.run(run_until_stopped(bot, config.token))
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN (Bot > Reset Token in the developer portal).", file=sys.stderr)
+        return 1
+    return 0
+
+
+def backup(config, path: str) -> int:
+    from engine.storage import BackupError, backup_database
+
+    try:
+        size = backup_database(config.db_path, path)
+    except BackupError as exc:
+        print(f"Backup failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"Backed up {config.db_path} to {path} ({size:,} bytes, integrity checked).")
     return 0
 
 

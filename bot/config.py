@@ -17,7 +17,12 @@ SETTINGS: dict[str, tuple[str, str]] = {
     "DISCORD_GUILD_ID": ("", "A test server's id: commands sync there instantly instead of globally."),
     "MORDHEIM_DB": ("./data/mordheim.db", "The SQLite file holding settings and warbands (created if missing)."),
     "MORDHEIM_SYNC_ON_START": ("auto", "`auto` syncs commands on start only when their definitions changed; `never` leaves it to `mordheim-bot sync`."),
-    "LOG_LEVEL": ("INFO", "Python logging level: DEBUG, INFO, WARNING or ERROR."),
+    "LOG_LEVEL": ("INFO", "Python logging level: DEBUG, INFO, WARNING or ERROR. Interaction tokens and the bot token are blanked out of every line, at every level."),
+    "MORDHEIM_SHARD_COUNT": ("", "How many shards the bot has in all. Empty: as many as Discord recommends, all run by this process."),
+    "MORDHEIM_SHARD_IDS": ("", "The shards this process runs, e.g. `0-3` or `0,2` (needs `MORDHEIM_SHARD_COUNT`). Empty: all of them. Only the process running shard 0 syncs commands on start."),
+    "MORDHEIM_STOP_TIMEOUT": ("8", "Seconds a stop (SIGTERM, SIGINT) waits for answers in progress before closing; keep it under your supervisor's kill timeout (docker: 10 s)."),
+    "DISCORD_API_URL": ("https://discord.com/api/v10", "Discord's REST API. Change only to go through a REST proxy, or for the wire test's stand-in."),
+    "DISCORD_GATEWAY_URL": ("wss://gateway.discord.gg/", "Discord's gateway, when Discord does not name one. Change only for a gateway proxy or the wire test's stand-in."),
 }
 
 
@@ -35,6 +40,11 @@ class Config:
     db_path: Path = Path("./data/mordheim.db")
     sync_on_start: str = "auto"
     log_level: str = "INFO"
+    shard_count: int | None = None  # None: Discord's recommendation
+    shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
+    stop_timeout: float = 8.0
+    api_url: str = SETTINGS["DISCORD_API_URL"][0]
+    gateway_url: str = SETTINGS["DISCORD_GATEWAY_URL"][0]
 
     @property
     def has_token(self) -> bool:
@@ -43,8 +53,15 @@ class Config:
     def __repr__(self) -> str:
         return (
             f"Config(token={'***' if self.has_token else 'unset'}, guild_id={self.guild_id}, "
-            f"db_path={str(self.db_path)!r}, sync_on_start={self.sync_on_start!r}, log_level={self.log_level!r})"
+            f"db_path={str(self.db_path)!r}, sync_on_start={self.sync_on_start!r}, log_level={self.log_level!r}, "
+            f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, stop_timeout={self.stop_timeout}, "
+            f"api_url={self.api_url!r}, gateway_url={self.gateway_url!r})"
         )
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs commands on start: one process of a sharded bot is enough."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
 
 class ConfigError(Exception):
@@ -75,10 +92,50 @@ def load_config(env: dict[str, str] | None = None, *, dotenv_path: str | os.Path
     level = get("LOG_LEVEL").upper()
     if level not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR.")
+    shard_count, shard_ids = _shards(get("MORDHEIM_SHARD_COUNT"), get("MORDHEIM_SHARD_IDS"))
+    try:
+        stop_timeout = float(get("MORDHEIM_STOP_TIMEOUT"))
+    except ValueError:
+        stop_timeout = -1.0
+    if not 0 <= stop_timeout <= 600:
+        raise ConfigError("MORDHEIM_STOP_TIMEOUT must be a number of seconds from 0 to 600, e.g. 8.")
+    api_url = get("DISCORD_API_URL").rstrip("/")
+    if not api_url.startswith(("https://", "http://")):
+        raise ConfigError("DISCORD_API_URL must be an http(s) URL such as https://discord.com/api/v10.")
+    gateway_url = get("DISCORD_GATEWAY_URL")
+    if not gateway_url.startswith(("wss://", "ws://")):
+        raise ConfigError("DISCORD_GATEWAY_URL must be a ws(s) URL such as wss://gateway.discord.gg/.")
     return Config(
         token=_Secret(get("DISCORD_TOKEN")),
         guild_id=guild_id,
         db_path=Path(get("MORDHEIM_DB")),
         sync_on_start=sync,
         log_level=level,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        stop_timeout=stop_timeout,
+        api_url=api_url,
+        gateway_url=gateway_url,
     )
+
+
+def _shards(count_raw: str, ids_raw: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``MORDHEIM_SHARD_COUNT`` and ``MORDHEIM_SHARD_IDS`` (``0-3``, ``0,2``, ``1``) read and checked."""
+    if not count_raw:
+        if ids_raw:
+            raise ConfigError("MORDHEIM_SHARD_IDS needs MORDHEIM_SHARD_COUNT: the number of shards in all.")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise ConfigError("MORDHEIM_SHARD_COUNT must be a whole number of shards, 1 or more.")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, None
+    ids: list[int] = []
+    for part in ids_raw.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ConfigError("MORDHEIM_SHARD_IDS must list shard numbers and ranges, like `0-3` or `0,2`.")
+        ids.extend(range(int(first), int(last if dash else first) + 1))
+    if not ids or max(ids) >= count:
+        raise ConfigError(f"MORDHEIM_SHARD_IDS must be shard numbers from 0 to {count - 1} (MORDHEIM_SHARD_COUNT is {count}).")
+    return count, tuple(sorted(set(ids)))

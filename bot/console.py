@@ -1,26 +1,35 @@
 """The offline console: the bot's real slash commands, typed as Discord reads them.
 
 Every line goes through the interaction harness into the bot's real ``CommandTree``, so the
-console answers exactly as the bot would in a channel, without Discord.
+console answers exactly as the bot would in a channel, without Discord. At a terminal it
+keeps a history and completes with Tab (``bot/console_input.py``); a file option is given
+as ``file:@path``; files the bot sends are saved to disk and their paths printed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shlex
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, TextIO
 
+import discord
+
+from bot.console_complete import complete
+from bot.console_input import ConsoleInput
 from bot.console_line import parse_line
 from bot.harness import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, Actor, Harness, HarnessInputError, Result
 from bot.text_render import render_result
 
 CONSOLE_HELP = """\
 Type slash commands as in Discord:   /roll 2d6 label:"to hit"    /warband show name:Reikland
-  ? /rule fla            show the autocomplete choices for the option being typed
-  press N                press button N of the last message (numbers are shown beside them)
-  select N value[,value] choose in menu N of the last message
+  ? /rule fla            show the autocomplete choices for the option being typed (or press Tab)
+  /warband import file:@roster.json   attach a file from disk; files the bot sends are saved to disk
+  press N                press button N of the newest message with buttons (numbers are shown beside them)
+  select N value[,value] choose in menu N of the newest message with menus
   modal field:value ...  submit the form the bot opened
   user ID | guild ID | guild dm | admin on|off      act as another member, server, or with Manage Server
   commands               list the slash commands
@@ -37,33 +46,73 @@ class Outcome:
 class Console:
     """Runs console lines against a harness; remembers the last message for buttons and menus."""
 
-    def __init__(self, harness: Harness, actor: Actor, *, as_json: bool = False) -> None:
+    def __init__(self, harness: Harness, actor: Actor, *, as_json: bool = False, files_dir: Path | None = None) -> None:
         self.h = harness
         self.actor = actor
         self.as_json = as_json
-        self.last_message_id: int | None = None
+        self.files_dir = files_dir if files_dir is not None else Path.cwd() / "console-files"
         self.open_modal: str | None = None
+
+    @property
+    def newest_with_components(self) -> int | None:
+        """The newest message that has buttons or menus now: a private refusal sent after it
+        does not hide it (Discord's ids grow with time)."""
+        return max((mid for mid, m in self.h.messages.items() if m.components()), default=None)
 
     def _show(self, result: Result) -> Outcome:
         for s in result.sent:
-            if s.message_id is not None and s.kind in ("callback", "followup", "edit_original"):
-                msg = self.h.messages.get(s.message_id)
-                if msg is not None and msg.components():
-                    self.last_message_id = s.message_id
-                elif msg is not None and s.kind != "edit_original":
-                    self.last_message_id = s.message_id
             if s.callback_type == 9:
                 self.open_modal = s.data.get("custom_id")
-        text = json.dumps(result.to_json(), indent=2, default=str) if self.as_json else render_result(result, self.h.messages)
+        if self.as_json:
+            return Outcome(json.dumps(result.to_json(), indent=2, default=str), result.is_error, result.to_json())
+        text = render_result(result, self.h.messages)
+        saved = self._save_files(result)
+        if saved:
+            text += "\n" + "\n".join(f"   saved to {path}" for path in saved)
         return Outcome(text, result.is_error, result.to_json())
 
+    def _save_files(self, result: Result) -> list[Path]:
+        """Write every file the bot sent to ``files_dir``, never over an existing file."""
+        saved: list[Path] = []
+        for s in result.sent:
+            message = self.h.messages.get(s.message_id) if s.files and s.message_id else None
+            for f in message.files if message else []:
+                if f.get("content") is None:
+                    continue
+                self.files_dir.mkdir(parents=True, exist_ok=True)
+                name = Path(f.get("filename") or "file").name
+                path = self.files_dir / name
+                n = 1
+                while path.exists():
+                    path = self.files_dir / f"{Path(name).stem}-{n}{Path(name).suffix}"
+                    n += 1
+                path.write_bytes(f["content"])
+                saved.append(path.resolve())
+        return saved
+
     def _nth(self, n_text: str):
-        if self.last_message_id is None or self.last_message_id not in self.h.messages:
-            raise HarnessInputError("There is no message with buttons or menus yet.")
-        comps = self.h.messages[self.last_message_id].components()
+        newest = self.newest_with_components
+        if newest is None:
+            raise HarnessInputError("There are no buttons or menus to use: no message has any now.")
+        comps = self.h.messages[newest].components()
         if not n_text.isdigit() or not 1 <= int(n_text) <= len(comps):
-            raise HarnessInputError(f"Choose a component number from 1 to {len(comps)}." if comps else "The last message has no buttons or menus.")
-        return comps[int(n_text) - 1]
+            raise HarnessInputError(f"Choose a component number from 1 to {len(comps)}.")
+        return newest, comps[int(n_text) - 1]
+
+    def _attach_files(self, path: list[str], options: dict[str, str]) -> dict[str, object]:
+        """``file:@path`` for each attachment option: the file read from disk, as Discord would upload it."""
+        out: dict[str, object] = dict(options)
+        for p in self.h.find_command(path).parameters:
+            if p.type is not discord.AppCommandOptionType.attachment or p.display_name not in options:
+                continue
+            given = options[p.display_name]
+            if not given.startswith("@"):
+                raise HarnessInputError(f"Attach a file from disk with {p.display_name}:@path, e.g. {p.display_name}:@roster.json.")
+            file = Path(given[1:]).expanduser()
+            if not file.is_file():
+                raise HarnessInputError(f"There is no file at {file}.")
+            out[p.display_name] = (file.name, file.read_bytes())
+        return out
 
     async def run_line(self, line: str) -> Outcome | None:
         line = line.strip()
@@ -105,19 +154,19 @@ class Console:
             self.actor.permissions = ADMIN_PERMISSIONS if on else MEMBER_PERMISSIONS
             return Outcome(f"Manage Server {'on' if on else 'off'}.", False)
         if word in ("press", "click"):
-            comp = self._nth(rest.strip())
+            message_id, comp = self._nth(rest.strip())
             if comp.get("type") != 2:
                 raise HarnessInputError("That is a menu; use `select N value`.")
-            return self._show(await self.h.click(self.last_message_id, comp["custom_id"], self.actor))
+            return self._show(await self.h.click(message_id, comp["custom_id"], self.actor))
         if word == "select":
             n, _, values = rest.strip().partition(" ")
-            comp = self._nth(n)
+            message_id, comp = self._nth(n)
             if comp.get("type") == 2:
                 raise HarnessInputError("That is a button; use `press N`.")
             chosen = [v.strip() for v in values.split(",") if v.strip()]
             if not chosen:
                 raise HarnessInputError("Say which option(s): `select N value`.")
-            return self._show(await self.h.select(self.last_message_id, comp["custom_id"], chosen, self.actor))
+            return self._show(await self.h.select(message_id, comp["custom_id"], chosen, self.actor))
         if word == "modal":
             if self.open_modal is None:
                 raise HarnessInputError("No form is open.")
@@ -127,7 +176,7 @@ class Console:
                 raise HarnessInputError(f"Couldn't read that line: {exc}.") from None
             fields = dict(p.partition(":")[::2] for p in parts)
             modal, self.open_modal = self.open_modal, None
-            return self._show(await self.h.submit_modal(modal, fields, self.actor, message_id=self.last_message_id))
+            return self._show(await self.h.submit_modal(modal, fields, self.actor, message_id=self.newest_with_components))
         if line.startswith("?"):
             cl = parse_line(line[1:].strip(), self.h.tree)
             focused = cl.focused or next((p.display_name for p in self.h.find_command(cl.path).parameters), None)
@@ -136,7 +185,7 @@ class Console:
             return self._show(await self.h.autocomplete(cl.path, focused, self.actor, **cl.options))
         if line.startswith("/"):
             cl = parse_line(line, self.h.tree)
-            return self._show(await self.h.command(cl.path, self.actor, **cl.options))
+            return self._show(await self.h.command(cl.path, self.actor, **self._attach_files(cl.path, cl.options)))
         raise HarnessInputError("Commands start with `/` (try `/help`); type `help` for the console's own commands.")
 
 
@@ -148,34 +197,47 @@ async def run_console(
     as_json: bool = False,
     stdin: TextIO = sys.stdin,
     out: Callable[[str], None] = print,
+    files_dir: Path | None = None,
 ) -> int:
     """Run one line (``command``), lines from a pipe, or an interactive prompt. Returns the exit code."""
-    console = Console(harness, actor, as_json=as_json)
-    failed = False
+    console = Console(harness, actor, as_json=as_json, files_dir=files_dir)
     async with harness:
         if command is not None:
             outcome = await console.run_line(command)
             if outcome:
                 out(outcome.text)
             return 1 if outcome and outcome.error else 0
-        interactive = stdin.isatty()
-        if interactive:
-            out("Mordheim bot console — type /help for commands, `help` for the console, `quit` to leave.")
-        while True:
-            try:
-                line = input("> ") if interactive else stdin.readline()
-                if not interactive and line == "":
-                    break
-            except (EOFError, KeyboardInterrupt):
-                break
+        if stdin.isatty():
+            await _interactive(console, out)
+            return 0
+        failed = False
+        for line in stdin:
             try:
                 outcome = await console.run_line(line)
             except EOFError:
                 break
             if outcome:
-                if not interactive and not as_json:
+                if not as_json:
                     out(f"> {line.strip()}")
                 out(outcome.text)
                 failed = failed or outcome.error
-    return 1 if failed and not interactive else 0
+        return 1 if failed else 0
+
+
+async def _interactive(console: Console, out: Callable[[str], None]) -> None:
+    out("Mordheim bot console — type /help for commands, `help` for the console, Tab to complete, `quit` to leave.")
+
+    async def completions(line: str) -> list[str]:
+        return await complete(console.h, console.actor, line)
+
+    with ConsoleInput(asyncio.get_running_loop(), completions) as reader:
+        while True:
+            try:
+                line = await reader.prompt("> ")
+                outcome = await console.run_line(line)
+            except EOFError:
+                out("")
+                return
+            if outcome:
+                out(outcome.text)
 

@@ -4,16 +4,22 @@
 ``{"expression": "2d6", "label": "to hit"}``. The first required option may be given
 bare (``/roll 2d6``; every bare word joins it, so ``/rule can I shoot into combat``
 works too). Subcommands read as ``/warband show name:Reikland``.
+
+A word shaped like ``name:value`` must name one of the command's options: ``type:Y`` on a
+command without a ``type`` option is refused, not swallowed into another option. Text that
+really contains a colon is quoted: ``"note: bring rope"``.
 """
 
 from __future__ import annotations
 
-import shlex
+import re
 from dataclasses import dataclass, field
 
 from discord import app_commands
 
 from bot.harness import HarnessInputError
+
+_OPTION_NAME = re.compile(r"[a-z0-9_-]{1,32}")  # Discord's option names are lower-case
 
 
 @dataclass
@@ -23,11 +29,61 @@ class CommandLine:
     focused: str | None = None  # the option to autocomplete, for `?` lines
 
 
-def _split(text: str) -> list[str]:
-    try:
-        return shlex.split(text, posix=True)
-    except ValueError as exc:  # unbalanced quotes
-        raise HarnessInputError(f"Couldn't read that line: {exc}. Close your quotes.") from None
+@dataclass(frozen=True)
+class Word:
+    text: str  # quotes removed
+    quoted: bool  # the word began with a quote: it is one bare value, whatever it contains
+
+
+def split_words(text: str, *, partial: bool = False) -> list[Word]:
+    """Words as a POSIX shell splits them, remembering which began with a quote. ``partial``
+    (for completion) accepts an unclosed quote at the end."""
+    words: list[Word] = []
+    buf: list[str] = []
+    in_word = quoted = False
+    quote: str | None = None
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = None
+            elif c == "\\" and quote == '"' and i + 1 < len(text) and text[i + 1] in '"\\':
+                i += 1
+                buf.append(text[i])
+            else:
+                buf.append(c)
+        elif c in "\"'":
+            quoted = quoted or not in_word
+            in_word = True
+            quote = c
+        elif c.isspace():
+            if in_word:
+                words.append(Word("".join(buf), quoted))
+            buf, in_word, quoted = [], False, False
+        elif c == "\\" and i + 1 < len(text):
+            i += 1
+            buf.append(text[i])
+            in_word = True
+        else:
+            buf.append(c)
+            in_word = True
+        i += 1
+    if quote and not partial:
+        raise HarnessInputError("Couldn't read that line: a quote is not closed. Close your quotes.")
+    if in_word:
+        words.append(Word("".join(buf), quoted))
+    return words
+
+
+def option_word(word: Word) -> tuple[str, str] | None:
+    """``(name, value)`` when the word is shaped like an option, else None (a bare value)."""
+    if word.quoted:
+        return None
+    name, sep, value = word.text.partition(":")
+    if sep and _OPTION_NAME.fullmatch(name):
+        return name, value
+    return None
 
 
 def parse_line(text: str, tree: app_commands.CommandTree) -> CommandLine:
@@ -35,37 +91,44 @@ def parse_line(text: str, tree: app_commands.CommandTree) -> CommandLine:
     text = text.strip()
     if not text.startswith("/"):
         raise HarnessInputError("Commands start with `/`, e.g. `/roll 2d6`. Type `help` for the console's own commands.")
-    words = _split(text[1:])
+    words = split_words(text[1:])
     if not words:
         raise HarnessInputError("Type a command after the `/`, e.g. `/roll 2d6`.")
-    path = [words[0].lower()]
+    path = [words[0].text.lower()]
     node = tree.get_command(path[0])
     if node is None:
         known = ", ".join(sorted("/" + c.name for c in tree.get_commands()))
         raise HarnessInputError(f"There is no command /{path[0]}. Commands: {known}")
     rest = words[1:]
     while isinstance(node, app_commands.Group):
+        subs = ", ".join(c.name for c in node.commands)
         if not rest:
-            subs = ", ".join(c.name for c in node.commands)
             raise HarnessInputError(f"/{' '.join(path)} needs a subcommand: {subs}")
-        sub = node.get_command(rest[0].lower())
+        sub = node.get_command(rest[0].text.lower())
         if sub is None:
-            subs = ", ".join(c.name for c in node.commands)
-            raise HarnessInputError(f"/{' '.join(path)} has no subcommand '{rest[0]}'. Choose one of: {subs}")
-        path.append(rest[0].lower())
+            raise HarnessInputError(f"/{' '.join(path)} has no subcommand '{rest[0].text}'. Choose one of: {subs}")
+        path.append(rest[0].text.lower())
         node = sub
         rest = rest[1:]
-    names = {p.display_name for p in node.parameters}
+    names = [p.display_name for p in node.parameters]
     options: dict[str, str] = {}
     bare: list[str] = []
     last: str | None = None
     for word in rest:
-        key, sep, value = word.partition(":")
-        if sep and key in names:
-            options[key] = value
-            last = key
-        else:
-            bare.append(word)
+        named = option_word(word)
+        if named is None:
+            bare.append(word.text)
+            continue
+        key, value = named
+        if key not in names:
+            raise HarnessInputError(
+                f"/{' '.join(path)} has no option '{key}'. Options: {', '.join(names) or 'none'}. "
+                f"If the colon belongs to the text, quote it: \"{word.text}\"."
+            )
+        if key in options:
+            raise HarnessInputError(f"The option '{key}' is given twice.")
+        options[key] = value
+        last = key
     if bare:
         first = next((p.display_name for p in node.parameters if p.required and p.display_name not in options), None)
         if first is None:

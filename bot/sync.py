@@ -3,6 +3,8 @@
 Discord rate-limits command registration, so the bot syncs on start only when the
 definitions changed since the last sync, compared by a hash stored beside the database.
 With ``DISCORD_GUILD_ID`` set, commands go to that one server (instant) instead of globally.
+What is hashed is exactly what is sent: every command but the console-only ``/echo``
+(``bot/command_scope.py``), with its contexts and install types.
 """
 
 from __future__ import annotations
@@ -12,19 +14,24 @@ import json
 import logging
 from pathlib import Path
 
-import discord
 from discord import app_commands
+
+from bot.command_scope import synced_commands
 
 log = logging.getLogger("mordheim.sync")
 
 
 def command_definitions(tree: app_commands.CommandTree) -> list[dict]:
-    """The JSON Discord receives for every global command, sorted by name."""
-    return sorted((cmd.to_dict(tree) for cmd in tree.get_commands()), key=lambda d: d["name"])
+    """The JSON Discord receives: every global command it is told about, sorted by name."""
+    return sorted((cmd.to_dict(tree) for cmd in synced_commands(tree)), key=lambda d: d["name"])
 
 
 def definitions_hash(tree: app_commands.CommandTree) -> str:
-    blob = json.dumps(command_definitions(tree), sort_keys=True, separators=(",", ":"))
+    return _hash(command_definitions(tree))
+
+
+def _hash(definitions: list[dict]) -> str:
+    blob = json.dumps(definitions, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
@@ -57,14 +64,18 @@ async def sync_commands(
 ) -> bool:
     """Sync if forced or if the definitions changed; returns whether a sync happened."""
     scope = str(guild_id) if guild_id else "global"
-    current = definitions_hash(tree)
+    definitions = command_definitions(tree)
+    current = _hash(definitions)
     if not force and record.get(scope) == current:
         log.info("Commands unchanged since the last sync (%s); not syncing.", scope)
         return False
-    guild = discord.Object(id=guild_id) if guild_id else None
-    if guild is not None:
-        tree.copy_global_to(guild=guild)
-    synced = await tree.sync(guild=guild)
+    # Discord's bulk overwrite, as CommandTree.sync does it, but with our definitions: the
+    # tree's own sync would also send /echo.
+    http, application_id = tree.client.http, tree.client.application_id
+    if guild_id:
+        synced = await http.bulk_upsert_guild_commands(application_id, guild_id, payload=definitions)
+    else:
+        synced = await http.bulk_upsert_global_commands(application_id, payload=definitions)
     record.set(scope, current)
     log.info("Synced %d commands (%s).", len(synced), scope)
     return True

@@ -1,15 +1,95 @@
-"""Plain-text rendering of what the bot sent, for the offline console."""
+"""Embeds as text: for members who chose plain text, and for the offline console.
+
+Both read an embed in the same order (author, title, description, fields, image, footer).
+``embed_as_text`` writes it in Discord's Markdown, for a message's content; ``render_embed``
+lays it out for a terminal. ``split_text`` cuts text to Discord's 2000 characters per message
+at line ends, closing and reopening a code block it cuts through.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.harness import Message, Result, Sent
+if TYPE_CHECKING:
+    from bot.harness import Message, Result, Sent
 
 BUTTON, SELECT, TEXT_INPUT = 2, 3, 4
+CONTENT_LIMIT = 2000  # characters in one message's content (Discord's limit for bots)
+_BLANK_NAMES = ("", "\u200b")
+FENCE = "```"
+
+
+def embed_as_text(embed: dict[str, Any]) -> str:
+    """One embed as Markdown text, in reading order; nothing is left out but decoration."""
+    lines: list[str] = []
+    if embed.get("author", {}).get("name"):
+        lines.append(f"*{embed['author']['name']}*")
+    if embed.get("title"):
+        title = f"**{embed['title']}**"
+        lines.append(f"{title} <{embed['url']}>" if embed.get("url") else title)
+    if embed.get("description"):
+        lines.append(str(embed["description"]))
+    for f in embed.get("fields") or []:
+        lines.append("")
+        name = str(f.get("name", "")).strip()
+        if name not in _BLANK_NAMES:
+            lines.append(f"**{name}**")
+        lines.append(str(f.get("value", "")))
+    if embed.get("image", {}).get("url"):
+        lines.append(embed["image"]["url"])
+    if embed.get("footer", {}).get("text"):
+        lines.append(f"-# {embed['footer']['text']}")
+    return "\n".join(lines)
+
+
+def message_as_text(message: dict[str, Any]) -> str:
+    """A message's content and every embed, as one text."""
+    parts = [str(message["content"])] if message.get("content") else []
+    parts += [embed_as_text(e) for e in message.get("embeds") or []]
+    return "\n\n".join(p for p in parts if p)
+
+
+def split_text(text: str, limit: int = CONTENT_LIMIT) -> list[str]:
+    """``text`` in parts of at most ``limit`` characters, cut at line ends where it can be.
+
+    A part that ends inside a code block closes it, and the next part opens it again, so a
+    monospace table stays monospace across the cut.
+    """
+    if len(text) <= limit:
+        return [text]
+    room = limit - len(FENCE) - 1  # space for a closing fence
+    parts: list[str] = []
+    current = ""
+    in_code = False
+    for line in _short_lines(text.split("\n"), room - len(FENCE) - 1):
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > room and current:
+            parts.append(current + ("\n" + FENCE if in_code else ""))
+            current = (FENCE + "\n" if in_code else "") + line
+        else:
+            current = candidate
+        if line.count(FENCE) % 2 == 1:  # an odd number of fences opens or closes a block
+            in_code = not in_code
+    if current:
+        parts.append(current)
+    return parts
+
+
+def _short_lines(lines: list[str], width: int) -> list[str]:
+    """Lines longer than ``width`` (rare: a long paragraph) cut at spaces, else hard."""
+    out: list[str] = []
+    for line in lines:
+        while len(line) > width:
+            cut = line.rfind(" ", 0, width)
+            cut = cut if cut > width // 2 else width
+            out.append(line[:cut])
+            line = line[cut:].lstrip(" ")
+        out.append(line)
+    return out
 
 
 def render_embed(embed: dict[str, Any]) -> list[str]:
+    """One embed laid out for a terminal (the console)."""
     lines: list[str] = []
     if embed.get("author", {}).get("name"):
         lines.append(embed["author"]["name"])
@@ -72,6 +152,8 @@ def render_sent(sent: Sent, message: Message | None) -> list[str]:
     lines: list[str] = []
     d = sent.data
     label = {"edit_original": "(edited)", "edit_message": "(edited)", "followup": "(follow-up)"}.get(sent.kind)
+    if sent.kind == "channel_message" and message is not None:
+        label = f"(posted in channel {message.channel_id})"
     if sent.callback_type == 7:
         label = "(updated)"
     head = []

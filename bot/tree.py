@@ -1,4 +1,8 @@
-"""The command tree: one place where errors become replies."""
+"""The command tree: one place where errors become replies.
+
+An error while answering an autocomplete is answered as an autocomplete with no choices
+(Discord would refuse a message there); every other interaction gets a private message.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,25 @@ from engine.errors import MordheimError
 log = logging.getLogger("mordheim.tree")
 
 APOLOGY = "Sorry, something went wrong on our side while doing that. It has been logged; please try again."
+UNKNOWN_COMPONENT = (
+    "This button or menu belongs to an answer the bot no longer knows (it has restarted since, or the "
+    "answer is too old). Run the command again to get a fresh one."
+)
+STOPPING = "The bot is restarting. Try again in a few seconds."
+
+
+class UnknownComponent(app_commands.AppCommandError):
+    """A button, menu or form whose custom id no view or dynamic item of this process claims."""
+
+    def __init__(self) -> None:
+        super().__init__(UNKNOWN_COMPONENT)
+
+
+class Stopping(app_commands.AppCommandError):
+    """An interaction that arrived after the bot began to stop."""
+
+    def __init__(self) -> None:
+        super().__init__(STOPPING)
 
 
 def user_message(error: BaseException) -> str | None:
@@ -26,6 +49,8 @@ def user_message(error: BaseException) -> str | None:
         if pointer and pointer in text:  # keep the caret under the right character
             text = text.replace(pointer, f"```\n{pointer}\n```", 1)
         return text
+    if isinstance(error, (UnknownComponent, Stopping)):
+        return str(error)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use this command here."
     if isinstance(error, app_commands.CommandNotFound):
@@ -43,6 +68,16 @@ class MordheimTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await self.report_error(interaction, error)
 
+    async def _call(self, interaction: discord.Interaction) -> None:
+        # discord.py logs an error raised inside an autocomplete callback and answers nothing, so
+        # Discord shows "loading options failed"; an error before it (a check, an unknown
+        # command) reaches on_error. Either way the member gets an empty list of choices.
+        try:
+            await super()._call(interaction)
+        finally:
+            if interaction.type is discord.InteractionType.autocomplete and not interaction.response.is_done():
+                await no_choices(interaction)
+
     async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         """Tell the member what went wrong, privately. Also used by views and modals."""
         text = user_message(error)
@@ -50,6 +85,9 @@ class MordheimTree(app_commands.CommandTree):
             command = interaction.command.qualified_name if interaction.command else "component"
             log.error("Unhandled error in %s (guild %s)", command, interaction.guild_id, exc_info=error)
             text = APOLOGY
+        if interaction.type is discord.InteractionType.autocomplete:
+            await no_choices(interaction)  # the only answer an autocomplete may have
+            return
         text = text[:1900]
         embed = discord.Embed(description=text, colour=discord.Colour.red())
         try:
@@ -59,3 +97,13 @@ class MordheimTree(app_commands.CommandTree):
                 await interaction.response.send_message(embed=embed, ephemeral=True)
         except discord.HTTPException:
             log.exception("Could not send the error reply")
+
+
+async def no_choices(interaction: discord.Interaction) -> None:
+    """Answer an autocomplete with an empty list, unless it was answered already."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.autocomplete([])
+    except discord.HTTPException:  # expired (autocomplete has three seconds): nothing to tell anyone
+        log.debug("Could not answer an autocomplete with no choices", exc_info=True)

@@ -1,5 +1,5 @@
 """/admin: what members with Manage Server change about this server (edition, house rules,
-campaign tables).
+campaign tables, plain-text answers, the server's own warband lists, where secret rolls go).
 
 A command group of its own so that Discord can hide it: its default member permissions are Manage
 Server, so other members never see commands they cannot use. Discord lets a server's admins
@@ -15,11 +15,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs._ui.campaign import send_pages
 from cogs._ui.context import is_admin, server_settings
 from cogs._ui.embeds import SUCCESS, info_embed
+from cogs._ui.roster import problem_pages
 from engine.combat.ruleset import combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
+from engine.rolls import SecretRolls
+from engine.warbands import InvalidData
+from engine.warbands.server_tables import MAX_HOUSE_LIST_BYTES
 
 MAX_CAMPAIGN_FILE = 256 * 1024
 
@@ -37,7 +42,7 @@ def _require_server(interaction: discord.Interaction) -> int:
 class Admin(commands.Cog):
     admin = app_commands.Group(
         name="admin",
-        description="Change this server's edition, house rules and campaign tables (Manage Server)",
+        description="Change this server's edition, house rules, campaign tables and warband lists (Manage Server)",
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
@@ -103,10 +108,82 @@ class Admin(commands.Cog):
                 raise LimitExceeded(f"The campaign file is {file.size:,} bytes; the limit is {MAX_CAMPAIGN_FILE:,}.")
             data = await file.read()
         await asyncio.to_thread(
-            self.bot.settings.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
+            self.bot.campaigns.tables.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
         )
         text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
         await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))
+
+    @admin.command(name="plaintext", description="Answer everyone here in plain text instead of embeds (screen readers)")
+    @app_commands.describe(on="On: plain text for every member who has not chosen otherwise with /preferences")
+    async def plaintext(self, interaction: discord.Interaction, on: bool) -> None:
+        guild_id = _require_server(interaction)
+        await asyncio.to_thread(
+            self.bot.preferences.set_server_plain_text, guild_id, interaction.user.id, is_admin(interaction), on
+        )
+        how = "plain text" if on else "embeds"
+        await interaction.response.send_message(
+            f"From now on this server's answers come as **{how}**, except to members who chose otherwise with "
+            "`/preferences plaintext`."
+        )
+
+    async def _house_list_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        lists = await asyncio.to_thread(self.bot.campaigns.tables.lists, interaction.guild_id)
+        low = (current or "").casefold()
+        return [app_commands.Choice(name=f"{h.name} ({h.id})"[:100], value=h.id)
+                for h in lists.house if low in h.name.casefold() or low in h.id][:25]
+
+    @admin.command(name="warbands", description="Add or replace a warband list with your own JSON file, or remove one")
+    @app_commands.describe(
+        file="A warband list shaped like rules_data/warbands/lists/reikland.json; a list's id replaces that list",
+        remove="Remove one of this server's own lists (warbands built from it become custom until it is back)",
+    )
+    @app_commands.autocomplete(remove=_house_list_choices)
+    async def warbands(self, interaction: discord.Interaction, file: discord.Attachment | None = None,
+                       remove: app_commands.Range[str, 1, 100] | None = None) -> None:
+        guild_id = _require_server(interaction)
+        tables = self.bot.campaigns.tables
+        if (file is None) == (remove is None):
+            raise MordheimError("Give either `file` (a warband list to add or replace) or `remove` (one of this server's lists).",
+                                hint="`/settings show` lists the warband lists this server uses.")
+        if remove is not None:
+            name = await asyncio.to_thread(tables.remove_house_list, guild_id, interaction.user.id, is_admin(interaction), remove)
+            await interaction.response.send_message(embed=info_embed(
+                "Warband list removed", f"**{name}** is no longer one of this server's lists. Warbands built from it are "
+                "treated as custom until a list with its id is added again.", colour=SUCCESS))
+            return
+        if file.size > MAX_HOUSE_LIST_BYTES:
+            raise LimitExceeded(f"The warband list file is {file.size:,} bytes; the limit is {MAX_HOUSE_LIST_BYTES:,}.")
+        data = await file.read()
+        try:
+            built = await asyncio.to_thread(tables.set_house_list, guild_id, interaction.user.id, is_admin(interaction), data)
+        except InvalidData as exc:
+            await send_pages(interaction, problem_pages("The warband list was not saved", exc.problems), ephemeral=True)
+            return
+        fighters = ", ".join(f.name for f in built.fighters)
+        await interaction.response.send_message(embed=info_embed(
+            "Warband list saved",
+            f"**{built.name}** ({built.id}): {built.starting_gold} gc to start, up to {built.max_warriors} warriors; "
+            f"{fighters}.\nMembers can now pick it in `/warband create`.", colour=SUCCESS))
+
+    @admin.command(name="secretrolls", description="The channel where secret rolls are copied for Manage Server members")
+    @app_commands.describe(channel="A channel only the game master (and the bot) can read; leave empty for none")
+    async def secretrolls(self, interaction: discord.Interaction, channel: app_commands.AppCommandChannel | None = None) -> None:
+        # AppCommandChannel, not TextChannel: Discord sends the channel with the command, so no cache is needed
+        guild_id = _require_server(interaction)
+        if channel is not None and channel.type not in (discord.ChannelType.text, discord.ChannelType.news):
+            raise MordheimError("Secret rolls are copied to a text channel.", hint="Choose a text channel only the game master reads.")
+        secrets = SecretRolls(self.bot.store)
+        channel_id = channel.id if channel is not None else None
+        await asyncio.to_thread(secrets.set_channel, guild_id, interaction.user.id, is_admin(interaction), channel_id)
+        if channel_id is None:
+            text = ("Secret rolls are not copied to any channel. Members with Manage Server see one by pressing its "
+                    "**Reveal** button.")
+        else:
+            text = (f"Secret rolls (`/roll secret:true`, and the tests' `secret`) are now copied to <#{channel_id}>. "
+                    "The bot needs to see and post there; keep the channel to the game master.")
+        await interaction.response.send_message(embed=info_embed("Secret rolls", text, colour=SUCCESS), ephemeral=True)
 
 
 

@@ -1,4 +1,8 @@
-"""/battle: record a warband's battles and list them."""
+"""/battle: record a warband's battles (against another warband of the server: on both) and list them.
+
+Recording offers to start the post-battle sequence: the buttons are plain ``pb:start:...``
+custom ids that the post-battle cog's ``DynamicItem`` answers (cogs never import each other).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,11 @@ from discord.ext import commands
 
 from cogs._ui.campaign import call, campaigns, require_server, safe, send_pages
 from cogs._ui.context import is_admin
+from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
+from engine.campaign.postbattle import PostBattle
+from engine.campaign.standings import Campaign
 
 Name = app_commands.Range[str, 1, 100]
 RESULT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("Won", "win"), ("Lost", "loss"), ("Drawn", "draw"))]
@@ -22,28 +29,45 @@ class Battles(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.campaign = Campaign(bot.campaigns, PostBattle(bot.campaigns, bot.rng))
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
         return True
 
-    @battle.command(name="record", description="Record a battle a warband fought")
+    @battle.command(name="record", description="Record a battle a warband fought (on both sides if the opponent is a warband here)")
     @app_commands.describe(warband="Which warband", result="Won, lost or drawn", scenario="e.g. Skirmish, Wyrdstone Hunt",
-                           opponents="Who they fought", date="When, as 2024-05-31 (default today)", notes="What happened")
+                           opponent="The other warband, if it is one of this server's (its result is recorded too)",
+                           opponents="Who they fought, if not a warband of this server", date="When, as 2024-05-31 (default today)",
+                           notes="What happened")
     @app_commands.choices(result=RESULT_CHOICES)
-    @app_commands.autocomplete(warband=changeable_warband_choices)
+    @app_commands.autocomplete(warband=changeable_warband_choices, opponent=warband_choices)
     async def record(self, interaction: discord.Interaction, warband: Name, result: str, scenario: Name | None = None,
-                     opponents: Name | None = None, date: app_commands.Range[str, 1, 20] | None = None,
-                     notes: app_commands.Range[str, 0, 1000] = "") -> None:
+                     opponent: Name | None = None, opponents: Name | None = None,
+                     date: app_commands.Range[str, 1, 20] | None = None, notes: app_commands.Range[str, 0, 1000] = "") -> None:
         g = require_server(interaction)
-        b = await call(campaigns(interaction).record_battle, g, interaction.user.id, is_admin(interaction), warband,
-                       result=result, scenario=scenario or "", opponents=opponents or "", fought_on=date, notes=notes)
-        bits = [f"**{b.result.upper()}** on {b.fought_on}"]
-        if b.scenario:
-            bits.append(safe(b.scenario))
-        if b.opponents:
-            bits.append(f"vs {safe(b.opponents)}")
-        await interaction.response.send_message(embed=done_embed(f"Battle recorded for {safe(b.warband)}", " · ".join(bits)))
+        ours, theirs = await call(self.campaign.record_battle, g, interaction.user.id, is_admin(interaction), warband,
+                                  result=result, opponent=opponent, scenario=scenario or "", opponents=opponents or "",
+                                  fought_on=date, notes=notes)
+        bits = [f"**{ours.result.upper()}** on {ours.fought_on}"]
+        if ours.scenario:
+            bits.append(safe(ours.scenario))
+        if ours.opponents:
+            bits.append(f"vs {safe(ours.opponents)}")
+        text = " · ".join(bits)
+        if theirs is not None:
+            text += f"\nRecorded for {safe(theirs.warband)} too: **{theirs.result.upper()}**."
+        text += "\nNext: the post-battle sequence (injuries, experience, exploration, income)."
+        view = discord.ui.View(timeout=None)
+        for battle in (ours, theirs):
+            if battle is not None:
+                wid = await call(self._warband_id, g, battle.warband)
+                view.add_item(discord.ui.Button(label=f"Post-battle: {battle.warband}"[:80], style=discord.ButtonStyle.primary,
+                                                custom_id=start_id(wid, battle.id)))
+        await interaction.response.send_message(embed=done_embed(f"Battle recorded for {safe(ours.warband)}", text), view=view)
+
+    def _warband_id(self, guild_id: int, name: str) -> int:
+        return self.bot.campaigns.get_warband(guild_id, name).id
 
     @battle.command(name="list", description="A warband's battles, newest first")
     @app_commands.describe(warband="Which warband", limit="How many (default 20)")

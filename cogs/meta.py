@@ -1,4 +1,8 @@
-"""Small commands about the bot itself: /help and the trivial /echo the benchmarks compare against."""
+"""Small commands about the bot itself: /help and the trivial /echo the benchmarks compare against.
+
+/echo is for the offline console and the benchmarks: it stays in the tree but is never sent to
+Discord (bot/command_scope.py), so members are not offered it.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,15 @@ from cogs._ui.embeds import info_embed
 OVERVIEW = (
     "**/roll** `2d6+1 to hit` — any dice expression (`/help topic:dice`).\n"
     "**/test**, **/leadership**, **/injury**, **/artillery**, **/scatter** — Mordheim rolls in the game's words.\n"
+    "**/luck** — everyone's dice in this server against what fair dice give, with charts.\n"
     "**/rule** and **/rules** search — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
-    "**/warband**, **/warrior**, **/battle** — this server's campaign warbands (`/help topic:warbands`).\n"
-    "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`)."
+    "**/warband**, **/warrior**, **/battle**, **/hire**, **/trade** — this server's campaign warbands, built from the "
+    "warband lists (`/help topic:warbands`).\n"
+    "**/postbattle** — the post-battle sequence, step by step; **/campaign** — standings and the battle log.\n"
+    "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`).\n"
+    "**/preferences** — answers as plain text instead of embeds, for screen readers or by taste."
 )
 
 TOPICS = {
@@ -26,11 +34,14 @@ TOPICS = {
         "`D66` — tens die and units die, 11–66\n"
         "`4d6kh3`, `2d6kl1`, `4d6dl1` — keep highest / keep lowest / drop lowest\n"
         "`3d6r1`, `3d6r<=2` — re-roll once each die at or below the value; the second score stands\n"
-        "`5d6 4+` — count the dice scoring 4 or more\n"
+        "`5d6 4+` — count the dice scoring 4 or more; `2d6<=7`, `2d6>=7` — test the total (Leadership, casting)\n"
+        "`2d6, d6` — several rolls at once; `3x 2d6` — the same roll three times\n"
         "`art`, `scatter` — the Artillery dice (2–10 or Misfire) and the Scatter dice (002:72–87)\n"
         "`2d6 to hit` — text after the expression is a label\n\n"
-        "Limits: 200 characters, 100 dice, 1000 sides, 10 levels of parentheses.\n"
-        "**Re-roll** (for the roller only) re-rolls every die not re-rolled yet, once; the original stays shown.",
+        "Limits: 200 characters, 100 dice, 20 rolls, 1000 sides, 10 levels of parentheses.\n"
+        "**Re-roll**, **Re-roll failed**, **Re-roll one…** (for the roller only): a die is re-rolled once at most "
+        "(004:62) and the original stays shown. `secret:true` shows you the roll and the table only that you rolled, "
+        "with a **Reveal** button. `/luck optout` stops the record of your rolls.",
     ),
     "rules": (
         "Rules lookup",
@@ -53,17 +64,28 @@ TOPICS = {
     ),
     "warbands": (
         "Warbands",
-        "`/warband create`, then `/warrior add` for each hero and henchman group.\n"
-        "`/warband show` — the roster sheet; `/warband treasury` — gold and wyrdstone with a reason; "
-        "`/warband log` and `/warband undo` — every change and how to take it back.\n"
-        "`/warrior xp`, `/warrior injure`, `/battle record` after each game.\n"
+        "`/warband create` — pick a warband list as you type the type (Reiklanders, Skaven...): it sets the starting "
+        "gold and limits. Any other type is a custom warband, kept by hand with `/warrior add`.\n"
+        "`/hire fighter` — heroes one at a time, henchmen in groups of 1-5; `/hire sword` and `/hire upkeep` — hired swords.\n"
+        "`/trade buy`, `/trade sell` (half price) — kit from each warrior's list, the first dagger free; "
+        "`/trade search` — a hero's 2D6 roll for a rare item after a battle; `/trade stash`, `give`, `store` — the stash.\n"
+        "`/warband show` — the roster sheet with costs, value, rating and what can still be hired; `/warband check` — "
+        "every rule the roster breaks; `/warband log` and `/warband undo` — every action and how to take it back "
+        "(a hire with its gold, say).\n"
+        "`/battle record` after each game (name the `opponent` to record it for both warbands), then "
+        "`/postbattle start`: injuries, experience and advances, exploration and selling wyrdstone, with every die shown "
+        "and one `/warband undo` taking it all back. `/campaign standings` and `/campaign log` show the campaign. "
+        "`/warrior xp` and `/warrior injure` change one warrior by hand.\n"
         "Anyone in the server can view; only the owner or Manage Server can change. "
         "`/warband export` and `/warband import` move a warband as a JSON file.",
     ),
     "settings": (
         "Settings",
         "`/settings show` — the edition and house rules this server uses.\n"
-        "`/admin edition`, `/admin houserule`, `/admin reset`, `/admin campaign` — change them (only members with Manage Server see `/admin`).\n"
+        "`/admin edition`, `/admin houserule`, `/admin reset`, `/admin campaign`, `/admin warbands` (the server's own "
+        "warband lists) — change them (only members with Manage Server see `/admin`).\n"
+        "`/admin plaintext` — answer everyone here in plain text instead of embeds; each member can still choose "
+        "for themselves with `/preferences plaintext`.\n"
         "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
     ),
 }
@@ -84,7 +106,7 @@ class Meta(commands.Cog):
             embed = info_embed(f"Help: {title}", text)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="echo", description="Repeat some text back to you (a quick check that the bot answers)")
+    @app_commands.command(name="echo", description="Repeat some text back to you (console and benchmarks only)")
     @app_commands.describe(text="What to repeat")
     async def echo(self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 2000]) -> None:
         await interaction.response.send_message(text, ephemeral=True)

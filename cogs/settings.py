@@ -1,9 +1,11 @@
-"""/settings: what this server plays by (edition, house rules, campaign tables), for anyone to see.
+"""/settings: what this server plays by (edition, house rules, campaign tables, warband lists), for anyone to see.
 
 Changing them is `/admin` (cogs/admin.py), a group Discord shows only to Manage Server.
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import discord
 from discord import app_commands
@@ -14,6 +16,7 @@ from cogs._ui.embeds import info_embed
 from engine.combat.ruleset import combat_edition, list_toggles
 from engine.editions import get_edition
 from engine.errors import MordheimError
+from engine.warbands.server_tables import ServerLists
 
 
 def _require_server(interaction: discord.Interaction) -> int:
@@ -22,7 +25,19 @@ def _require_server(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_override: bool) -> discord.Embed:
+def lists_text(lists: ServerLists) -> str:
+    """Which warband lists the server uses: the bundled ones, and its own (replacing or added)."""
+    lines = [f"**Bundled ({len(lists.bundled)}):** " + ", ".join(lists.bundled)]
+    for h in lists.house:
+        what = f"replaces the bundled {h.replaces}" if h.replaces else "added"
+        broken = f" — **not in use**: {h.broken[0]}" if h.broken else ""
+        lines.append(f"**Own:** {h.name} (`{h.id}`, {what}){broken}")
+    text = "\n".join(lines)
+    return text if len(text) <= 1024 else text[:1023] + "…"
+
+
+def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_override: bool,
+                   lists: ServerLists | None = None, plain_text: bool = False) -> discord.Embed:
     edition = get_edition(edition_id)
     lines = []
     for t in list_toggles(combat_edition(edition.id)):
@@ -47,7 +62,16 @@ def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_o
         value="This server's own (see `/admin campaign`)." if has_campaign_override else "The Living Rulebook's (default).",
         inline=False,
     )
-    embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule and /admin campaign.")
+    if lists is not None:
+        embed.add_field(name="Warband lists", value=lists_text(lists), inline=False)
+    embed.add_field(
+        name="Answers",
+        value=("Plain text for every member who has not chosen otherwise (`/admin plaintext`)." if plain_text
+               else "Embeds; each member can choose plain text with `/preferences plaintext`."),
+        inline=False,
+    )
+    embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule, /admin campaign, "
+                          "/admin warbands and /admin plaintext.")
     return embed
 
 
@@ -59,10 +83,14 @@ class Settings(commands.Cog):
 
     @settings.command(name="show", description="Show this server's edition and house rules")
     async def show(self, interaction: discord.Interaction) -> None:
-        _require_server(interaction)
+        guild_id = _require_server(interaction)
         s = await server_settings(interaction)
+        lists = await asyncio.to_thread(self.bot.campaigns.tables.lists, guild_id)
+        style = await asyncio.to_thread(self.bot.preferences.reply_style, guild_id, interaction.user.id)
         await interaction.response.send_message(
-            embed=settings_embed(s.edition_id, s.house_rules, bool(s.campaign_rules)), ephemeral=True
+            embed=settings_embed(s.edition_id, s.house_rules, bool(lists.campaign_override), lists,
+                                 plain_text=bool(style.server_choice)),
+            ephemeral=True,
         )
 
 

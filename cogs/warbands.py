@@ -1,4 +1,4 @@
-"""/warband: create, show, list, rename, edit, delete, treasury, log, undo, export and import warbands.
+"""/warband: create, show, check, list, rename, edit, delete, treasury, log, undo, export and import warbands.
 
 Everything here belongs to the server the command is used in: the server id comes from the
 interaction, never from what was typed. The service (engine.warbands.Campaigns) checks names,
@@ -17,11 +17,12 @@ from discord.ext import commands
 
 from cogs._ui.campaign import call, campaigns, check_same_server, require_server, safe, send_pages
 from cogs._ui.context import is_admin
-from cogs._ui.roster import done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
+from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
 from cogs._ui.views import Confirm
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
 from engine.errors import LimitExceeded, MordheimError, PermissionDenied
 from engine.warbands import InvalidData, Warband
+from engine.warbands.lists import lookup_key
 from engine.warbands.transfer import MAX_IMPORT_BYTES
 from engine.warbands.validation import MAX_GOLD, MAX_WYRDSTONE
 
@@ -87,19 +88,39 @@ class Warbands(commands.Cog):
         require_server(interaction)
         return True
 
-    @warband.command(name="create", description="Start a new warband; you are its owner")
-    @app_commands.describe(name="The warband's name (up to 64 characters)", warband_type="e.g. Reiklanders, Skaven",
-                           gold="Gold crowns in the treasury to start with", notes="Anything worth keeping with it")
+    async def _warband_types(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The server's warband lists (bundled and its own) whose name or alias matches what is typed."""
+        if interaction.guild_id is None:
+            return []
+        catalogue = await call(campaigns(interaction).tables.catalogue, interaction.guild_id)
+        key = lookup_key(current or "")
+        hits = [w for w in sorted(catalogue.warbands.values(), key=lambda w: w.name)
+                if any(key in lookup_key(n) for n in (w.name, w.id, *w.aliases))]
+        return [app_commands.Choice(name=f"{w.name} — {w.starting_gold} gc, up to {w.max_warriors}"[:100], value=w.name)
+                for w in hits[:25]]
+
+    @warband.command(name="create", description="Start a new warband from a warband list (or a custom type); you own it")
+    @app_commands.describe(name="The warband's name (up to 64 characters)",
+                           warband_type="A warband list (offered as you type), or any other type for a custom warband",
+                           gold="Gold crowns to start with (default: the list's starting gold; 0 for a custom type)",
+                           notes="Anything worth keeping with it")
+    @app_commands.autocomplete(warband_type=_warband_types)
     async def create(self, interaction: discord.Interaction, name: WarbandName,
                      warband_type: app_commands.Range[str, 1, NAME_OPTION_MAX],
-                     gold: app_commands.Range[int, 0, MAX_GOLD] = 0,
+                     gold: app_commands.Range[int, 0, MAX_GOLD] | None = None,
                      notes: app_commands.Range[str, 0, 1000] = "") -> None:
         g = require_server(interaction)
         wb = await call(campaigns(interaction).create_warband, g, interaction.user.id, name, warband_type,
                         gold_crowns=gold, notes=notes)
+        if wb.list_id:
+            how = "Hire from its list with `/hire fighter`, equip with `/trade buy`; see the roster with `/warband show`."
+            kind = safe(wb.warband_type)
+        else:
+            how = ("A custom warband: no list is checked. Recruit with `/warrior add`; see the roster with `/warband show`. "
+                   "(`/warband create` offers the server's lists as you type the type.)")
+            kind = f"{safe(wb.warband_type)} (custom)"
         embed = done_embed(f"{safe(wb.name)} is ready",
-                           f"{safe(wb.warband_type)}, owned by <@{wb.owner_id}>, {wb.gold_crowns} gc in the treasury.\n"
-                           "Recruit with `/warrior add`; see the roster with `/warband show`.")
+                           f"{kind}, owned by <@{wb.owner_id}>, {wb.gold_crowns} gc in the treasury.\n{how}")
         await interaction.response.send_message(embed=embed)
 
     @warband.command(name="show", description="The roster sheet: profiles, kit, experience, treasury, rating")
@@ -116,6 +137,14 @@ class Warbands(commands.Cog):
             if len(self._drawn) > 256:
                 self._drawn.pop(next(iter(self._drawn)))
         await send_pages(interaction, drawn[1])
+
+    @warband.command(name="check", description="Everything the roster breaks: counts, kit off the lists, maxima")
+    @app_commands.describe(name="Which warband")
+    @app_commands.autocomplete(name=warband_choices)
+    async def check(self, interaction: discord.Interaction, name: WarbandName) -> None:
+        g = require_server(interaction)
+        wb, result = await call(campaigns(interaction).check_warband, g, name)
+        await send_pages(interaction, check_pages(wb.name, wb.warband_type, result.problems, result.notes))
 
     @warband.command(name="list", description="Every warband of this server, or one member's")
     @app_commands.describe(owner="Only this member's warbands")
@@ -175,7 +204,7 @@ class Warbands(commands.Cog):
         embed = discord.Embed(
             title=f"Delete {safe(wb.name)}?",
             description=f"{len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
-                        f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shards go with it. "
+                        f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shard{'' if wb.wyrdstone_shards == 1 else 's'} go with it. "
                         "You will get its export file to import it again.",
             colour=discord.Colour.orange(),
         )
@@ -193,9 +222,10 @@ class Warbands(commands.Cog):
         g = require_server(interaction)
         wb = await call(campaigns(interaction).change_treasury, g, interaction.user.id, is_admin(interaction), name,
                         gold=gold, wyrdstone=wyrdstone, reason=reason)
-        change = ", ".join(x for x in (_signed(gold, "gc") if gold else "", _signed(wyrdstone, "shards") if wyrdstone else "") if x)
+        change = ", ".join(x for x in (_signed(gold, "gc") if gold else "", _signed(wyrdstone, "shard" if abs(wyrdstone) == 1 else "shards") if wyrdstone else "") if x)
         embed = done_embed(f"Treasury of {safe(wb.name)}",
-                           f"{change} — {safe(reason.strip())}\nNow **{wb.gold_crowns} gc** and **{wb.wyrdstone_shards} wyrdstone shards**.")
+                           f"{change} — {safe(reason.strip())}\nNow **{wb.gold_crowns} gc** and "
+                           f"**{wb.wyrdstone_shards} wyrdstone shard{'' if wb.wyrdstone_shards == 1 else 's'}**.")
         await interaction.response.send_message(embed=embed)
 
     @warband.command(name="log", description="The ledger: every change, who made it and why")
@@ -209,13 +239,14 @@ class Warbands(commands.Cog):
         entries = await call(svc.ledger, g, wb.name, limit=limit)
         await send_pages(interaction, ledger_pages(wb.name, entries))
 
-    @warband.command(name="undo", description="Undo the newest change in the ledger not yet undone")
+    @warband.command(name="undo", description="Undo the newest action not yet undone (a hire with its cost, say)")
     @app_commands.describe(name="Which warband")
     @app_commands.autocomplete(name=changeable_warband_choices)
     async def undo(self, interaction: discord.Interaction, name: WarbandName) -> None:
         g = require_server(interaction)
-        entry = await call(campaigns(interaction).undo_last, g, interaction.user.id, is_admin(interaction), name)
-        await interaction.response.send_message(embed=done_embed(f"Undone in {safe(entry.warband)}", ledger_line(entry)))
+        undone = await call(campaigns(interaction).undo_last_batch, g, interaction.user.id, is_admin(interaction), name)
+        lines = "\n".join(ledger_line(entry) for entry in undone)
+        await interaction.response.send_message(embed=done_embed(f"Undone in {safe(undone[0].warband)}", lines))
 
     @warband.command(name="export", description="Download a warband as a JSON file (to keep, share or import)")
     @app_commands.describe(name="Which warband")
@@ -225,7 +256,8 @@ class Warbands(commands.Cog):
         data = await call(campaigns(interaction).export_warband, g, name)
         wname = data["warband"]["name"]
         embed = done_embed(f"Export of {safe(wname)}",
-                           f"{len(data['warriors'])} warrior entries, {len(data['battles'])} battles; "
+                           f"{len(data['warriors'])} warrior entr{'y' if len(data['warriors']) == 1 else 'ies'}, "
+                           f"{len(data['battles'])} battle{'' if len(data['battles']) == 1 else 's'}; "
                            f"format `{data['format']}` version {data['version']}. Bring it back with `/warband import`.")
         await interaction.response.send_message(embed=embed, file=export_file(data, wname), ephemeral=True)
 
@@ -250,8 +282,9 @@ class Warbands(commands.Cog):
             await send_pages(interaction, problem_pages("The file was not imported", problems), ephemeral=True)
             return
         embed = done_embed(f"Imported {safe(wb.name)}",
-                           f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entries, {wb.gold_crowns} gc and "
-                           f"{wb.wyrdstone_shards} shards, owned by <@{wb.owner_id}>. See it with `/warband show`.")
+                           f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
+                           f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shard{'' if wb.wyrdstone_shards == 1 else 's'}, "
+                           f"owned by <@{wb.owner_id}>. See it with `/warband show`.")
         await interaction.response.send_message(embed=embed)
 
 

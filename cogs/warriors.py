@@ -25,7 +25,7 @@ Name = app_commands.Range[str, 1, NAME_OPTION_MAX]
 Text = app_commands.Range[str, 0, 1000]
 
 ROLE_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
-                (("Leader", "leader"), ("Hero", "hero"), ("Henchmen (a group)", "henchmen"))]
+                (("Leader", "leader"), ("Hero", "hero"), ("Henchmen (a group)", "henchmen"), ("Hired sword", "hired_sword"))]
 STATUS_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("active", "dead", "retired")]
 _KEYED = re.compile(r"([A-Za-z]+)\s*[=:]?\s*(-?\d+)")
 PROFILE_HELP = "Write it as nine numbers in the order M WS BS S T W I A Ld (`4 3 3 3 3 1 3 1 7`) or by name (`WS=4 BS=3`)."
@@ -104,7 +104,7 @@ class Warriors(commands.Cog):
         g = require_server(interaction)
         svc = campaigns(interaction)
         w = await call(svc.get_warrior, g, warband, warrior)
-        rules = await call(interaction.client.settings.campaign_rules, g)
+        rules = await call(campaigns(interaction).tables.campaign_rules, g)
         nxt = rules.next_advance(w.role, w.experience) if w.status == "active" else "?"
         await interaction.response.send_message(embed=warrior_embed(w, nxt))
 
@@ -206,14 +206,14 @@ class Warriors(commands.Cog):
                      injury: app_commands.Range[str, 1, 64], reason: Text = "") -> None:
         g = require_server(interaction)
         w = await call(campaigns(interaction).injure, g, interaction.user.id, is_admin(interaction), warband, warrior,
-                       injury, reason=reason)
+                       injury, reason=reason, rng=interaction.client.rng)
         await interaction.response.send_message(embed=warrior_embed(w, title_prefix="Injured: "))
 
     @injure.autocomplete("injury")
     async def _injuries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        rules = await call(interaction.client.settings.campaign_rules, interaction.guild_id)
+        rules = await call(campaigns(interaction).tables.campaign_rules, interaction.guild_id)
         low = (current or "").casefold()
         names = list(dict.fromkeys(e.name for e in rules.serious_injuries if low in e.name.casefold()))
         return [app_commands.Choice(name=n, value=n) for n in names[:25]]

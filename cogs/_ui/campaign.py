@@ -13,8 +13,7 @@ from typing import Any, Callable, TypeVar
 import discord
 from discord import app_commands
 
-from cogs._ui.views import Paginator
-from engine.errors import PermissionDenied
+from cogs._ui.views import Paginator, check_same_server  # noqa: F401 - the campaign cogs import check_same_server from here
 from engine.warbands import Campaigns
 
 T = TypeVar("T")
@@ -68,22 +67,13 @@ def safe(text: str) -> str:
     return text
 
 
-def check_same_server(interaction: discord.Interaction, guild_id: int | None) -> None:
-    """Buttons on a message act only in the server the message was sent in."""
-    if interaction.guild_id != guild_id:
-        raise PermissionDenied("These buttons belong to a message of another server; they do nothing here.")
-
-
 class ServerPaginator(Paginator):
-    """Pages whose buttons work only for the member who asked, in the server where they asked."""
+    """Pages whose buttons work only for the member who asked, in the server where they asked
+    (every kept page set checks both; see cogs/_ui/views.py)."""
 
     def __init__(self, owner_id: int, guild_id: int | None, pages: list[discord.Embed]) -> None:
         super().__init__(owner_id, pages)
         self.guild_id = guild_id
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        check_same_server(interaction, self.guild_id)
-        return await super().interaction_check(interaction)
 
 
 async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed], *, ephemeral: bool = False) -> None:
@@ -92,5 +82,4 @@ async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed
         await interaction.response.send_message(embed=pages[0], ephemeral=ephemeral)
         return
     view = ServerPaginator(interaction.user.id, interaction.guild_id, pages)
-    sent = await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)
-    view.message = sent.resource if isinstance(sent.resource, discord.InteractionMessage) else None  # no extra request
+    await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)

@@ -16,12 +16,13 @@ import discord
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS
 from engine.warbands import Battle, LedgerEntry, WarbandSheet, Warrior
+from engine.warbands.models import HireChoice, WarriorCost
 from engine.warbands.validation import CHARACTERISTICS
 
 FIELD_LIMIT = 1024
 FIELDS_PER_PAGE = 12
 PAGE_CHARS = 4500  # well under Discord's 6,000 characters per embed
-ROLE_NAMES = {"leader": "Leader", "hero": "Hero", "henchmen": "Henchmen"}
+ROLE_NAMES = {"leader": "Leader", "hero": "Hero", "henchmen": "Henchmen", "hired_sword": "Hired sword"}
 
 
 _HEADER = " ".join(f"{c:>2}" for c in CHARACTERISTICS)
@@ -51,8 +52,25 @@ def warrior_heading(w: Warrior) -> str:
     return f"{w.name} ({role}{group}, {w.warrior_type}{large}){status}"[:256]
 
 
-def warrior_body(w: Warrior, next_advance: int | None | str = "?") -> str:
-    """Profile table, kit, skills, injuries and experience; at most one embed field."""
+def _origin(w: Warrior) -> str:
+    """How the warrior came to be on the roster, when it is worth saying."""
+    if w.hand_edits:
+        return "\n*Changed by hand since hired: " + ", ".join(e.replace("_", " ") for e in w.hand_edits) + ".*"
+    return ""
+
+
+def _cost_line(cost: WarriorCost | None) -> str:
+    if cost is None:
+        return ""
+    parts = [f"{cost.hire} gc to hire"] if cost.hire else ["not hired from a list"]
+    if cost.kit:
+        parts.append(f"{cost.kit} gc of kit")
+    unpriced = f" (unpriced: {_listing(cost.unpriced)})" if cost.unpriced else ""
+    return f"\n**Cost:** {cost.total} gc — {', '.join(parts)}{unpriced}"
+
+
+def warrior_body(w: Warrior, next_advance: int | None | str = "?", cost: WarriorCost | None = None) -> str:
+    """Profile table, kit, skills, injuries, experience and cost; at most one embed field."""
     if next_advance == "?":
         nxt = ""
     elif next_advance is None:
@@ -64,6 +82,7 @@ def warrior_body(w: Warrior, next_advance: int | None | str = "?") -> str:
         f"```\n{_HEADER}\n{_ROW % (p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld)}\n```\n"
         f"**Equipment:** {_listing(w.equipment)}\n**Skills:** {_listing(w.skills)}\n"
         f"**Injuries:** {_listing(w.injuries)}\n**Experience:** {w.experience}{nxt}"
+        f"{_cost_line(cost)}{_origin(w)}"
     )
     if len(text) <= FIELD_LIMIT:
         return text
@@ -112,27 +131,57 @@ def _paginate(title: str, description: str, blocks: list[tuple[str, str]], *, co
 
 
 @lru_cache(maxsize=4096)  # warriors are frozen: one unchanged since the last sheet is not drawn again
-def _warrior_block(w: Warrior, next_advance: int | None | str) -> tuple[str, str]:
-    return safe(warrior_heading(w)), warrior_body(w, next_advance)
+def _warrior_block(w: Warrior, next_advance: int | None | str, cost: WarriorCost | None) -> tuple[str, str]:
+    return safe(warrior_heading(w)), warrior_body(w, next_advance, cost)
+
+
+def _type_line(sheet: WarbandSheet) -> str:
+    wb = sheet.warband
+    if sheet.list_name:
+        return f"**Type:** {safe(sheet.list_name)} ({safe(sheet.list_source)})"
+    if sheet.list_missing:
+        return (f"**Type:** {safe(wb.warband_type)} — *custom for now*: its list `{safe(wb.list_id or '')}` is not on this "
+                "server any more (`/settings show` lists the server's lists)")
+    return (f"**Type:** {safe(wb.warband_type)} — *custom* (no warband list: the campaign tables' limits apply and "
+            "nothing is checked against a list)")
+
+
+def _hire_lines(choices: tuple[HireChoice, ...]) -> list[str]:
+    lines = []
+    for c in choices:
+        price = f"{c.cost} gc" + (" each" if c.role == "henchman" else "")
+        if c.room:
+            more = "1 more" if c.room == 1 else f"up to {c.room} more"
+            lines.append(f"{safe(c.name)} ({c.role}, {price}): {more}")
+        else:
+            lines.append(f"~~{safe(c.name)}~~ ({c.role}, {price}): none — {c.why_not}")
+    return lines
 
 
 def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
     """``/warband show``: the whole roster sheet, in as many pages as it needs."""
     wb = sheet.warband
     rec = sheet.record
+    stash_value = f" (+{sheet.stash_value} gc in the stash)" if sheet.stash_value else ""
     description = "\n".join([
-        f"**Type:** {safe(wb.warband_type)}",
+        _type_line(sheet),
         f"**Owner:** <@{wb.owner_id}>",
         f"**Treasury:** {wb.gold_crowns} gc · {wb.wyrdstone_shards} wyrdstone shard{'s' if wb.wyrdstone_shards != 1 else ''}",
         f"**Rating:** {sheet.rating.total}",
+        f"**Value:** {sheet.value} gc in warriors and kit{stash_value}",
         f"**Warriors:** {sheet.models} of at most {sheet.max_models}"
-        + (f" ({safe(', '.join(sheet.max_models_reasons))})" if sheet.max_models_reasons else ""),
+        + (f" ({safe(', '.join(sheet.max_models_reasons))})" if sheet.max_models_reasons else "")
+        + f" · **Heroes:** {sheet.heroes} of {sheet.max_heroes}",
         f"**Battles:** {rec.get('win', 0)} won, {rec.get('loss', 0)} lost, {rec.get('draw', 0)} drawn",
-    ] + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))
+    ] + ([f"**Stash:** {_listing(wb.stash)}"] if wb.stash else []) + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))
     next_of = {a.warrior: a.next_advance for a in sheet.advances}
-    blocks = [_warrior_block(w, next_of.get(w.name, "?") if w.status == "active" else "?") for w in wb.warriors]
+    blocks = [_warrior_block(w, next_of.get(w.name, "?") if w.status == "active" else "?", sheet.costs.get(w.id))
+              for w in wb.warriors]
     if not wb.warriors:
-        blocks.append(("Warriors", "None yet: recruit with `/warrior add`."))
+        blocks.append(("Warriors", "None yet: hire from the list with `/hire fighter`, or add by hand with `/warrior add`."
+                       if sheet.list_name else "None yet: recruit with `/warrior add`."))
+    if sheet.can_hire:
+        blocks += _long_blocks("Can still hire", _hire_lines(sheet.can_hire))
     rating_lines = [f"{safe(line.what)}: {line.how} = **{line.points}**" for line in sheet.rating.lines]
     rating_lines.append(f"Total **{sheet.rating.total}** ({sheet.rating.rule})")
     blocks += _long_blocks("Rating, worked out", rating_lines)
@@ -174,8 +223,15 @@ def ledger_line(entry: LedgerEntry) -> str:
 def ledger_pages(warband: str, entries: list[LedgerEntry]) -> list[discord.Embed]:
     if not entries:
         return [discord.Embed(title=f"Ledger of {safe(warband)}"[:256], description="No changes recorded.", colour=NEUTRAL)]
-    return _paginate(f"Ledger of {safe(warband)}", "Newest first. `/warband undo` reverts the newest change not yet undone.",
-                     _long_blocks("Changes", [ledger_line(e) for e in entries]), colour=NEUTRAL)
+    lines = []
+    for n, e in enumerate(entries):
+        # rows of one action (a hire and its cost) sit together; the later ones are indented under the first shown
+        same_action = n > 0 and e.batch_id is not None and entries[n - 1].batch_id == e.batch_id
+        lines.append(("↳ " if same_action else "") + ledger_line(e))
+    return _paginate(f"Ledger of {safe(warband)}",
+                     "Newest first; ↳ marks a change made by the same action as the line above. "
+                     "`/warband undo` takes back the newest action not yet undone, all of it.",
+                     _long_blocks("Changes", lines), colour=NEUTRAL)
 
 
 def battle_pages(warband: str, battles: list[Battle]) -> list[discord.Embed]:
@@ -207,6 +263,20 @@ def problem_pages(title: str, problems: list[str]) -> list[discord.Embed]:
     return pages
 
 
+def check_pages(warband: str, warband_type: str, problems: tuple[str, ...], notes: tuple[str, ...]) -> list[discord.Embed]:
+    """``/warband check``: every problem, numbered, then the notes; paged, nothing cut off."""
+    if problems:
+        title = f"{safe(warband)}: {len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        description = f"What the roster of this {safe(warband_type)} warband breaks. Fix each, then check again."
+        colour = discord.Colour.orange()
+    else:
+        title, description, colour = f"{safe(warband)}: nothing broken", "The roster keeps every limit the bot knows.", SUCCESS
+    blocks = _long_blocks("Problems", [f"{n}. {safe(p)}" for n, p in enumerate(problems, start=1)]) if problems else []
+    if notes:
+        blocks += _long_blocks("Notes", [f"- {safe(n)}" for n in notes])
+    return _paginate(title, description, blocks, colour=colour)
+
+
 def done_embed(title: str, description: str = "") -> discord.Embed:
     return discord.Embed(title=title[:256], description=description[:4096] or None, colour=SUCCESS)
 
@@ -215,7 +285,7 @@ def warband_list_pages(summaries: list[Any], *, whose: str = "") -> list[discord
     title = f"Warbands of this server{whose}"
     if not summaries:
         return [discord.Embed(title=title, description="None yet: create one with `/warband create`.", colour=NEUTRAL)]
-    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)} · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shards"
+    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)} · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shard{'' if s.wyrdstone_shards == 1 else 's'}"
              for s in summaries]
     return _paginate(title, f"{len(summaries)} warband{'s' if len(summaries) != 1 else ''}. See one with `/warband show`.",
                      _long_blocks("Warbands", lines), colour=NEUTRAL)

@@ -120,3 +120,296 @@ def initial(db: Database) -> None:
 def warriors_by_warband(db: Database) -> None:
     # Rosters are read by (guild, warband); without this SQLite picked the name index.
     db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
+
+
+@MIGRATIONS(name="0003_pages_kept_for_buttons")
+def pages_kept_for_buttons(db: Database) -> None:
+    # What the buttons of a paged answer or a confirm question need after a restart, by the
+    # message they are on (see engine/storage/kept_answers.py). Rows expire; nothing else
+    # points at them.
+    db.execute(
+        """
+        CREATE TABLE kept_answers (
+            message_id INTEGER PRIMARY KEY,
+            guild_id INTEGER,                            -- NULL in direct messages
+            owner_id INTEGER NOT NULL,                   -- the member who may press the buttons
+            kind TEXT NOT NULL CHECK (kind IN ('pages', 'confirm')),
+            body BLOB NOT NULL,                          -- zlib-compressed JSON
+            page INTEGER NOT NULL DEFAULT 0,             -- the page shown now (pages)
+            answered INTEGER NOT NULL DEFAULT 0 CHECK (answered IN (0, 1)),  -- confirm: pressed once
+            expires_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX kept_answers_expiry ON kept_answers (expires_at)")
+
+
+@MIGRATIONS(name="0004_plain_text_preferences")
+def plain_text_preferences(db: Database) -> None:
+    # Answers as plain text instead of embeds: a server's choice (set by Manage Server) and a
+    # member's own, which wins wherever they are. No row means "not chosen".
+    db.execute(
+        """
+        CREATE TABLE server_preferences (
+            guild_id INTEGER PRIMARY KEY,
+            plain_text INTEGER NOT NULL CHECK (plain_text IN (0, 1)),
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE member_preferences (
+            user_id INTEGER PRIMARY KEY,
+            plain_text INTEGER NOT NULL CHECK (plain_text IN (0, 1)),
+            updated_at TEXT NOT NULL
+        )"""
+    )
+
+
+@MIGRATIONS(name="0005_ledger_batches")
+def ledger_batches(db: Database) -> None:
+    # One member's action is one batch of ledger rows (engine/storage/ledger.py); undo reverses a
+    # whole batch. A batch's id is the id of its first row, so every older row is a batch of one.
+    # No index of its own: a batch's rows are the newest of its warband, found through
+    # ledger_guild_warband (guild_id, warband_id, id) from the batch id up.
+    db.execute("ALTER TABLE ledger ADD COLUMN batch_id INTEGER")
+    db.execute("UPDATE ledger SET batch_id = id")
+
+
+# Warband types that campaign tables sized before the warband lists existed (the old
+# ``warband_size_by_type`` of rules_data/campaign/lrb.json), and the list each one is now.
+_SIZED_TYPES_BEFORE_LISTS = {
+    "reikland": "reikland",
+    "middenheim": "middenheim",
+    "marienburg": "marienburg",
+    "witch hunters": "witch-hunters",
+    "sisters of sigmar": "sisters-of-sigmar",
+    "cult of the possessed": "cult-of-the-possessed",
+    "undead": "undead",
+    "skaven": "skaven",
+    "orc mob": "orc-mob",
+    "dwarf treasure hunters": "dwarf-treasure-hunters",
+}
+
+
+@MIGRATIONS(name="0006_warband_lists")
+def warband_lists(db: Database) -> None:
+    # A warband built from a warband list (rules_data/warbands/) knows it; NULL is a custom type.
+    db.execute("ALTER TABLE warbands ADD COLUMN list_id TEXT")
+    db.execute("ALTER TABLE warbands ADD COLUMN stash TEXT NOT NULL DEFAULT '[]'")  # JSON list of item names
+    # Warbands whose type already changed their size keep it, now through their list.
+    for row in db.execute("SELECT id, warband_type FROM warbands").fetchall():
+        list_id = _SIZED_TYPES_BEFORE_LISTS.get(" ".join(row[1].split()).casefold())
+        if list_id:
+            db.execute("UPDATE warbands SET list_id = ? WHERE id = ?", (list_id, row[0]))
+    # Warriors remember the list entry they were hired from, and a role for hired swords: the
+    # role CHECK can only change by rebuilding the table. Ids are kept, and so is the
+    # AUTOINCREMENT counter, so undo can still put a removed warrior back under its old id.
+    db.execute(
+        f"""
+        CREATE TABLE warriors_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('leader', 'hero', 'henchmen', 'hired_sword')),
+            warrior_type TEXT NOT NULL,
+            group_size INTEGER NOT NULL DEFAULT 1 CHECK (group_size >= 1),
+            {CHARACTERISTIC_CHECK}
+            equipment TEXT NOT NULL DEFAULT '[]',
+            skills TEXT NOT NULL DEFAULT '[]',
+            injuries TEXT NOT NULL DEFAULT '[]',
+            experience INTEGER NOT NULL DEFAULT 0 CHECK (experience >= 0),
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'dead', 'retired')),
+            large INTEGER NOT NULL DEFAULT 0 CHECK (large IN (0, 1)),
+            fighter_type TEXT,                           -- the list's fighter id (or hired sword id); NULL: made by hand
+            race TEXT,                                   -- race id: its maximum profile caps the characteristics
+            skill_lists TEXT NOT NULL DEFAULT '[]',      -- JSON list of skill list ids it may learn from
+            special_rules TEXT NOT NULL DEFAULT '[]',    -- JSON list of special rule ids
+            hand_edits TEXT NOT NULL DEFAULT '[]',       -- JSON list of fields changed by hand since hiring
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    kept = ("id, guild_id, warband_id, name, name_key, role, warrior_type, group_size, m, ws, bs, s, t, w, i, a, ld, "
+            "equipment, skills, injuries, experience, status, large, created_at, updated_at")
+    db.execute(f"INSERT INTO warriors_new ({kept}) SELECT {kept} FROM warriors")
+    db.execute("DELETE FROM sqlite_sequence WHERE name = 'warriors_new'")
+    db.execute("INSERT INTO sqlite_sequence (name, seq) SELECT 'warriors_new', seq FROM sqlite_sequence WHERE name = 'warriors'")
+    db.execute("DROP TABLE warriors")
+    db.execute("ALTER TABLE warriors_new RENAME TO warriors")
+    db.execute("CREATE UNIQUE INDEX warriors_warband_name ON warriors (warband_id, name_key)")
+    db.execute("CREATE INDEX warriors_guild_name ON warriors (guild_id, name_key)")
+    db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
+
+
+@MIGRATIONS(name="0007_house_lists")
+def house_lists(db: Database) -> None:
+    # A server's own warband lists (house warbands), validated before they are stored.
+    db.execute(
+        """
+        CREATE TABLE house_lists (
+            guild_id INTEGER NOT NULL,
+            list_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,                          -- the list's JSON, as the server sent it
+            added_by INTEGER NOT NULL,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (guild_id, list_id)
+        )"""
+    )
+
+
+@MIGRATIONS(name="0008_rare_item_searches")
+def rare_item_searches(db: Database) -> None:
+    # Heroes' searches for rare items, kept so that a found item can be bought later (after a
+    # restart too) and each hero searches once per battle.
+    db.execute(
+        """
+        CREATE TABLE rare_item_searches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            warrior_id INTEGER,                          -- the hero who searched (no foreign key: the find outlives him)
+            searcher TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            item_name TEXT NOT NULL,
+            rarity INTEGER NOT NULL,
+            roll TEXT NOT NULL,                          -- the dice as shown, e.g. '2d6 (5, 4) = 9'
+            modifier INTEGER NOT NULL DEFAULT 0,
+            total INTEGER NOT NULL,
+            found INTEGER NOT NULL CHECK (found IN (0, 1)),
+            price INTEGER,                               -- what the found item costs; NULL when not found
+            price_roll TEXT NOT NULL DEFAULT '',         -- a variable price's dice as shown
+            battles INTEGER NOT NULL,                    -- battles the warband had recorded when searching
+            bought INTEGER NOT NULL DEFAULT 0 CHECK (bought IN (0, 1)),
+            created_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE INDEX rare_item_searches_warband ON rare_item_searches (guild_id, warband_id, id)")
+
+
+@MIGRATIONS(name="0009_postbattle_sequences_and_battle_links")
+def postbattle(db: Database) -> None:
+    # One post-battle sequence per warband at a time (engine/campaign/postbattle.py). Its state is
+    # the engine's JSON; ``version`` grows with every step, so a button pressed twice or from two
+    # devices carries an old version and is refused. Every change the sequence makes to warriors
+    # and the treasury is a ledger row of one batch (``batch_id``), which /warband undo takes back
+    # whole; what the sequence found (shards, missed games, captives) is read only from sequences
+    # whose batch is not undone, so undo needs nothing else.
+    db.execute(
+        """
+        CREATE TABLE postbattle_sequences (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            battle_id INTEGER,                           -- the battle it follows
+            started_by INTEGER NOT NULL,
+            step TEXT NOT NULL,
+            state_json TEXT NOT NULL,
+            batch_id INTEGER,                            -- the ledger batch of its changes (NULL until one)
+            version INTEGER NOT NULL DEFAULT 1,
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished', 'cancelled')),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE UNIQUE INDEX postbattle_one_open ON postbattle_sequences (guild_id, warband_id) WHERE status = 'open'")
+    db.execute("CREATE INDEX postbattle_guild_warband ON postbattle_sequences (guild_id, warband_id, id)")
+    # /battle record against another warband of the server writes a row for each side; both rows
+    # carry the first row's id as ``pair_id`` so the campaign log shows the battle once.
+    db.execute("ALTER TABLE battles ADD COLUMN opponent_warband_id INTEGER")
+    db.execute("ALTER TABLE battles ADD COLUMN pair_id INTEGER")
+    db.execute("CREATE INDEX battles_guild_id ON battles (guild_id, id)")
+
+
+@MIGRATIONS(name="0010_rolls_record_and_secret_rolls")
+def rolls_record_and_secret_rolls(db: Database) -> None:
+    """The roll record behind /luck, members' opt-outs, and secret rolls waiting to be revealed.
+
+    ``rolls`` keeps every roll (who, what, result, when); ``roll_stats`` is the running sum of a
+    member's rolls, kept in the same transaction as the rows it sums, so /luck reads one row per
+    member however many rolls there are. ``secret_rolls`` holds what a Reveal button shows, so
+    it works after a restart. ``roll_settings`` is the channel where secret rolls go.
+    """
+    db.execute(
+        """
+        CREATE TABLE rolls (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,                          -- roll | characteristic | leadership | injury | artillery | scatter
+            what TEXT NOT NULL,                          -- the expression or test, e.g. '2d6 <=7', 'Leadership 7'
+            result TEXT NOT NULL,                        -- what it came to, e.g. '8, failed'
+            dice TEXT NOT NULL DEFAULT '[]',             -- JSON [[sides, face], ...]: every die rolled, D6es of D3/D66 too
+            rerolled INTEGER NOT NULL DEFAULT 0 CHECK (rerolled IN (0, 1)),
+            visibility TEXT NOT NULL DEFAULT 'public'    -- who saw it: public, private (the roller) or secret (and Manage Server)
+                CHECK (visibility IN ('public', 'private', 'secret')),
+            rolled_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX rolls_guild_member ON rolls (guild_id, member_id, id)")
+    db.execute(
+        """
+        CREATE TABLE roll_stats (
+            guild_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            member_name TEXT NOT NULL DEFAULT '',
+            rolls INTEGER NOT NULL DEFAULT 0,
+            d6 INTEGER NOT NULL DEFAULT 0,               -- D6es rolled, and how often each face came up
+            d6_1 INTEGER NOT NULL DEFAULT 0, d6_2 INTEGER NOT NULL DEFAULT 0, d6_3 INTEGER NOT NULL DEFAULT 0,
+            d6_4 INTEGER NOT NULL DEFAULT 0, d6_5 INTEGER NOT NULL DEFAULT 0, d6_6 INTEGER NOT NULL DEFAULT 0,
+            other_dice INTEGER NOT NULL DEFAULT 0,       -- dice of other sizes: count, sum, expected sum, variance
+            other_sum INTEGER NOT NULL DEFAULT 0,
+            other_expected REAL NOT NULL DEFAULT 0,
+            other_variance REAL NOT NULL DEFAULT 0,
+            tests INTEGER NOT NULL DEFAULT 0,            -- characteristic and Leadership tests
+            tests_passed INTEGER NOT NULL DEFAULT 0,
+            tests_expected REAL NOT NULL DEFAULT 0,
+            tests_variance REAL NOT NULL DEFAULT 0,
+            injuries INTEGER NOT NULL DEFAULT 0,         -- injury rolls and their results
+            injuries_knocked_down INTEGER NOT NULL DEFAULT 0,
+            injuries_stunned INTEGER NOT NULL DEFAULT 0,
+            injuries_out_of_action INTEGER NOT NULL DEFAULT 0,
+            injuries_expected_out REAL NOT NULL DEFAULT 0,
+            injuries_variance_out REAL NOT NULL DEFAULT 0,
+            first_at TEXT NOT NULL,
+            last_at TEXT NOT NULL,
+            PRIMARY KEY (guild_id, member_id)
+        )"""
+    )
+    # /luck lists a server's members with the most rolls first: read in that order, no sorting
+    db.execute("CREATE INDEX roll_stats_guild_rolls ON roll_stats (guild_id, rolls DESC, member_id)")
+    db.execute(
+        """
+        CREATE TABLE roll_optouts (
+            guild_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            since TEXT NOT NULL,
+            PRIMARY KEY (guild_id, member_id)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE secret_rolls (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            shown TEXT NOT NULL,                         -- JSON: what Reveal shows (the result as sent to the roller)
+            rolled_at TEXT NOT NULL,
+            revealed_at TEXT
+        )"""
+    )
+    db.execute("CREATE INDEX secret_rolls_guild ON secret_rolls (guild_id, id)")
+    db.execute(
+        """
+        CREATE TABLE roll_settings (
+            guild_id INTEGER PRIMARY KEY,
+            secret_channel_id INTEGER,                   -- where secret rolls are copied for Manage Server members
+            updated_at TEXT NOT NULL
+        )"""
+    )

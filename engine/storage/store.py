@@ -1,10 +1,15 @@
-"""One SQLite connection shared by the bot's worker threads.
+"""The SQLite file shared by the bot's worker threads (and by other processes on the host).
 
 The bot calls the engine through ``asyncio.to_thread``, so several threads may call at once.
-One connection (``check_same_thread=False``) guarded by a lock serialises them; each call
-holds the lock for a millisecond or so. Writes run in ``BEGIN IMMEDIATE`` so a change and its
-ledger row commit together or not at all, and another process waiting on the file gets the
-busy timeout instead of a deadlock.
+Writes share one connection (``check_same_thread=False``) guarded by a lock, which serialises
+them; each holds it for a millisecond or so. Writes run in ``BEGIN IMMEDIATE`` so a change and
+its ledger row commit together or not at all, and a write waiting for another process's gets
+the busy timeout instead of a deadlock.
+
+Reads use a connection of their own per thread: in WAL mode a reader sees the last commit and
+never waits for a writer, in this process or another, so a read on the event loop (a server's
+settings, a member's reply style) cannot stall behind a write that is itself waiting for the
+file. A read inside a write transaction uses the write's connection and sees its changes.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +27,9 @@ from sqlite_utils import Database
 from engine.storage.schema import MIGRATIONS
 
 DEFAULT_DB_PATH = Path("data") / "mordheim.db"
+# How long a write waits for another process's write to finish before it fails. Writes hold
+# the file for a millisecond or so (tests/engine/test_storage_processes.py), so ten seconds is
+# only reached when something is badly wrong, and then the member gets an apology, not a hang.
 BUSY_TIMEOUT_MS = 10_000
 
 
@@ -31,6 +39,48 @@ def db_path_from_env(environ: os._Environ[str] | dict[str, str] | None = None) -
     return Path(env.get("MORDHEIM_DB") or DEFAULT_DB_PATH)
 
 
+class BackupError(Exception):
+    """The backup could not be made; the message says why and nothing was left half-written."""
+
+
+def backup_database(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> int:
+    """A consistent copy of the database at ``source``, even while the bot writes to it.
+
+    SQLite's online backup copies every page inside one read transaction; in WAL mode that is
+    a snapshot, and writers go on meanwhile. The copy is written beside ``destination``,
+    checked (``PRAGMA integrity_check``) and only then moved into place, so a failed backup
+    never leaves a file that looks good. The copy is a single file (no ``-wal``) that
+    ``Store.open`` can use as it is. Returns the copy's size in bytes.
+    """
+    source, destination = Path(source), Path(destination)
+    if not source.is_file():
+        raise BackupError(f"There is no database at {source}.")
+    if destination.exists() and destination.resolve() == source.resolve():
+        raise BackupError("The backup must go to another file than the live database.")
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    live = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)  # it only reads
+    try:
+        copy = sqlite3.connect(str(partial))
+        try:
+            live.backup(copy)  # all pages in one step: one snapshot
+            copy.execute("PRAGMA journal_mode = DELETE")
+            verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
+        finally:
+            copy.close()
+    except sqlite3.Error as exc:
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"SQLite could not copy {source}: {exc}.") from exc
+    finally:
+        live.close()
+    if verdict != "ok":
+        partial.unlink(missing_ok=True)
+        raise BackupError(f"The copy failed its integrity check ({verdict}); the live database may need attention.")
+    os.replace(partial, destination)
+    return destination.stat().st_size
+
+
 class Store:
     """The open database file. Create with ``Store.open(path)``; call ``close()`` once at exit."""
 
@@ -38,19 +88,28 @@ class Store:
         self.path = path
         self._conn = conn
         self._lock = threading.RLock()
+        self._local = threading.local()  # per thread: its read connection, and whether it is writing
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()  # not the write lock: opening a reader never waits for a write
+        self._closed = False
         self.db = Database(conn, execute_plugins=False)
+
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves (sqlite3's implicit
+        # transactions would otherwise start DEFERRED ones behind our back).
+        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Store:
         """Open (creating parent folders and the file if needed) and apply pending migrations."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves (sqlite3's implicit
-        # transactions would otherwise start DEFERRED ones behind our back).
-        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn = cls._connect(path)
         try:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA foreign_keys = ON")
             store = cls(conn, path)
             store.db.enable_wal()
             # NORMAL is safe against a killed process in WAL mode (only power loss can lose the last commits).
@@ -78,7 +137,10 @@ class Store:
             return [m.name for m in MIGRATIONS.applied(self.db)]
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._readers_lock:
+            self._closed = True
+            for reader in self._readers:
+                reader.close()
             self._conn.close()
 
     def __enter__(self) -> Store:
@@ -92,6 +154,7 @@ class Store:
         """A write transaction: everything inside commits together or is rolled back."""
         with self._lock:
             self._conn.execute("BEGIN IMMEDIATE")
+            self._local.writing = True
             try:
                 yield Connection(self._conn)
             except BaseException:
@@ -100,24 +163,75 @@ class Store:
                 raise
             else:
                 self._conn.execute("COMMIT")
+            finally:
+                self._local.writing = False
+
+    def try_write(self, work: Callable[[Connection], object]) -> bool:
+        """Run ``work`` in a write transaction only if that needs no waiting: no other thread of
+        this process is writing and no other process holds the file. Returns False, having done
+        nothing, otherwise. For the event loop, which must never wait for the file."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            self._conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError:  # "database is locked": another process is writing
+                return False
+            finally:
+                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._local.writing = True
+            try:
+                work(Connection(self._conn))
+            except BaseException:
+                if self._conn.in_transaction:
+                    self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+            finally:
+                self._local.writing = False
+            return True
+        finally:
+            self._lock.release()
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
         """A consistent read snapshot (no writes)."""
-        with self._lock:
-            self._conn.execute("BEGIN")
-            try:
-                yield Connection(self._conn)
-            finally:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+        if getattr(self._local, "writing", False):  # inside this thread's write: read what it wrote
+            yield Connection(self._conn)
+            return
+        conn = self._reader()
+        conn.execute("BEGIN")
+        try:
+            yield Connection(conn)
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+
+    def _reader(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "reader", None)
+        if conn is None:
+            with self._readers_lock:
+                if self._closed:
+                    raise sqlite3.ProgrammingError("Cannot operate on a closed database.")
+                conn = self._connect(self.path)
+                self._readers.append(conn)
+            self._local.reader = conn
+        return conn
 
 
 class Connection:
-    """The small query surface the service uses; rows come back as dicts."""
+    """The small query surface the service uses; rows come back as dicts.
+
+    One ``Connection`` lives for one transaction (``Store.read``/``Store.write``), so ``memo``
+    may keep what the transaction has read once and will not change under it (a server's
+    campaign tables, say): it is gone with the transaction.
+    """
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+        self.memo: dict[Any, Any] = {}
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self._conn.execute(sql, params)

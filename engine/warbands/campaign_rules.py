@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engine.campaign.tables import TABLE_KEYS, Effect, PostBattleTables, build_tables, check_injury_effects, injury_effects, validate_tables
 from engine.errors import MordheimError
 
 CAMPAIGN_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data" / "campaign" / "lrb.json"
@@ -23,11 +24,17 @@ OVERRIDABLE = (
     "max_henchman_group_size",
     "max_heroes",
     "max_warband_size",
-    "warband_size_by_type",
     "halfling_cookbook",
     "henchman_out_of_action",
     "serious_injuries",
+    *TABLE_KEYS,
 )
+NOT_OVERRIDABLE = ("id", "source", "discrepancies", "serious_injuries_source")
+# Keys the campaign tables had before the warband lists answered them, and where they went.
+MOVED_TO_LISTS = {
+    "warband_size_by_type": "warband sizes come from the warband lists now; give a warband type its own size with "
+                            "a house list (`/admin warbands`)",
+}
 D66_ROLLS = tuple(10 * a + b for a in range(1, 7) for b in range(1, 7))
 
 
@@ -37,6 +44,9 @@ class SeriousInjury:
     high: int
     name: str
     dead: bool = False
+    id: str = ""
+    summary: str = ""
+    effects: tuple[Effect, ...] = ()  # what it does to the warrior (engine.campaign.injuries applies them)
 
 
 @dataclass(frozen=True)
@@ -49,18 +59,19 @@ class CampaignRules:
     rating_per_experience: int
     max_henchman_group_size: int
     max_heroes: int
-    max_warband_size: int
-    warband_size_by_type: dict[str, int]
+    max_warband_size: int  # for custom warband types; a warband list gives its own
     cookbook_item: str
     cookbook_bonus: int
     cookbook_excluded_types: tuple[str, ...]
     henchman_dead_rolls: tuple[int, int]
     serious_injuries: tuple[SeriousInjury, ...]
+    tables: PostBattleTables  # advances, exploration, income, experience awards
     overridden: tuple[str, ...] = field(default=())
 
     # ---- experience -----------------------------------------------------------------
     def thresholds(self, role: str) -> tuple[int, ...]:
-        return self.henchman_advance_xp if role == "henchmen" else self.hero_advance_xp
+        # Hired swords gain experience the way henchmen do (LRB Hired Swords chapter; not in the seeds).
+        return self.henchman_advance_xp if role in ("henchmen", "hired_sword") else self.hero_advance_xp
 
     def next_advance(self, role: str, experience: int) -> int | None:
         """The experience total of the next advance, or None when no advances remain."""
@@ -69,20 +80,6 @@ class CampaignRules:
     def advances_between(self, role: str, before: int, after: int) -> list[int]:
         """Thresholds crossed when experience goes from ``before`` to ``after``: one advance each."""
         return [t for t in self.thresholds(role) if before < t <= after]
-
-    # ---- size -----------------------------------------------------------------------
-    def max_size(self, warband_type: str, equipment_of_heroes: list[list[str]]) -> tuple[int, list[str]]:
-        """The most warriors the warband may have, and the reasons (type, Halfling cookbook)."""
-        key = " ".join(warband_type.split()).casefold()
-        base = self.warband_size_by_type.get(key, self.max_warband_size)
-        why = [f"{base} for {warband_type}" if key in self.warband_size_by_type else f"{base}, the default for any warband"]
-        item = self.cookbook_item.casefold()
-        has_book = any(item == e.casefold() for items in equipment_of_heroes for e in items)
-        if has_book and key not in self.cookbook_excluded_types:
-            # seed 000:1475: a Halfling cookbook raises the maximum by +1 (not Undead or Carnival).
-            base += self.cookbook_bonus
-            why.append(f"+{self.cookbook_bonus} {self.cookbook_item} (000:1475)")
-        return base, why
 
     # ---- injuries -------------------------------------------------------------------
     def serious_injury(self, d66: int) -> SeriousInjury:
@@ -124,7 +121,9 @@ def validate_data(data: Any) -> list[str]:
         return ["Campaign rules must be a JSON object, e.g. {\"max_warband_size\": 16}."]
     problems: list[str] = []
     for key, value in data.items():
-        if key not in OVERRIDABLE and key not in ("id", "source", "discrepancies"):
+        if key in MOVED_TO_LISTS:
+            problems.append(f"`{key}` is no longer a campaign rule: {MOVED_TO_LISTS[key]}.")
+        elif key not in OVERRIDABLE and key not in NOT_OVERRIDABLE:
             problems.append(f"`{str(key)[:40]}` is not a campaign rule. Known: " + ", ".join(OVERRIDABLE) + ".")
         elif key in ("hero_advance_xp", "henchman_advance_xp"):
             _thresholds(value, key, problems)
@@ -139,12 +138,6 @@ def validate_data(data: Any) -> list[str]:
             _small_int(value, key, problems, 1, 50)
         elif key == "max_warband_size":
             _small_int(value, key, problems, 1, 100)
-        elif key == "warband_size_by_type":
-            if not isinstance(value, dict):
-                problems.append("warband_size_by_type must map a warband type to its maximum size.")
-            else:
-                for k, v in value.items():
-                    _small_int(v, f"warband_size_by_type.{str(k)[:40]}", problems, 1, 100)
         elif key == "halfling_cookbook":
             if not isinstance(value, dict) or not isinstance(value.get("item", "x"), str):
                 problems.append("halfling_cookbook must be an object with item, bonus, excluded_types.")
@@ -155,7 +148,8 @@ def validate_data(data: Any) -> list[str]:
             if not (isinstance(dead, list) and len(dead) == 2 and all(isinstance(d, int) and 1 <= d <= 6 for d in dead) and dead[0] <= dead[1]):
                 problems.append("henchman_out_of_action.dead must be a D6 range such as [1, 2].")
         elif key == "serious_injuries":
-            problems.extend(_validate_injuries(value))
+            problems.extend(_validate_injuries(value) or check_injury_effects(value))
+    problems.extend(validate_tables({k: v for k, v in data.items() if k in TABLE_KEYS}))
     return problems
 
 
@@ -187,7 +181,7 @@ def validate_override(override: Any) -> list[str]:
     """Every problem with a server's campaign-rules override; empty when it can be used."""
     problems = validate_data(override)
     if isinstance(override, dict):
-        for key in ("id", "source", "discrepancies"):
+        for key in NOT_OVERRIDABLE:
             if key in override:
                 problems.append(f"`{key}` cannot be overridden.")
         if not problems:
@@ -220,17 +214,22 @@ def build_rules(override: dict[str, Any] | None = None) -> CampaignRules:
         max_henchman_group_size=int(data["max_henchman_group_size"]),
         max_heroes=int(data["max_heroes"]),
         max_warband_size=int(data["max_warband_size"]),
-        warband_size_by_type={" ".join(k.split()).casefold(): int(v) for k, v in data["warband_size_by_type"].items()},
         cookbook_item=str(book["item"]),
         cookbook_bonus=int(book["bonus"]),
         cookbook_excluded_types=tuple(" ".join(t.split()).casefold() for t in book["excluded_types"]),
         henchman_dead_rolls=(int(data["henchman_out_of_action"]["dead"][0]), int(data["henchman_out_of_action"]["dead"][1])),
-        serious_injuries=tuple(
-            SeriousInjury(int(e["from"]), int(e.get("to", e["from"])), e["name"].strip(), bool(e.get("dead", e["name"].strip().casefold() == "dead")))
-            for e in data["serious_injuries"]
-        ),
+        serious_injuries=tuple(_injury(e, _base_data()["serious_injuries"]) for e in data["serious_injuries"]),
+        tables=build_tables(data),
         overridden=tuple(sorted(override)),
     )
+
+
+def _injury(entry: dict[str, Any], bundled: list[dict[str, Any]]) -> SeriousInjury:
+    ident, summary, effects = injury_effects(entry, bundled)
+    name = entry["name"].strip()
+    dead = bool(entry.get("dead", name.casefold() == "dead")) or any(e.op == "dead" for e in effects)
+    return SeriousInjury(low=int(entry["from"]), high=int(entry.get("to", entry["from"])), name=name, dead=dead,
+                         id=ident, summary=summary, effects=effects)
 
 
 @cache

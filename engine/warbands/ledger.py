@@ -1,8 +1,10 @@
 """The warband ledger: one row per change, with before and after, who, when and why.
 
 A row's ``before``/``after`` are JSON: the whole thing for a creation (before NULL) or a
-deletion (after NULL), only the changed fields for an update. Undo walks back through the
-rows that are not undos and not yet undone, newest first, and restores ``before``.
+deletion (after NULL), only the changed fields for an update. Rows are written in batches,
+one per member action (engine/storage/ledger.py). Undo takes back the newest batch not yet
+undone as a whole: its rows newest first, each restoring ``before``, each undo a ledger row
+of a new batch pointing at the row it undoes.
 """
 
 from __future__ import annotations
@@ -11,11 +13,16 @@ import json
 from typing import Any
 
 from engine.errors import MordheimError
+from engine.storage.ledger import LedgerBatch
 from engine.storage.store import Connection
 from engine.warbands.models import LedgerEntry, warband_columns, warrior_columns
 
 NOT_UNDOABLE = ("warband.create", "warband.import", "warband.delete")
+# Records of dice already rolled (a rare-item search): shown in the log, passed over by undo,
+# so undo can never buy a second roll.
+PASSED_OVER_BY_UNDO = ("trade.search",)
 TREASURY = ("gold_crowns", "wyrdstone_shards")
+TABLES = {"warband": "warbands", "warrior": "warriors", "battle": "battles", "search": "rare_item_searches"}
 
 
 def record(
@@ -34,23 +41,11 @@ def record(
     at: str,
     undoes_id: int | None = None,
 ) -> int:
-    return c.insert(
-        "ledger",
-        {
-            "guild_id": guild_id,
-            "warband_id": warband_id,
-            "warband_name": warband_name,
-            "what": what,
-            "entity": entity,
-            "entity_id": entity_id,
-            "before_json": None if before is None else json.dumps(before, ensure_ascii=False),
-            "after_json": None if after is None else json.dumps(after, ensure_ascii=False),
-            "reason": reason,
-            "member_id": member_id,
-            "created_at": at,
-            "undoes_id": undoes_id,
-        },
-    )
+    """One ledger row that is a batch of its own. Prefer ``Campaigns.batch``, which groups the
+    rows of one action so that undo takes them back together."""
+    batch = LedgerBatch(c=c, guild_id=guild_id, member_id=member_id, at=at)
+    return batch.record(warband_id=warband_id, warband_name=warband_name, what=what, entity=entity,
+                        entity_id=entity_id, before=before, after=after, reason=reason, undoes_id=undoes_id)
 
 
 def diff(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -71,6 +66,7 @@ def _entry(row: dict[str, Any], undone: bool) -> LedgerEntry:
         created_at=row["created_at"],
         undoes_id=row["undoes_id"],
         undone=undone,
+        batch_id=row["batch_id"],
     )
 
 
@@ -97,13 +93,53 @@ def treasury_totals(c: Connection, guild_id: int, warband_id: int) -> tuple[int,
     return totals[0], totals[1]
 
 
-def last_undoable(c: Connection, guild_id: int, warband_id: int) -> LedgerEntry | None:
-    row = c.one(
+def last_undoable_batch(c: Connection, guild_id: int, warband_id: int) -> list[LedgerEntry]:
+    """The rows of the newest batch not yet undone (newest row first); empty when none is left."""
+    passed_over = ", ".join("?" for _ in PASSED_OVER_BY_UNDO)
+    newest = c.one(
         "SELECT * FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.undoes_id IS NULL "
+        f"AND l.what NOT IN ({passed_over}) "
         "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) ORDER BY l.id DESC LIMIT 1",
-        (guild_id, warband_id),
+        (guild_id, warband_id, *PASSED_OVER_BY_UNDO),
     )
-    return None if row is None else _entry(row, False)
+    if newest is None:
+        return []
+    if newest["batch_id"] is None:  # written without a batch (bulk loads): a batch of one
+        return [_entry(newest, False)]
+    rows = c.all(
+        "SELECT * FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.id >= ? AND l.batch_id = ? "
+        f"AND l.undoes_id IS NULL AND l.what NOT IN ({passed_over}) "
+        "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) ORDER BY l.id DESC",
+        (guild_id, warband_id, newest["batch_id"], newest["batch_id"], *PASSED_OVER_BY_UNDO),
+    )
+    return [_entry(r, False) for r in rows]
+
+
+def undo_batch(batch: LedgerBatch, warband_id: int, entries: list[LedgerEntry], *, current_snapshot) -> list[int]:
+    """Revert ``entries`` (one batch, newest first) inside ``batch``; each undo is a ledger row
+    of ``batch`` pointing at the row it undoes. Returns the new rows' ids.
+
+    Refuses the whole batch (MordheimError, nothing written: the caller's transaction rolls
+    back) when any row cannot be undone.
+    """
+    blocked = [e for e in entries if e.what in NOT_UNDOABLE]
+    if blocked:
+        e = blocked[0]
+        raise MordheimError(
+            f"The last change to this warband is `{e.what}` (#{e.id}), which cannot be undone.",
+            hint="There is nothing earlier to undo; delete the warband if you want it gone.",
+        )
+    written = []
+    for entry in entries:
+        target = batch.c.one("SELECT entity, entity_id FROM ledger WHERE id = ?", (entry.id,))
+        revert(batch.c, batch.guild_id, warband_id, entry, at=batch.at, current_snapshot=current_snapshot)
+        name = batch.c.scalar("SELECT name FROM warbands WHERE guild_id = ? AND id = ?", (batch.guild_id, warband_id))
+        written.append(batch.record(
+            warband_id=warband_id, warband_name=name, what=f"undo {entry.what}", entity=target["entity"],
+            entity_id=target["entity_id"], before=entry.after, after=entry.before, reason=f"undo of #{entry.id}",
+            undoes_id=entry.id,
+        ))
+    return written
 
 
 def _current_matches(current: dict[str, Any], expected: dict[str, Any]) -> bool:
@@ -123,7 +159,7 @@ def revert(c: Connection, guild_id: int, warband_id: int, entry: LedgerEntry, *,
         )
     row = c.one("SELECT entity, entity_id FROM ledger WHERE id = ? AND guild_id = ?", (entry.id, guild_id))
     entity, entity_id = row["entity"], row["entity_id"]
-    table = {"warband": "warbands", "warrior": "warriors", "battle": "battles"}[entity]
+    table = TABLES[entity]
     stale = MordheimError(
         f"Change #{entry.id} cannot be undone: the {entity} no longer looks as that change left it.",
         hint="Make the correction by hand instead.",
@@ -148,6 +184,10 @@ def revert(c: Connection, guild_id: int, warband_id: int, entry: LedgerEntry, *,
     current = current_snapshot(entity, entity_id)
     if current is None or not _current_matches(current, entry.after):
         raise stale
+    if entity == "search":  # a found rare item bought (or its purchase undone)
+        c.execute("UPDATE rare_item_searches SET bought = ? WHERE id = ? AND guild_id = ?",
+                  (int(bool(entry.before["bought"])), entity_id, guild_id))
+        return
     cols = warband_columns(entry.before) if entity == "warband" else warrior_columns(entry.before)
     cols["updated_at"] = at
     sets = ", ".join(f"{k} = ?" for k in cols)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.warbands.validation import CHARACTERISTICS, name_key
@@ -35,9 +35,9 @@ class Warrior:
     id: int
     warband: str
     name: str
-    role: str  # leader | hero | henchmen
+    role: str  # leader | hero | henchmen | hired_sword
     warrior_type: str
-    group_size: int  # models in a henchman group; 1 for heroes
+    group_size: int  # models in a henchman group; 1 for everyone else
     profile: Profile
     equipment: tuple[str, ...]
     skills: tuple[str, ...]
@@ -45,10 +45,26 @@ class Warrior:
     experience: int
     status: str  # active | dead | retired
     large: bool  # large creature: counts 20 towards the rating
+    # What the warband list says of it (rules_data/warbands/); None/empty for a warrior made by hand.
+    fighter_type: str | None = None  # the list's fighter id, or the hired sword's id
+    race: str | None = None  # race id: its maximum profile caps the characteristics
+    skill_lists: tuple[str, ...] = ()  # skill list ids it may learn from
+    special_rules: tuple[str, ...] = ()  # special rule ids (the list's own or the shared ones)
+    hand_edits: tuple[str, ...] = ()  # fields changed by hand since it was hired from the list
 
     @property
     def is_hero(self) -> bool:
+        """Leader or hero: counts towards the warband's heroes (hired swords do not)."""
         return self.role in ("leader", "hero")
+
+    @property
+    def is_hired_sword(self) -> bool:
+        return self.role == "hired_sword"
+
+    @property
+    def from_list(self) -> bool:
+        """Hired from the warband's list (or a hired sword from the catalogue), not made by hand."""
+        return self.fighter_type is not None
 
     def snapshot(self) -> dict[str, Any]:
         """The warrior as JSON: the export format and the ledger's before/after."""
@@ -64,6 +80,11 @@ class Warrior:
             "experience": self.experience,
             "status": self.status,
             "large": self.large,
+            "fighter_type": self.fighter_type,
+            "race": self.race,
+            "skill_lists": list(self.skill_lists),
+            "special_rules": list(self.special_rules),
+            "hand_edits": list(self.hand_edits),
         }
 
 
@@ -80,15 +101,23 @@ class Warband:
     created_at: str
     updated_at: str
     warriors: tuple[Warrior, ...] = ()
+    list_id: str | None = None  # the warband list it was built from; None: a custom type
+    stash: tuple[str, ...] = ()  # items kept by the warband, not carried by anyone
+
+    @property
+    def custom(self) -> bool:
+        return self.list_id is None
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "type": self.warband_type,
+            "list": self.list_id,
             "owner_id": self.owner_id,
             "notes": self.notes,
             "gold_crowns": self.gold_crowns,
             "wyrdstone_shards": self.wyrdstone_shards,
+            "stash": list(self.stash),
         }
 
 
@@ -124,16 +153,49 @@ class Advance:
 
 
 @dataclass(frozen=True)
+class WarriorCost:
+    """What a warrior cost: the list's hire cost (every model) or a hired sword's fee, and its kit."""
+
+    hire: int  # 0 when made by hand (no list says what it cost)
+    kit: int  # items carried at list price (trading post price off the list), every model; the first dagger free
+    unpriced: tuple[str, ...] = ()  # items no list or trading post knows, not counted
+
+    @property
+    def total(self) -> int:
+        return self.hire + self.kit
+
+
+@dataclass(frozen=True)
+class HireChoice:
+    """A fighter type of the warband's list, and how many more the warband may hire now."""
+
+    name: str
+    role: str  # leader | hero | henchman
+    cost: int  # per model
+    room: int  # 0: none now
+    why_not: str  # the limit in the way when room is 0
+
+
+@dataclass(frozen=True)
 class WarbandSheet:
     """Everything ``/warband show`` displays."""
 
     warband: Warband
     rating: Rating
     advances: tuple[Advance, ...]
-    models: int  # active warriors, counting each henchman in a group
+    models: int  # active warriors, counting each henchman in a group (hired swords do not count)
     max_models: int
     max_models_reasons: tuple[str, ...]
     record: dict[str, int]  # battles: win/loss/draw counts
+    list_name: str | None = None  # the warband list it is built from; None: a custom type
+    list_source: str = ""
+    list_missing: bool = False  # it names a list this server does not have (any more)
+    costs: dict[int, WarriorCost] = field(default_factory=dict)  # warrior id -> cost
+    value: int = 0  # every active warrior's cost, kit included
+    stash_value: int = 0
+    heroes: int = 0
+    max_heroes: int = 6
+    can_hire: tuple[HireChoice, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -176,6 +238,7 @@ class LedgerEntry:
     created_at: str
     undoes_id: int | None
     undone: bool
+    batch_id: int | None = None  # the member action this row belongs to; undo takes a batch back whole
 
     def changes(self) -> list[tuple[str, Any, Any]]:
         """(field, before, after) for each field an update changed; empty for create/delete."""
@@ -233,6 +296,12 @@ def _warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
         experience=row["experience"],
         status=row["status"],
         large=bool(row["large"]),
+        # a snapshot made by hand (``/warrior add``) may leave out what only list warriors have
+        fighter_type=row.get("fighter_type"),
+        race=row.get("race"),
+        skill_lists=_names(row.get("skill_lists", "[]")),
+        special_rules=_names(row.get("special_rules", "[]")),
+        hand_edits=_names(row.get("hand_edits", "[]")),
     )
 
 
@@ -249,6 +318,8 @@ def warband_from_row(row: dict[str, Any], warriors: tuple[Warrior, ...] = ()) ->
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         warriors=warriors,
+        list_id=row["list_id"],
+        stash=_names(row["stash"]),
     )
 
 
@@ -276,7 +347,7 @@ def warrior_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
             out["warrior_type"] = value
         elif key == "profile":
             out.update({PROFILE_COLUMNS[c]: v for c, v in value.items()})
-        elif key in ("equipment", "skills", "injuries"):
+        elif key in ("equipment", "skills", "injuries", "skill_lists", "special_rules", "hand_edits"):
             out[key] = json.dumps(list(value))
         elif key == "large":
             out["large"] = int(bool(value))
@@ -293,6 +364,10 @@ def warband_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
             out["name_key"] = name_key(value)
         elif key == "type":
             out["warband_type"] = value
+        elif key == "list":
+            out["list_id"] = value
+        elif key == "stash":
+            out["stash"] = json.dumps(list(value))
         elif key in ("owner_id", "notes", "gold_crowns", "wyrdstone_shards"):
             out[key] = value
     return out

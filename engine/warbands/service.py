@@ -3,30 +3,36 @@
 Every method takes the ``guild_id`` first and reads or writes only that server's rows.
 Methods that change data also take the acting member (``actor_id``) and ``is_admin``
 (the member has Manage Server); only a warband's owner or an admin may change it.
-Each change and its ledger row are written in one ``BEGIN IMMEDIATE`` transaction.
-Methods are synchronous and short; the bot calls them through ``asyncio.to_thread``.
+Each member action is one ledger batch (``Campaigns.batch``): one ``BEGIN IMMEDIATE``
+transaction in which the checks are made and every change and its ledger rows written, so
+two members acting on one warband at once cannot both spend the same gold, and undo takes
+the whole action back. Methods are synchronous and short; the bot calls them through
+``asyncio.to_thread``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import random
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
 from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
+from engine.storage.ledger import LedgerBatch, ledger_batch
 from engine.storage.store import Connection, Store
 from engine.warbands import ledger as ledger_rows
-from engine.warbands import transfer
-from engine import settings as server_settings  # a module: engine.settings imports warband modules too
+from engine.warbands import roster_rules, transfer
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.errors import InvalidData
 from engine.warbands.models import (
     Advance,
     Battle,
+    HireChoice,
     LedgerEntry,
     TreasuryAudit,
     Warband,
@@ -40,7 +46,11 @@ from engine.warbands.models import (
     warrior_columns,
     warrior_from_row,
 )
+from engine.warbands.hiring import Hiring
+from engine.warbands.lists import Catalogue, WarbandList
 from engine.warbands.rating import warband_rating
+from engine.warbands.server_tables import ServerTables, campaign_rules_in, catalogue_in
+from engine.warbands.trading import Trading
 from engine.warbands.validation import (
     MAX_EXPERIENCE,
     MAX_GOLD,
@@ -68,6 +78,19 @@ def _utc_now() -> dt.datetime:
 
 
 SHEETS_KEPT = 256  # roster sheets remembered for repeat views
+# What a warband list decides about a warrior: changing one of these by hand (``/warrior edit``,
+# ``/warrior equip``) on a warrior hired from a list marks it as a hand edit. Name, status,
+# injuries and experience are the campaign's own bookkeeping.
+LIST_DECIDED = ("role", "type", "group_size", "profile", "equipment", "skills", "large")
+
+
+def with_hand_edits(old: Warrior, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` plus, for a warrior hired from a list, the list-decided fields it changes by hand."""
+    if not old.from_list:
+        return changes
+    before = old.snapshot()
+    edited = [k for k in LIST_DECIDED if k in changes and changes[k] != before[k] and k not in old.hand_edits]
+    return {**changes, "hand_edits": [*old.hand_edits, *edited]} if edited else changes
 
 
 class Campaigns:
@@ -76,11 +99,53 @@ class Campaigns:
     def __init__(self, store: Store, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
         self.store = store
         self._now = now
+        self.tables = ServerTables(store, now=now)  # the server's campaign tables and warband lists
+        self.hiring = Hiring(self)  # hiring from the lists, hired swords, upkeep
+        self.trading = Trading(self)  # buying, selling, the stash, rare-item searches
         self._sheets: dict[tuple[int, int], tuple[tuple, WarbandSheet]] = {}  # see show_warband
         self._sheets_lock = threading.Lock()
 
     def _stamp(self) -> str:
         return self._now().isoformat(timespec="seconds")
+
+    def batch(self, guild_id: int, actor_id: int) -> AbstractContextManager[LedgerBatch]:
+        """One member action on this server: a write transaction whose ledger rows form one batch.
+
+        Every method here that changes data runs in one; ``/warband undo`` takes a batch back
+        whole. Other engine code that makes several changes as one action (the post-battle
+        sequence) opens its own and changes data through the methods that take a batch::
+
+            with campaigns.batch(guild_id, actor_id) as b:
+                row = campaigns.warband_row(b, "Reavers")     # this server's, or NotFoundError
+                campaigns.may_change(row, actor_id, is_admin)  # owner or Manage Server
+                campaigns.update_warband(b, row, {"gold_crowns": row["gold_crowns"] + 40},
+                                         what="income", reason="exploration")
+                campaigns.write_warrior(b, row, old, {**old.snapshot(), "experience": 5},
+                                        what="experience", reason="survived")
+
+        Anything raised inside rolls the whole action back; nothing is half-written.
+        """
+        return ledger_batch(self.store, guild_id=guild_id, member_id=actor_id, at=self._stamp())
+
+    def warband_row(self, b: LedgerBatch, name: str) -> dict[str, Any]:
+        """Inside batch ``b``: the stored row of this server's warband ``name`` (NotFoundError with the closest names)."""
+        return self._warband_row(b.c, b.guild_id, name)
+
+    def warband_row_in(self, c: Connection, guild_id: int, name: str) -> dict[str, Any]:
+        """The stored row of this server's warband ``name``, in any transaction (NotFoundError with the closest names)."""
+        return self._warband_row(c, guild_id, name)
+
+    def warriors_of(self, c: Connection, guild_id: int, row: dict[str, Any]) -> tuple[Warrior, ...]:
+        """Every warrior of the warband ``row``, dead and retired too: leader, heroes, then henchmen."""
+        return self._warriors(c, guild_id, row)
+
+    def warrior_in(self, b: LedgerBatch, row: dict[str, Any], name: str) -> Warrior:
+        """Inside batch ``b``: the warrior ``name`` of the warband ``row`` (NotFoundError with the closest names)."""
+        return warrior_from_row(self._warrior_row(b.c, b.guild_id, row, name), row["name"])
+
+    def may_change(self, row: dict[str, Any], actor_id: int, is_admin: bool) -> None:
+        """PermissionDenied unless the member owns the warband or has Manage Server."""
+        self._may_change(row, actor_id, is_admin)
 
     # ------------------------------------------------------------------ lookups
     def _suggest(self, names: Iterable[str], query: str) -> list[str]:
@@ -124,7 +189,15 @@ class Campaigns:
         return tuple(warrior_from_row(r, warband["name"]) for r in rows)
 
     def _rules(self, c: Connection, guild_id: int) -> CampaignRules:
-        return server_settings.campaign_rules_in(c, guild_id)
+        return campaign_rules_in(c, guild_id)
+
+    def _catalogue(self, c: Connection, guild_id: int) -> Catalogue:
+        return catalogue_in(c, guild_id)
+
+    def warband_list(self, c: Connection, guild_id: int, row: dict[str, Any]) -> WarbandList | None:
+        """The list the warband ``row`` is built from, on this server; None for a custom type (or a
+        list the server no longer has: the warband is then treated as custom)."""
+        return self._catalogue(c, guild_id).warbands.get(row["list_id"]) if row["list_id"] else None
 
     @staticmethod
     def _may_change(warband: dict[str, Any], actor_id: int, is_admin: bool) -> None:
@@ -146,6 +219,9 @@ class Campaigns:
             if entity == "warband":
                 row = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
                 return None if row is None else warband_from_row(row).snapshot()
+            if entity == "search":
+                bought = c.scalar("SELECT bought FROM rare_item_searches WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
+                return None if bought is None else {"bought": bool(bought)}
             row = c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, entity_id))
             return None if row is None else warrior_from_row(row, "").snapshot()
 
@@ -160,30 +236,41 @@ class Campaigns:
         warband_type: str,
         *,
         notes: str = "",
-        gold_crowns: int = 0,
+        gold_crowns: int | None = None,
         wyrdstone_shards: int = 0,
     ) -> Warband:
-        """A new warband owned by ``actor_id``. Starting gold is recorded in the ledger."""
+        """A new warband owned by ``actor_id``. Starting gold is recorded in the ledger.
+
+        A ``warband_type`` naming one of the server's warband lists (id, name or alias, e.g.
+        'Reiklanders') builds it from that list: its type is the list's name and, unless
+        ``gold_crowns`` is given, it starts with the list's starting gold. Any other type is a
+        custom warband (no list; 0 gc unless given).
+        """
         name = clean_name(name, "The warband name")
         warband_type = clean_name(warband_type, "The warband type")
         notes = clean_notes(notes)
-        gold = self._amount(gold_crowns, "Gold crowns", MAX_GOLD)
+        gold = None if gold_crowns is None else self._amount(gold_crowns, "Gold crowns", MAX_GOLD)
         shards = self._amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
+            wlist = self._catalogue(c, guild_id).find_warband(warband_type)
+            if wlist is not None:
+                warband_type = wlist.name
+                if gold is None:
+                    gold = wlist.starting_gold + sum(r.effects.get("starting_gold", 0) for r in wlist.special_rules)
+            gold = gold or 0
             self._check_free_name(c, guild_id, name)
             count = c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,))
             if count >= MAX_WARBANDS_PER_GUILD:
                 raise LimitExceeded(f"This server already has {count} warbands, the most one server may keep.",
                                     hint="Delete old warbands first.")
-            at = self._stamp()
-            cols = warband_columns({"name": name, "type": warband_type, "owner_id": actor_id, "notes": notes,
-                                    "gold_crowns": gold, "wyrdstone_shards": shards})
-            wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": at, "updated_at": at})
+            cols = warband_columns({"name": name, "type": warband_type, "list": wlist.id if wlist else None,
+                                    "owner_id": actor_id, "notes": notes, "gold_crowns": gold, "wyrdstone_shards": shards})
+            wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": b.at, "updated_at": b.at})
             row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
             wb = warband_from_row(row)
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wid, warband_name=name, what="warband.create",
-                               entity="warband", entity_id=wid, before=None, after=wb.snapshot(), reason="created",
-                               member_id=actor_id, at=at)
+            b.record(warband_id=wid, warband_name=name, what="warband.create", entity="warband", entity_id=wid,
+                     before=None, after=wb.snapshot(), reason="created")
             return wb
 
     @staticmethod
@@ -229,6 +316,7 @@ class Campaigns:
                 return cached[1]
             warriors = self._warriors(c, guild_id, row)
             rules = self._rules(c, guild_id)
+            catalogue = self._catalogue(c, guild_id)
             record = {r: 0 for r in RESULTS}
             for res, n in c.execute(
                 "SELECT result, count(*) FROM battles WHERE guild_id = ? AND warband_id = ? GROUP BY result",
@@ -236,18 +324,33 @@ class Campaigns:
             ).fetchall():
                 record[res] = n
         wb = warband_from_row(row, warriors)
-        max_models, reasons = self._max_size(rules, wb.warband_type, warriors)
+        wlist = catalogue.warbands.get(wb.list_id) if wb.list_id else None
+        limit = roster_rules.size_limit(rules, wlist, wb.warband_type, warriors)
+        costs = {w.id: roster_rules.warrior_cost(catalogue, wlist, w) for w in warriors}
+        stash_prices = [roster_rules.item_value(catalogue, wlist, None, item) for item in wb.stash]
         sheet = WarbandSheet(
             warband=wb,
-            rating=warband_rating(warriors, rules),
+            rating=warband_rating(warriors, rules, roster_rules.hired_sword_ratings(catalogue, warriors)),
             advances=tuple(
                 Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience))
                 for w in warriors if w.status == "active"
             ),
-            models=sum(w.group_size for w in warriors if w.status == "active"),
-            max_models=max_models,
-            max_models_reasons=tuple(reasons),
+            models=roster_rules.models(warriors),
+            max_models=limit.maximum,
+            max_models_reasons=limit.reasons,
             record=record,
+            list_name=wlist.name if wlist else None,
+            list_source=wlist.source if wlist else "",
+            list_missing=wb.list_id is not None and wlist is None,
+            costs=costs,
+            value=sum(costs[w.id].total for w in warriors if w.status == "active"),
+            stash_value=sum(p for p in stash_prices if p is not None),
+            heroes=len(roster_rules.heroes(warriors)),
+            max_heroes=roster_rules.max_heroes(rules, wlist),
+            can_hire=tuple(
+                HireChoice(o.fighter.name, o.fighter.role, o.fighter.cost, o.room, o.why_not)
+                for o in (roster_rules.hire_options(rules, wlist, warriors) if wlist else ())
+            ),
         )
         with self._sheets_lock:
             self._sheets[key] = (version, sheet)
@@ -255,10 +358,16 @@ class Campaigns:
                 self._sheets.pop(next(iter(self._sheets)))
         return sheet
 
-    @staticmethod
-    def _max_size(rules: CampaignRules, warband_type: str, warriors: Iterable[Warrior]) -> tuple[int, list[str]]:
-        hero_kit = [list(w.equipment) for w in warriors if w.is_hero and w.status == "active"]
-        return rules.max_size(warband_type, hero_kit)
+    def check_warband(self, guild_id: int, name: str) -> tuple[Warband, roster_rules.RosterCheck]:
+        """Everything the roster breaks: list counts, kit off the lists, characteristics over racial
+        maxima, the campaign tables' limits; with notes on hand edits and warriors made by hand."""
+        with self.store.read() as c:
+            row = self._warband_row(c, guild_id, name)
+            warriors = self._warriors(c, guild_id, row)
+            catalogue = self._catalogue(c, guild_id)
+            check = roster_rules.check_roster(catalogue, self._rules(c, guild_id), self.warband_list(c, guild_id, row),
+                                              row["list_id"], row["warband_type"], warriors)
+        return warband_from_row(row, warriors), check
 
     def list_warbands(self, guild_id: int, *, owner_id: int | None = None) -> list[WarbandSummary]:
         sql = "SELECT name, owner_id, warband_type, gold_crowns, wyrdstone_shards FROM warbands WHERE guild_id = ?"
@@ -300,31 +409,32 @@ class Campaigns:
                 )
         return names
 
-    def _update_warband(
-        self, c: Connection, guild_id: int, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str, actor_id: int
+    def update_warband(
+        self, b: LedgerBatch, row: dict[str, Any], changes: dict[str, Any], *, what: str, reason: str, with_warriors: bool = True,
     ) -> Warband:
+        """Inside batch ``b``: change the warband ``row`` (snapshot keys, e.g. ``gold_crowns``) and
+        write the ledger row of what changed. Returns the warband as it is now, with its warriors
+        unless ``with_warriors`` is False."""
+        c, guild_id = b.c, b.guild_id
         old = warband_from_row(row).snapshot()
         before, after = ledger_rows.diff(old, {**old, **changes})
-        at = self._stamp()
         if after:
             cols = warband_columns(after)
             sets = ", ".join(f"{k} = ?" for k in cols)
             c.execute(f"UPDATE warbands SET {sets}, updated_at = ? WHERE guild_id = ? AND id = ?",
-                      (*cols.values(), at, guild_id, row["id"]))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=row["id"], warband_name=changes.get("name", row["name"]),
-                               what=what, entity="warband", entity_id=row["id"], before=before, after=after,
-                               reason=reason, member_id=actor_id, at=at)
-        new = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
-        return warband_from_row(new, self._warriors(c, guild_id, new))
+                      (*cols.values(), b.at, guild_id, row["id"]))
+            b.record(warband_id=row["id"], warband_name=changes.get("name", row["name"]), what=what, entity="warband",
+                     entity_id=row["id"], before=before, after=after, reason=reason)
+        new = {**row, **warband_columns(after), "updated_at": b.at} if after else row  # as stored, without reading it back
+        return warband_from_row(new, self._warriors(c, guild_id, new) if with_warriors else ())
 
     def rename_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str, new_name: str) -> Warband:
         new_name = clean_name(new_name, "The new warband name")
-        with self.store.write() as c:
-            row = self._warband_row(c, guild_id, name)
+        with self.batch(guild_id, actor_id) as b:
+            row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
-            self._check_free_name(c, guild_id, new_name, except_id=row["id"])
-            return self._update_warband(c, guild_id, row, {"name": new_name}, what="warband.rename",
-                                        reason=f"renamed from {row['name']}", actor_id=actor_id)
+            self._check_free_name(b.c, guild_id, new_name, except_id=row["id"])
+            return self.update_warband(b, row, {"name": new_name}, what="warband.rename", reason=f"renamed from {row['name']}")
 
     def edit_warband(
         self,
@@ -347,22 +457,26 @@ class Campaigns:
             changes["owner_id"] = whole_number(owner_id, "The owner")
             if not 0 < changes["owner_id"] < 2**63:
                 raise MordheimError("The new owner must be a member of this server.")
-        with self.store.write() as c:
-            row = self._warband_row(c, guild_id, name)
+        with self.batch(guild_id, actor_id) as b:
+            row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
-            return self._update_warband(c, guild_id, row, changes, what="warband.edit", reason="", actor_id=actor_id)
+            if "type" in changes:  # a type naming a list builds the warband from it from now on
+                wlist = self._catalogue(b.c, guild_id).find_warband(changes["type"])
+                changes["type"] = wlist.name if wlist else changes["type"]
+                changes["list"] = wlist.id if wlist else None
+            return self.update_warband(b, row, changes, what="warband.edit", reason="")
 
     def delete_warband(self, guild_id: int, actor_id: int, is_admin: bool, name: str) -> dict[str, Any]:
         """Delete the warband, its warriors and battles. Returns its export (kept in the ledger too)."""
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             row = self._warband_row(c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
-            export = transfer.export(warband_from_row(row, self._warriors(c, guild_id, row)), self._battles(c, guild_id, row, None), self._stamp())
-            at = self._stamp()
+            export = transfer.export(warband_from_row(row, self._warriors(c, guild_id, row)), self._battles(c, guild_id, row, None), b.at)
             c.execute("DELETE FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["id"]))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=row["id"], warband_name=row["name"], what="warband.delete",
-                               entity="warband", entity_id=row["id"], before={**warband_from_row(row).snapshot(), "export": export},
-                               after=None, reason="deleted", member_id=actor_id, at=at)
+            b.record(warband_id=row["id"], warband_name=row["name"], what="warband.delete", entity="warband",
+                     entity_id=row["id"], before={**warband_from_row(row).snapshot(), "export": export}, after=None,
+                     reason="deleted")
             return export
 
     def change_treasury(
@@ -384,8 +498,8 @@ class Campaigns:
             raise MordheimError("Say why the treasury changes (e.g. 'sold 2 shards').", hint="The reason goes in the ledger.")
         if gold == 0 and wyrdstone == 0:
             raise MordheimError("Nothing to change: both amounts are 0.")
-        with self.store.write() as c:
-            row = self._warband_row(c, guild_id, name)
+        with self.batch(guild_id, actor_id) as b:
+            row = self._warband_row(b.c, guild_id, name)
             self._may_change(row, actor_id, is_admin)
             new_gold, new_shards = row["gold_crowns"] + gold, row["wyrdstone_shards"] + wyrdstone
             if new_gold < 0:
@@ -400,8 +514,8 @@ class Campaigns:
                 )
             if new_gold > MAX_GOLD or new_shards > MAX_WYRDSTONE:
                 raise LimitExceeded(f"A treasury holds at most {MAX_GOLD:,} gc and {MAX_WYRDSTONE:,} shards.")
-            return self._update_warband(c, guild_id, row, {"gold_crowns": new_gold, "wyrdstone_shards": new_shards},
-                                        what="treasury", reason=reason, actor_id=actor_id)
+            return self.update_warband(b, row, {"gold_crowns": new_gold, "wyrdstone_shards": new_shards},
+                                       what="treasury", reason=reason)
 
     def audit_treasury(self, guild_id: int, name: str) -> TreasuryAudit:
         """The stored treasury next to the sum of the ledger's changes: they must agree."""
@@ -411,25 +525,37 @@ class Campaigns:
         return TreasuryAudit(row["gold_crowns"], row["wyrdstone_shards"], gold, shards)
 
     # ------------------------------------------------------------------ warriors
-    def _check_roster(self, rules: CampaignRules, warband_type: str, warriors: list[Warrior] | tuple[Warrior, ...]) -> None:
-        problems = transfer.roster_problems(rules, warband_type, [w.snapshot() for w in warriors])
-        if problems:
-            raise MordheimError(problems[0], hint="Change the roster or ask an admin to change the campaign rules.")
+    @staticmethod
+    def _check_roster(rules: CampaignRules, wlist: WarbandList | None, warband_type: str,
+                      before: list[Warrior], after: list[Warrior]) -> None:
+        """Refuse a change that makes the roster break a limit it did not break before (a roster
+        already over a limit, after hand edits say, can still be changed in other ways)."""
+        new = transfer.roster_problems(rules, warband_type, after, wlist)
+        if new:  # rare: only then is the roster before the change worth checking
+            old = set(transfer.roster_problems(rules, warband_type, before, wlist))
+            new = [p for p in new if p not in old]
+        if new:
+            raise MordheimError(new[0], hint="Change the roster or ask an admin to change the campaign rules.")
 
-    def _write_warrior(
-        self, c: Connection, guild_id: int, actor_id: int, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str
+    def write_warrior(
+        self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str,
+        warriors: tuple[Warrior, ...] | None = None,
     ) -> Warrior:
-        """Store the warrior snapshot ``new`` (insert when ``old`` is None) after the roster checks."""
+        """Inside batch ``b``: store the warrior snapshot ``new`` in warband ``wb`` (insert when
+        ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior.
+        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None)."""
+        c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
-        others = [w for w in self._warriors(c, guild_id, wb) if old is None or w.id != old.id]
+        everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
+        others = [w for w in everyone if old is None or w.id != old.id]
         _clean, problems = transfer.clean_warrior(new, rules)
         if problems:
             raise MordheimError(problems[0])
         if any(name_key(w.name) == name_key(new["name"]) for w in others):
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
         candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
-        self._check_roster(rules, wb["warband_type"], candidate)
-        at = self._stamp()
+        self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
+        at = b.at
         if old is None:
             if len(others) >= MAX_WARRIOR_ROWS:
                 raise LimitExceeded(f"A warband may keep at most {MAX_WARRIOR_ROWS} warriors, dead and retired included.",
@@ -445,10 +571,10 @@ class Campaigns:
             cols = warrior_columns(after)
             sets = ", ".join(f"{k} = ?" for k in cols)
             c.execute(f"UPDATE warriors SET {sets}, updated_at = ? WHERE guild_id = ? AND id = ?", (*cols.values(), at, guild_id, wid))
-        ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior",
-                           entity_id=wid, before=before, after=after, reason=reason, member_id=actor_id, at=at)
+        b.record(warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior", entity_id=wid,
+                 before=before, after=after, reason=reason)
         c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-        return warrior_from_row(c.one("SELECT * FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, wid)), wb["name"])
+        return warrior_from_row({"id": wid, **warrior_columns(new)}, wb["name"])  # as stored, without reading it back
 
     def add_warrior(
         self,
@@ -481,21 +607,21 @@ class Campaigns:
             "status": "active",
             "large": bool(large),
         }
-        with self.store.write() as c:
-            wb = self._warband_row(c, guild_id, warband)
+        with self.batch(guild_id, actor_id) as b:
+            wb = self._warband_row(b.c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            return self._write_warrior(c, guild_id, actor_id, wb, None, new, what="warrior.add", reason="recruited")
+            return self.write_warrior(b, wb, None, new, what="warrior.add", reason="recruited")
 
     def _change_warrior(
         self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str,
         change: Callable[[Warrior, CampaignRules], dict[str, Any]], *, what: str, reason: str = "",
     ) -> Warrior:
-        with self.store.write() as c:
-            wb = self._warband_row(c, guild_id, warband)
+        with self.batch(guild_id, actor_id) as b:
+            wb = self._warband_row(b.c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            old = warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
-            new = {**old.snapshot(), **change(old, self._rules(c, guild_id))}
-            return self._write_warrior(c, guild_id, actor_id, wb, old, new, what=what, reason=reason)
+            old = warrior_from_row(self._warrior_row(b.c, guild_id, wb, warrior), wb["name"])
+            new = {**old.snapshot(), **change(old, self._rules(b.c, guild_id))}
+            return self.write_warrior(b, wb, old, new, what=what, reason=reason)
 
     def edit_warrior(
         self,
@@ -541,27 +667,27 @@ class Campaigns:
         reason = clean_notes(reason, "The reason")
 
         def change(old: Warrior, _rules: CampaignRules) -> dict[str, Any]:
-            return {**changes, "profile": {**old.profile.as_dict(), **partial}}
+            return with_hand_edits(old, {**changes, "profile": {**old.profile.as_dict(), **partial}})
 
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="warrior.edit", reason=reason)
 
     def remove_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, *, reason: str = "") -> None:
         """Take a warrior off the roster for good (use status 'dead' or 'retired' to keep the record)."""
         reason = clean_notes(reason, "The reason")
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             wb = self._warband_row(c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
             old = warrior_from_row(self._warrior_row(c, guild_id, wb, warrior), wb["name"])
             c.execute("DELETE FROM warriors WHERE guild_id = ? AND id = ?", (guild_id, old.id))
-            at = self._stamp()
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what="warrior.remove",
-                               entity="warrior", entity_id=old.id, before=old.snapshot(), after=None, reason=reason,
-                               member_id=actor_id, at=at)
+            b.record(warband_id=wb["id"], warband_name=wb["name"], what="warrior.remove", entity="warrior",
+                     entity_id=old.id, before=old.snapshot(), after=None, reason=reason)
 
     def equip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
         item = clean_name(item, "The item")
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior,
-                                    lambda w, _r: {"equipment": [*w.equipment, item]}, what="warrior.equip", reason=item)
+                                    lambda w, _r: with_hand_edits(w, {"equipment": [*w.equipment, item]}),
+                                    what="warrior.equip", reason=item)
 
     def unequip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
         item = clean_name(item, "The item")
@@ -573,7 +699,7 @@ class Campaigns:
                                     hint=None if w.equipment else f"{w.name} carries nothing.")
             kit = list(w.equipment)
             del kit[keys.index(name_key(item))]
-            return {"equipment": kit}
+            return with_hand_edits(w, {"equipment": kit})
 
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="warrior.unequip", reason=item)
 
@@ -604,14 +730,27 @@ class Campaigns:
                         rules.next_advance(w.role, w.experience))
 
     def injure(
-        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int, *, reason: str = ""
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int, *, reason: str = "",
+        rng: random.Random | None = None,
     ) -> Warrior:
-        """Apply a serious injury by name or D66 roll (e.g. 'Leg wound' or 22); 'Dead' marks the warrior dead.
+        """Apply a serious injury by name or D66 roll (e.g. 'Leg wound', 22, or 'roll' for the bot to
+        roll the D66 with ``rng``); every effect of the chart is applied (engine.campaign.injuries):
+        a Leg wound takes 1 M, Robbed takes every item, an Arm wound rolls its D6 with ``rng``.
 
         A henchman group can only lose a model ('dead'): henchmen out of action die on 1-2
         (seed 000:1499) and have no serious injury chart; the last one lost marks the group dead.
         """
+        # engine.campaign imports engine.warbands' models, so it is imported here, not at the top.
+        from engine.campaign.dice import Dice
+        from engine.campaign.injuries import apply_injury
+        from engine.campaign.models import CampaignWarrior
+
         reason = clean_notes(reason, "The reason")
+        seen: dict[str, int] = {}
+        if name_key(str(injury)) == "roll":
+            injury = seen["d66"] = Dice(rng).d66("Serious injury")
+        elif str(injury).strip().isdigit():
+            seen["d66"] = int(str(injury).strip())
 
         def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
             if w.status != "active":
@@ -630,7 +769,10 @@ class Campaigns:
                 return {"status": "dead", "injuries": [*w.injuries, entry.name]}
             if name_key(entry.name) == "full recovery":
                 return {}
-            return {"injuries": [*w.injuries, entry.name]}
+            hurt = apply_injury(CampaignWarrior.from_warrior(w, rules.tables.default_maximum), entry, rules, Dice(rng), d66=seen.get("d66"))
+            h = hurt.warrior
+            return {"status": h.status, "profile": h.profile.as_dict(), "equipment": list(h.equipment),
+                    "injuries": list(h.injuries), "experience": h.experience}
 
         return self._change_warrior(guild_id, actor_id, is_admin, warband, warrior, change, what="injury",
                                     reason=reason or str(injury)[:64])
@@ -740,14 +882,13 @@ class Campaigns:
              "fought_on": fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or self._now().date().isoformat()),
              "notes": notes}
         )
-        with self.store.write() as c:
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             wb = self._warband_row(c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            at = self._stamp()
-            bid = c.insert("battles", {"guild_id": guild_id, "warband_id": wb["id"], **battle, "recorded_by": actor_id, "created_at": at})
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=wb["name"], what="battle",
-                               entity="battle", entity_id=bid, before=None, after=battle, reason=battle["result"],
-                               member_id=actor_id, at=at)
+            bid = c.insert("battles", {"guild_id": guild_id, "warband_id": wb["id"], **battle, "recorded_by": actor_id, "created_at": b.at})
+            b.record(warband_id=wb["id"], warband_name=wb["name"], what="battle", entity="battle", entity_id=bid,
+                     before=None, after=battle, reason=battle["result"])
             return battle_from_row(c.one("SELECT * FROM battles WHERE id = ?", (bid,)), wb["name"])
 
     def _battles(self, c: Connection, guild_id: int, wb: dict[str, Any], limit: int | None) -> list[Battle]:
@@ -770,29 +911,32 @@ class Campaigns:
             return ledger_rows.entries(c, guild_id, wb["id"], max(1, min(limit, 500)))
 
     def undo_last(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> LedgerEntry:
-        """Revert the newest change not yet undone; the undo is itself a ledger row (returned)."""
-        with self.store.write() as c:
+        """Take back the newest action not yet undone — every ledger row of its batch, gold
+        included — and return the first undo row written (the others are in the ledger beside it,
+        in the same new batch; ``undo_last_batch`` returns them all)."""
+        return self.undo_last_batch(guild_id, actor_id, is_admin, warband)[0]
+
+    def undo_last_batch(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> list[LedgerEntry]:
+        """Take back the newest action not yet undone as a whole; returns the undo rows written,
+        in the order written (the action's newest change first)."""
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
             wb = self._warband_row(c, guild_id, warband)
             self._may_change(wb, actor_id, is_admin)
-            entry = ledger_rows.last_undoable(c, guild_id, wb["id"])
-            if entry is None:
+            entries = ledger_rows.last_undoable_batch(c, guild_id, wb["id"])
+            if not entries:
                 raise MordheimError(f"{wb['name']} has no change left to undo.")
-            at = self._stamp()
             try:
-                ledger_rows.revert(c, guild_id, wb["id"], entry, at=at, current_snapshot=self._snapshot_of(c, guild_id))
+                written = ledger_rows.undo_batch(b, wb["id"], entries, current_snapshot=self._snapshot_of(c, guild_id))
             except sqlite3.IntegrityError:
+                first = entries[-1]
                 raise MordheimError(
-                    f"Change #{entry.id} ({entry.what}) cannot be undone: a name it would restore is taken now.",
+                    f"Change #{first.id} ({first.what}) cannot be undone: a name it would restore is taken now.",
                     hint="Rename the other warband or warrior first.",
                 ) from None
-            name = c.scalar("SELECT name FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, wb["id"]))
-            target = c.one("SELECT entity, entity_id FROM ledger WHERE id = ?", (entry.id,))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wb["id"], warband_name=name, what=f"undo {entry.what}",
-                               entity=target["entity"], entity_id=target["entity_id"], before=entry.after,
-                               after=entry.before, reason=f"undo of #{entry.id}", member_id=actor_id, at=at,
-                               undoes_id=entry.id)
-            c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-            return ledger_rows.entries(c, guild_id, wb["id"], 1)[0]
+            c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (b.at, guild_id, wb["id"]))
+            newest = ledger_rows.entries(c, guild_id, wb["id"], len(written))
+            return sorted((e for e in newest if e.id in written), key=lambda e: e.id)
 
     # ------------------------------------------------------------------ export / import
     def export_warband(self, guild_id: int, name: str) -> dict[str, Any]:
@@ -805,7 +949,7 @@ class Campaigns:
     def validate_import(self, guild_id: int, data: bytes | str | Mapping[str, Any]) -> list[str]:
         """Every problem with an export file for this server (empty list: it can be imported)."""
         with self.store.read() as c:
-            return transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))[1]
+            return transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id), self._catalogue(c, guild_id))[1]
 
     @staticmethod
     def _name_taken(c: Connection, guild_id: int) -> Callable[[str], bool]:
@@ -813,17 +957,20 @@ class Campaigns:
 
     def import_warband(self, guild_id: int, actor_id: int, data: bytes | str | Mapping[str, Any]) -> Warband:
         """Create a warband owned by ``actor_id`` from an export. Stores nothing unless every check passes."""
-        with self.store.write() as c:
-            parsed, problems = transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id))
+        with self.batch(guild_id, actor_id) as b:
+            c = b.c
+            parsed, problems = transfer.problems(data, self._rules(c, guild_id), self._name_taken(c, guild_id),
+                                                 self._catalogue(c, guild_id))
             if problems:
                 raise InvalidData("The warband file", problems)
             if c.scalar("SELECT count(*) FROM warbands WHERE guild_id = ?", (guild_id,)) >= MAX_WARBANDS_PER_GUILD:
                 raise LimitExceeded(f"This server already keeps {MAX_WARBANDS_PER_GUILD} warbands.", hint="Delete old warbands first.")
-            at = self._stamp()
+            at = b.at
             w = parsed["warband"]
-            cols = warband_columns({"name": w["name"].strip(), "type": w["type"].strip(), "owner_id": actor_id,
-                                    "notes": clean_notes(w.get("notes", "")), "gold_crowns": w["gold_crowns"],
-                                    "wyrdstone_shards": w["wyrdstone_shards"]})
+            cols = warband_columns({"name": w["name"].strip(), "type": w["type"].strip(), "list": w["list"],
+                                    "owner_id": actor_id, "notes": clean_notes(w.get("notes", "")),
+                                    "gold_crowns": w["gold_crowns"], "wyrdstone_shards": w["wyrdstone_shards"],
+                                    "stash": w["stash"]})
             wid = c.insert("warbands", {"guild_id": guild_id, **cols, "created_at": at, "updated_at": at})
             for warrior in parsed["warriors"]:
                 c.insert("warriors", {"guild_id": guild_id, "warband_id": wid, **warrior_columns(warrior),
@@ -832,8 +979,7 @@ class Campaigns:
                 c.insert("battles", {"guild_id": guild_id, "warband_id": wid, **battle, "recorded_by": actor_id, "created_at": at})
             row = c.one("SELECT * FROM warbands WHERE id = ?", (wid,))
             wb = warband_from_row(row, self._warriors(c, guild_id, row))
-            ledger_rows.record(c, guild_id=guild_id, warband_id=wid, warband_name=wb.name, what="warband.import",
-                               entity="warband", entity_id=wid, before=None,
-                               after={**wb.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
-                               reason="imported", member_id=actor_id, at=at)
+            b.record(warband_id=wid, warband_name=wb.name, what="warband.import", entity="warband", entity_id=wid,
+                     before=None, after={**wb.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
+                     reason="imported")
             return wb

@@ -1,25 +1,31 @@
 """Warband files: export to a versioned JSON shape, and check an import for every problem.
 
-Format ``{"format": "mordheim-bot/warband", "version": 1, "exported_at", "warband": {...},
+Format ``{"format": "mordheim-bot/warband", "version": 2, "exported_at", "warband": {...},
 "warriors": [...], "battles": [...]}``; a warrior is ``Warrior.snapshot()``. The owner and
 the server are not part of the file: an import belongs to whoever imports it, where they do.
+Version 2 added the warband's list and stash and what a warrior's list entry says of it
+(fighter type, race, skill lists, special rules, hand edits); version 1 files still import.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Callable, Mapping
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import MordheimError
+from engine.warbands import roster_rules
 from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.models import Battle, Warband
+from engine.warbands.lists import Catalogue, WarbandList
+from engine.warbands.models import Battle, Warband, Warrior, warrior_columns, warrior_from_row
 from engine.warbands.validation import (
     CHARACTERISTICS,
     MAX_EXPERIENCE,
     MAX_GOLD,
     MAX_WYRDSTONE,
+    LIST_MAX,
     RESULTS,
     ROLES,
     STATUSES,
@@ -33,13 +39,16 @@ from engine.warbands.validation import (
 )
 
 FORMAT = "mordheim-bot/warband"
-VERSION = 1
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 MAX_IMPORT_BYTES = 10 * 1024 * 1024
 MAX_IMPORT_WARRIORS = 200
 MAX_IMPORT_BATTLES = 5000
 TOP_KEYS = {"format", "version", "exported_at", "warband", "warriors", "battles"}
-WARBAND_KEYS = {"name", "type", "notes", "gold_crowns", "wyrdstone_shards", "owner_id"}
-WARRIOR_KEYS = {"name", "role", "type", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status", "large"}
+WARBAND_KEYS = {"name", "type", "list", "notes", "gold_crowns", "wyrdstone_shards", "owner_id", "stash"}
+WARRIOR_KEYS = {"name", "role", "type", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status", "large",
+                "fighter_type", "race", "skill_lists", "special_rules", "hand_edits"}
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the warband lists' ids (rules_data/schema/warbands.schema.json)
 BATTLE_KEYS = {"fought_on", "scenario", "opponents", "result", "notes"}
 
 
@@ -108,18 +117,26 @@ def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict
         "experience": _check(problems, where, lambda: whole_number(raw.get("experience", 0), "Experience")),
         "status": _check(problems, where, lambda: choice(raw.get("status", "active"), STATUSES, "Status")),
         "large": raw.get("large", False),
+        "fighter_type": _check(problems, where, lambda: optional_id(raw.get("fighter_type"), "The fighter type")),
+        "race": _check(problems, where, lambda: optional_id(raw.get("race"), "The race")),
+        "skill_lists": _check(problems, where, lambda: id_list(raw.get("skill_lists"), "Skill lists")),
+        "special_rules": _check(problems, where, lambda: id_list(raw.get("special_rules"), "Special rules")),
+        "hand_edits": _check(problems, where, lambda: id_list(raw.get("hand_edits"), "Hand edits", pattern=r"^[a-z_]{1,20}$")),
     }
     profile = raw.get("profile")
     if isinstance(profile, Mapping):
-        # Each characteristic on its own, so a file with two bad values hears about both.
-        checked = {}
-        for key, value in profile.items():
-            got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
-            if got:
-                checked.update(got)
-        missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in profile}]
-        if missing:
-            problems.append(f"{where}the profile is missing {', '.join(missing)}.")
+        try:  # nearly always whole and right: one check; a bad one is checked again value by value
+            checked = clean_profile(profile)
+        except MordheimError:
+            # Each characteristic on its own, so a file with two bad values hears about both.
+            checked = {}
+            for key, value in profile.items():
+                got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
+                if got:
+                    checked.update(got)
+            missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in profile}]
+            if missing:
+                problems.append(f"{where}the profile is missing {', '.join(missing)}.")
         out["profile"] = checked
     elif "profile" in raw:
         problems.append(f"{where}the profile must map M WS BS S T W I A Ld to numbers.")
@@ -137,26 +154,39 @@ def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict
     return (None if problems else out), problems
 
 
-def roster_problems(rules: CampaignRules, warband_type: str, warriors: list[dict[str, Any]]) -> list[str]:
-    """Whole-warband limits: one leader, at most max_heroes heroes, the maximum warband size."""
-    problems: list[str] = []
-    active = [w for w in warriors if w.get("status", "active") == "active"]
-    leaders = [w["name"] for w in active if w["role"] == "leader"]
-    if len(leaders) > 1:
-        problems.append(f"A warband has one leader; this one would have {len(leaders)} ({', '.join(leaders)}).")
-    heroes = sum(1 for w in active if w["role"] in ("leader", "hero"))
-    if heroes > rules.max_heroes:
-        problems.append(f"A warband has at most {rules.max_heroes} heroes, leader included; this one would have {heroes}.")
-    hero_kit = [list(w.get("equipment") or []) for w in active if w["role"] in ("leader", "hero")]
-    limit, reasons = rules.max_size(warband_type, hero_kit)
-    models = sum(int(w.get("group_size") or 1) for w in active)
-    if models > limit:
-        problems.append(f"The warband would have {models} warriors; its maximum is {limit} ({', '.join(reasons)}).")
+def optional_id(value: Any, what: str) -> str | None:
+    """None, or a kebab-case id of the warband lists (``mercenary-captain``)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not _ID.match(value) or len(value) > 60:
+        raise MordheimError(f"{what} `{str(value)[:40]}` is not an id of the warband lists (like `mercenary-captain`).")
+    return value
+
+
+def id_list(values: Any, what: str, *, pattern: str = _ID.pattern) -> list[str]:
+    """A list of ids (at most 40), each like ``combat`` or ``mercenary-captain``."""
+    if values is None:
+        return []
+    if isinstance(values, str) or not isinstance(values, (list, tuple)):
+        raise MordheimError(f"{what} must be a list of ids.")
+    if len(values) > LIST_MAX:
+        raise MordheimError(f"{what} has {len(values)} entries; the limit is {LIST_MAX}.")
+    bad = [v for v in values if not isinstance(v, str) or not re.match(pattern, v) or len(v) > 60]
+    if bad:
+        raise MordheimError(f"{what}: `{str(bad[0])[:40]}` is not an id.")
+    return list(values)
+
+
+def roster_problems(
+    rules: CampaignRules, warband_type: str, warriors: Sequence[Warrior], wlist: WarbandList | None = None
+) -> list[str]:
+    """Whole-warband limits (one leader, heroes, size, numbers of each list type) and unique names."""
+    problems = roster_rules.limit_problems(rules, wlist, warband_type, warriors)
     seen: set[str] = set()
     for w in warriors:
-        key = name_key(w["name"])
+        key = name_key(w.name)
         if key in seen:
-            problems.append(f"Two warriors are called '{w['name']}'; names must differ.")
+            problems.append(f"Two warriors are called '{w.name}'; names must differ.")
         seen.add(key)
     return problems
 
@@ -190,9 +220,12 @@ def clean_battle(raw: Mapping[str, Any], where: str = "", problems: list[str] | 
 
 
 def problems(
-    data: bytes | str | Mapping[str, Any], rules: CampaignRules, name_taken: Callable[[str], bool]
+    data: bytes | str | Mapping[str, Any], rules: CampaignRules, name_taken: Callable[[str], bool], catalogue: Catalogue,
 ) -> tuple[dict[str, Any] | None, list[str]]:
-    """(normalised data, []) when the file can be imported, else (None, every problem)."""
+    """(normalised data, []) when the file can be imported, else (None, every problem).
+
+    ``catalogue`` is the importing server's: a warband of a list it does not have is refused.
+    """
     if isinstance(data, (bytes, bytearray, str)):
         data, found = parse_json(bytes(data) if isinstance(data, bytearray) else data, "The file")
         if found:
@@ -204,9 +237,10 @@ def problems(
     if data.get("format") != FORMAT:
         found.append(f"`format` must be \"{FORMAT}\", not {json.dumps(data.get('format'))[:40]}.")
     version = data.get("version")
-    if version != VERSION:
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
-        found.append(f"`version` {json.dumps(version)[:20]} is not supported; this bot reads version {VERSION}"
+        found.append(f"`version` {json.dumps(version)[:20]} is not supported; this bot reads versions "
+                     f"{', '.join(map(str, READABLE_VERSIONS))}"
                      + (" (the file was made by a newer bot)." if newer else "."))
     warband = data.get("warband")
     out_warband: dict[str, Any] = {}
@@ -220,7 +254,9 @@ def problems(
     if name and name_taken(name):
         found.append(f"warband: this server already has a warband called '{name}'; rename one of them "
                      "(edit `warband.name` in the file or rename the existing one).")
-    out_warband.update(name=name, type=wtype, notes=_check(found, "warband: ", lambda: clean_notes(warband.get("notes"))))
+    out_warband.update(name=name, type=wtype, notes=_check(found, "warband: ", lambda: clean_notes(warband.get("notes"))),
+                       list=_check(found, "warband: ", lambda: optional_id(warband.get("list"), "The warband list")),
+                       stash=_check(found, "warband: ", lambda: clean_list(warband.get("stash"), "The stash")))
     for key, what, limit in (("gold_crowns", "Gold crowns", MAX_GOLD), ("wyrdstone_shards", "Wyrdstone shards", MAX_WYRDSTONE)):
         n = _check(found, "warband: ", lambda k=key, w=what: whole_number(warband.get(k, 0), w))
         if n is not None and not 0 <= n <= limit:
@@ -241,8 +277,13 @@ def problems(
             found.extend(probs)
             if warrior:
                 warriors.append(warrior)
+        wlist = catalogue.warbands.get(out_warband["list"]) if out_warband.get("list") else None
+        if out_warband.get("list") and wlist is None:
+            found.append(f"warband: this server has no warband list `{out_warband['list']}`; add it with `/admin warbands`, "
+                         "or remove `list` from the file to import it as a custom warband.")
         if len(warriors) == len(warriors_raw) and wtype:
-            found.extend(roster_problems(rules, wtype, warriors))
+            stored = [warrior_from_row({"id": n, **warrior_columns(w)}, "") for n, w in enumerate(warriors)]
+            found.extend(roster_problems(rules, wtype, stored, wlist))
 
     battles_raw = data.get("battles", [])
     battles: list[dict[str, Any]] = []

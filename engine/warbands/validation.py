@@ -16,7 +16,7 @@ CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = 0, 10
 MAX_GOLD = 1_000_000
 MAX_WYRDSTONE = 10_000
 MAX_EXPERIENCE = 999
-ROLES = ("leader", "hero", "henchmen")
+ROLES = ("leader", "hero", "henchmen", "hired_sword")
 STATUSES = ("active", "dead", "retired")
 RESULTS = ("win", "loss", "draw")
 # Discord would turn these into pings or mentions; the bot also sends with mentions disabled.
@@ -131,6 +131,8 @@ def choice(value: Any, options: tuple[str, ...], what: str) -> str:
     text = str(value).strip().lower() if isinstance(value, str) else None
     if text == "henchman" and "henchmen" in options:
         text = "henchmen"
+    if text in ("hired sword", "hired-sword") and "hired_sword" in options:
+        text = "hired_sword"
     if text not in options:
         raise MordheimError(f"{what} `{str(value)[:20]}` is not one of: " + ", ".join(options) + ".")
     return text

@@ -43,3 +43,42 @@ def test_readme_and_env_example_list_every_setting():
     for key in SETTINGS:
         assert f"`{key}`" in readme, key
         assert f"{key}=" in example, key
+
+
+@pytest.mark.parametrize("count,ids,expected", [
+    ("", "", (None, None)),
+    ("4", "", (4, None)),
+    ("4", "0-1", (4, (0, 1))),
+    ("4", "3, 1", (4, (1, 3))),
+    ("16", "0-3,8", (16, (0, 1, 2, 3, 8))),
+])
+def test_shards_from_configuration(count, ids, expected):
+    cfg = load_config({"MORDHEIM_SHARD_COUNT": count, "MORDHEIM_SHARD_IDS": ids}, dotenv_path=None)
+    assert (cfg.shard_count, cfg.shard_ids) == expected
+    assert cfg.syncs_commands == (expected[1] is None or 0 in expected[1])
+
+
+@pytest.mark.parametrize("env,key", [
+    ({"MORDHEIM_SHARD_IDS": "0"}, "MORDHEIM_SHARD_COUNT"),  # ids without a count
+    ({"MORDHEIM_SHARD_COUNT": "0"}, "MORDHEIM_SHARD_COUNT"),
+    ({"MORDHEIM_SHARD_COUNT": "two"}, "MORDHEIM_SHARD_COUNT"),
+    ({"MORDHEIM_SHARD_COUNT": "2", "MORDHEIM_SHARD_IDS": "2"}, "MORDHEIM_SHARD_IDS"),
+    ({"MORDHEIM_SHARD_COUNT": "2", "MORDHEIM_SHARD_IDS": "a-b"}, "MORDHEIM_SHARD_IDS"),
+    ({"MORDHEIM_STOP_TIMEOUT": "-1"}, "MORDHEIM_STOP_TIMEOUT"),
+    ({"MORDHEIM_STOP_TIMEOUT": "soon"}, "MORDHEIM_STOP_TIMEOUT"),
+    ({"DISCORD_API_URL": "discord.com"}, "DISCORD_API_URL"),
+    ({"DISCORD_GATEWAY_URL": "https://gateway.discord.gg"}, "DISCORD_GATEWAY_URL"),
+])
+def test_bad_process_settings_name_the_key(env, key):
+    with pytest.raises(ConfigError, match=key):
+        load_config(env, dotenv_path=None)
+
+
+def test_the_bot_is_sharded_as_configured(tmp_path):
+    from bot.client import MordheimBot
+
+    cfg = load_config({"MORDHEIM_DB": str(tmp_path / "m.db"), "MORDHEIM_SHARD_COUNT": "4", "MORDHEIM_SHARD_IDS": "2-3"}, dotenv_path=None)
+    bot = MordheimBot(cfg)
+    assert bot.shard_count == 4 and bot.shard_ids == [2, 3]
+    auto = MordheimBot(load_config({"MORDHEIM_DB": str(tmp_path / "m.db")}, dotenv_path=None))
+    assert auto.shard_count is None and auto.shard_ids is None  # Discord's recommendation at connect time

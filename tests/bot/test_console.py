@@ -63,3 +63,87 @@ async def test_acting_as_admin_in_another_server(tmp_path):
     assert "Only members with Manage Server" in text
     assert "now plays by **Community Core Rules (seed 002)**" in text
     assert text.rstrip().count("Living Rulebook 2005 (seed 000)") >= 1  # server 99 keeps the default
+
+
+async def test_an_unknown_option_name_is_an_error_not_a_value(tmp_path):
+    code, text = await run(tmp_path, command="/warband create name:X type:Y")
+    assert code == 1 and "has no option 'type'" in text and "warband_type" in text
+    code, text = await run(tmp_path, command='/echo "type:Y is fine when quoted"')
+    assert code == 0 and "type:Y is fine when quoted" in text
+    code, text = await run(tmp_path, command="/echo text:a text:b")
+    assert code == 1 and "given twice" in text
+
+
+async def test_press_reaches_the_newest_message_with_buttons_past_a_refusal(tmp_path):
+    stdin = io.StringIO("/roll 2d6\n/roll 1d0\npress 1\n")
+    code, text = await run(tmp_path, stdin=stdin)
+    refusal, pressed = text.split("> press 1")
+    assert "at least 2 sides" in refusal
+    assert "Original roll" in pressed  # the Re-roll of the first message, not "no buttons"
+
+
+async def test_file_options_from_disk_and_files_saved_to_disk(tmp_path):
+    saved_dir = tmp_path / "out"
+    stdin = io.StringIO("/warband create name:Reavers warband_type:Reiklanders\n/warband export name:Reavers\n")
+    out: list[str] = []
+    await run_console(Harness(make_bot(tmp_path)), Actor(), stdin=stdin, out=out.append, files_dir=saved_dir)
+    text = "\n".join(out)
+    exported = saved_dir / "reavers.json"
+    assert exported.is_file() and f"saved to {exported.resolve()}" in text
+    # the file goes back in with file:@path, in another server
+    other = Actor(guild_id=555)
+    code = await run_console(Harness(make_bot(tmp_path)), other, command=f"/warband import file:@{exported}",
+                             out=out.append, files_dir=saved_dir)
+    assert code == 0 and "Reavers" in out[-1]
+    # a second export does not overwrite the first
+    await run_console(Harness(make_bot(tmp_path)), Actor(), command="/warband export name:Reavers", out=out.append,
+                      files_dir=saved_dir)
+    assert (saved_dir / "reavers-1.json").is_file()
+    code = await run_console(Harness(make_bot(tmp_path)), other, command="/warband import file:@/no/such.json",
+                             out=out.append, files_dir=saved_dir)
+    assert code == 1 and "There is no file at /no/such.json" in out[-1]
+    code = await run_console(Harness(make_bot(tmp_path)), other, command="/warband import file:roster.json",
+                             out=out.append, files_dir=saved_dir)
+    assert code == 1 and "file:@path" in out[-1]
+
+
+async def test_tab_completion_uses_the_bots_own_autocomplete(tmp_path):
+    from bot.console_complete import complete
+
+    async with Harness(make_bot(tmp_path)) as h:
+        actor = Actor()
+        await h.command("warband create", actor, name="Reikland Reavers", warband_type="Reiklanders")
+        await h.command("warrior add", actor, warband="Reikland Reavers", name="Otto", role="leader",
+                        warrior_type="Captain", profile="4 4 4 3 3 1 4 1 8")
+        assert await complete(h, actor, "pr") == ["press"]
+        assert await complete(h, actor, "/ro") == ["/roll"] and await complete(h, actor, "/ru") == ["/rule", "/rules"]
+        assert await complete(h, actor, "/warband sh") == ["show"]
+        assert await complete(h, actor, "/warband show ") == ["name:"]
+        assert await complete(h, actor, "/warband show name:Rei") == ['name:"Reikland Reavers"']
+        # a warrior list follows the warband already typed, as in Discord
+        assert await complete(h, actor, '/warrior show warband:"Reikland Reavers" warrior:') == ["warrior:Otto"]
+        assert await complete(h, actor, "/roll expression:2d6 private:t") == ["private:true"]
+        assert await complete(h, actor, "/help topic:co") == ["topic:combat"]
+        assert "expression:" not in await complete(h, actor, "/roll expression:2d6 ")
+        assert await complete(h, actor, "? /admin houserule rule:parry") == ["rule:parry_vs_basic_strength"]
+        assert await complete(h, Actor(guild_id=9), "/warband show name:Rei") == []  # another server's names: none
+
+
+def test_history_is_kept_between_sessions(tmp_path):
+    import asyncio as _asyncio
+
+    from bot.console_input import ConsoleInput, readline
+
+    if readline is None:  # pragma: no cover - no readline on this platform
+        return
+    history = tmp_path / "history"
+    loop = _asyncio.new_event_loop()
+    try:
+        with ConsoleInput(loop, lambda line: None, history=history):
+            readline.clear_history()
+            readline.add_history("/roll 2d6")
+        readline.clear_history()
+        with ConsoleInput(loop, lambda line: None, history=history):
+            assert readline.get_history_item(readline.get_current_history_length()) == "/roll 2d6"
+    finally:
+        loop.close()

@@ -59,11 +59,12 @@ async def test_create_answers_publicly_and_show_reads_like_a_roster_sheet(harnes
     embed = show.embeds[0]
     assert embed["title"] == WB
     text = show.text
-    assert " M WS BS  S  T  W  I  A Ld" in text and " 4  4  4  3  3  1  4  1  8" in text  # monospace table
+    # monospace table; the Leg wound took 1 M (engine/campaign applies every injury's effect)
+    assert " M WS BS  S  T  W  I  A Ld" in text and " 3  4  4  3  3  1  4  1  8" in text
     assert "```" in embed["fields"][0]["value"]
     assert "Otto (Leader, Captain)" in text and "Marksmen (Henchmen ×3, Marksman)" in text
     assert "**Equipment:** Sword, Dagger" in text and "**Skills:** Combat Master" in text
-    assert "**Injuries:** Leg wound" in text
+    assert "**Injuries:** Leg wound (−1 M)" in text
     assert "**Experience:** 20 (next advance at" in text
     assert "**Treasury:** 150 gc · 2 wyrdstone shards" in text
     # rating: 5 + 20 for Otto, 3 x 5 for the marksmen; shown with how it was worked out
@@ -218,12 +219,12 @@ def _minimal_options(cmd):
 async def test_every_campaign_command_explains_it_works_in_a_server(harness):
     await make_warband(harness)
     paths = []
-    for group in ("warband", "warrior", "battle"):
+    for group in ("warband", "warrior", "battle", "hire", "trade"):
         root = harness.tree.get_command(group)
         assert root.guild_only  # Discord hides them in DMs too
         for sub in root.commands:
             paths.append((f"{group} {sub.name}", sub))
-    assert len(paths) == 11 + 8 + 2
+    assert len(paths) == 12 + 8 + 2 + 3 + 7
     for path, cmd in paths:
         res = await harness.command(path, DM, **_minimal_options(cmd))
         assert res.is_error and res.ephemeral, path
@@ -389,9 +390,9 @@ async def test_warrior_commands(harness):
     missing = await harness.command("warrior unequip", OWNER, warband=WB, warrior="Otto", item="Halberd")
     assert missing.is_error and "does not carry 'Halberd'" in missing.text
     inj = await harness.command("warrior injure", OWNER, warband=WB, warrior="Otto", injury="Leg wound")
-    assert "**Injuries:** Leg wound" in inj.text
+    assert "**Injuries:** Leg wound (−1 M)" in inj.text
     edit = await harness.command("warrior edit", OWNER, warband=WB, warrior="Otto", profile="WS=5 BS=4", status="retired")
-    assert "WS" in edit.text and " 4  5  4" in edit.text and "RETIRED" in edit.text
+    assert "WS" in edit.text and " 3  5  4" in edit.text and "RETIRED" in edit.text
     nothing = await harness.command("warrior edit", OWNER, warband=WB, warrior="Otto")
     assert nothing.is_error and "Nothing to change" in nothing.text
     show = await harness.command("warrior show", OTHER, warband=WB, warrior="otto")
@@ -429,7 +430,7 @@ async def test_export_import_round_trip_loses_nothing(harness):
     assert exp.ephemeral and exp.sent[0].files[0]["filename"] == "reikland-reavers.json"
     blob = harness.messages[exp.message_id].files[0]["content"]
     data = json.loads(blob)
-    assert data["format"] == "mordheim-bot/warband" and data["version"] == 1
+    assert data["format"] == "mordheim-bot/warband" and data["version"] == 2
     # import it into another server: everything comes back, owned by the importer
     imp = await harness.command("warband import", STRANGER_IN_B, file=("reavers.json", blob))
     assert not imp.is_error and not imp.ephemeral and f"Imported {WB}" in imp.text and "<@9>" in imp.text
@@ -494,7 +495,7 @@ async def test_edit_hands_a_warband_to_another_member(harness):
     refused = await harness.command("warband edit", heir, name="Heirloom", notes="mine now")
     assert refused.is_error and refused.ephemeral
     res = await harness.command("warband edit", owner, name="Heirloom", warband_type="Middenheimers", owner="502")
-    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheimers" in res.text
+    assert not res.is_error and "now owned by <@502>" in res.text and "Middenheim Mercenaries" in res.text
     assert res.first.data["allowed_mentions"] == {"parse": []}  # named, never pinged
     assert not (await harness.command("warband edit", heir, name="Heirloom", notes="mine now")).is_error
     assert (await harness.command("warband edit", owner, name="Heirloom", notes="back?")).is_error

@@ -10,68 +10,33 @@ import sys
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "rules_data"
-SEEDS = REPO / ".." / "shared" / "seeds"
+# beside the repository (../shared/seeds), or beside the folder of worktrees (../../shared/seeds)
+SEEDS = next((p for p in (REPO.parent / "shared" / "seeds", REPO.parent.parent / "shared" / "seeds") if p.is_dir()),
+             REPO.parent / "shared" / "seeds")
 ENTRY_FILES = sorted((DATA / "entries").glob("*.json"))
 
 
-# ------------------------------------------------------------ a tiny JSON Schema checker
+# ------------------------------------------------------------ JSON Schema (jsonschema, a test dependency)
 
-def validate(instance, schema, root=None, where="$") -> list[str]:
-    """Errors for the JSON Schema subset our schemas use (no extra dependency)."""
-    root = root or schema
-    if "$ref" in schema:
-        node = root
-        for part in schema["$ref"].lstrip("#/").split("/"):
-            node = node[part]
-        return validate(instance, node, root, where)
-    errors: list[str] = []
-    types = schema.get("type")
-    if types:
-        types = types if isinstance(types, list) else [types]
-        pytypes = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
-                   "integer": int, "number": (int, float)}
-        ok = any(isinstance(instance, pytypes[t]) and not (t in ("integer", "number") and isinstance(instance, bool))
-                 for t in types)
-        if not ok:
-            return [f"{where}: expected {types}, got {type(instance).__name__}"]
-    if "enum" in schema and instance not in schema["enum"]:
-        errors.append(f"{where}: {instance!r} not in {schema['enum']}")
-    if isinstance(instance, str):
-        if len(instance) < schema.get("minLength", 0):
-            errors.append(f"{where}: shorter than {schema['minLength']}")
-        if "pattern" in schema and not re.search(schema["pattern"], instance):
-            errors.append(f"{where}: {instance!r} does not match {schema['pattern']}")
-    if isinstance(instance, int) and not isinstance(instance, bool) and "minimum" in schema:
-        if instance < schema["minimum"]:
-            errors.append(f"{where}: {instance} < {schema['minimum']}")
-    if isinstance(instance, list):
-        if len(instance) < schema.get("minItems", 0):
-            errors.append(f"{where}: fewer than {schema['minItems']} items")
-        for i, item in enumerate(instance):
-            errors += validate(item, schema.get("items", {}), root, f"{where}[{i}]")
-    if isinstance(instance, dict):
-        props = schema.get("properties", {})
-        for req in schema.get("required", []):
-            if req not in instance:
-                errors.append(f"{where}: missing {req}")
-        for k, v in instance.items():
-            if k in props:
-                errors += validate(v, props[k], root, f"{where}.{k}")
-            elif schema.get("additionalProperties") is False:
-                errors.append(f"{where}: unexpected property {k}")
-    return errors
+def validate(instance, schema) -> list[str]:
+    """Every schema error, each with the path where it is."""
+    validator = Draft202012Validator(schema)
+    return [f"${''.join(f'[{p}]' if isinstance(p, int) else f'.{p}' for p in e.absolute_path)}: {e.message}"
+            for e in validator.iter_errors(instance)]
 
 
 def test_validator_catches_errors():
     schema = json.loads((DATA / "schema" / "entries.schema.json").read_text())
+    Draft202012Validator.check_schema(schema)
     bad = {"edition": "xx", "seed": "nope", "entries": [{"id": "Bad Id", "extra": 1}]}
     errors = validate(bad, schema)
-    assert any("not in" in e for e in errors)
-    assert any("unexpected property extra" in e for e in errors)
-    assert any("missing source" in e for e in errors)
+    assert any("is not one of" in e for e in errors)
+    assert any("'extra' was unexpected" in e and e.startswith("$.entries[0]") for e in errors)
+    assert any("'source' is a required property" in e for e in errors)
 
 
 # ------------------------------------------------------------ committed data

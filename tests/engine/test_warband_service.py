@@ -214,8 +214,19 @@ def test_experience_reports_advances(wolves):
 
 
 def test_injuries_and_death(wolves):
-    assert wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", 22).injuries == ("Leg wound",)
-    assert wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "horrible scars").injuries == ("Leg wound", "Horrible scars")
+    hans = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", 22)
+    assert hans.injuries == ("Leg wound (−1 M)",) and hans.profile.M == HUMAN["M"] - 1  # the effect is applied
+    assert wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "horrible scars").injuries == ("Leg wound (−1 M)", "Horrible scars (causes fear)")
+    robbed = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "Robbed")
+    assert robbed.equipment == ()
+    import random
+    from engine.warbands import default_rules
+    rolled = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "roll", rng=random.Random(5))  # 'roll': the bot rolls
+    smashed = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "Smashed leg", rng=random.Random(1))  # its D6 rolled
+    assert smashed.injuries[-1] in ("Smashed leg (may not run (may still charge))", "Smashed leg (misses 1 game)")
+    same = random.Random(5)
+    entry = default_rules().serious_injury(10 * same.randint(1, 6) + same.randint(1, 6))
+    assert entry.name == "Full recovery" and rolled.injuries == robbed.injuries  # nothing added
     with pytest.raises(NotFoundError, match="not on the serious injury chart"):
         wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "papercut")
     with pytest.raises(MordheimError, match="not a D66 roll"):
@@ -299,12 +310,12 @@ def test_delete_then_delete_again(wolves):
 
 
 def test_a_failure_after_the_data_write_rolls_the_change_back(wolves, monkeypatch):
-    from engine.warbands import ledger
+    from engine.storage.ledger import LedgerBatch
 
     def broken(*args, **kwargs):
         raise RuntimeError("disk full while writing the ledger")
 
-    monkeypatch.setattr(ledger, "record", broken)
+    monkeypatch.setattr(LedgerBatch, "record", broken)
     with pytest.raises(RuntimeError):
         wolves.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=50, reason="loot")
     with pytest.raises(RuntimeError):

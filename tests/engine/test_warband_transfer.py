@@ -41,9 +41,22 @@ def _without_time(data):
 
 def test_export_shape(campaigns):
     data = campaigns.export_warband(GUILD, "Sisters of the Rock")
-    assert data["format"] == "mordheim-bot/warband" and data["version"] == 1
+    assert data["format"] == "mordheim-bot/warband" and data["version"] == 2
     assert "guild_id" not in json.dumps(data) and "owner_id" not in json.dumps(data)
     json.dumps(data)  # plain JSON
+
+
+def test_a_version_1_file_still_imports(campaigns):
+    data = campaigns.export_warband(GUILD, "Sisters of the Rock")
+    data["version"] = 1
+    for key in ("list", "stash"):
+        del data["warband"][key]
+    for w in data["warriors"]:
+        for key in ("fighter_type", "race", "skill_lists", "special_rules", "hand_edits"):
+            del w[key]
+    wb = campaigns.import_warband(OTHER_GUILD, 99, data)
+    assert [w.name for w in wb.warriors] == ["Matriarch Ülrike", "Big Friend", "Novices"]
+    assert all(w.fighter_type is None and w.special_rules == () for w in wb.warriors)
 
 
 def test_round_trip_loses_nothing(campaigns):

@@ -1,0 +1,73 @@
+"""Warband lists benchmark: loading and checking every list at bot start, in new processes.
+
+    python bench/bench_lists.py        (or: python bench/run.py lists)
+
+Target (issue 8): loading every list at start ≤ 100 ms. Each run is a new Python process, so
+nothing is cached: it reads every file under rules_data/warbands/, checks every cross-reference
+and builds the catalogue (``bundled_catalogue()``). The median of several runs is printed next
+to /echo through the harness in this same run, for a ratio on a noisy machine.
+
+For information it also times what the bot does not do at start: validating the bundled files
+with jsonschema (the tests do), which is why the loader leaves it out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import echo, line, new_harness, per_call  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 7
+LOAD_TARGET_MS = 100
+
+FRESH_PROCESS = """
+import json, time
+t = time.perf_counter()
+from engine.warbands import lists
+imported = time.perf_counter() - t
+t = time.perf_counter()
+catalogue = lists.bundled_catalogue()
+loaded = time.perf_counter() - t
+t = time.perf_counter()
+files = lists.read_bundled_files()
+problems = sum(len(lists.schema_problems(data, kind)) for kind, data in files.values())
+schema = time.perf_counter() - t
+print(json.dumps({"import": imported, "load": loaded, "schema": schema, "warbands": len(catalogue.warbands),
+                  "items": len(catalogue.items), "files": len(files), "problems": problems}))
+"""
+
+
+def fresh_runs(runs: int = RUNS) -> list[dict]:
+    return [json.loads(subprocess.run([sys.executable, "-c", FRESH_PROCESS], capture_output=True, text=True, cwd=ROOT, check=True).stdout)
+            for _ in range(runs)]
+
+
+async def main() -> None:
+    print(f"Warband lists at start (each run a new process, median of {RUNS})")
+    runs = fresh_runs()
+    load = statistics.median(r["load"] for r in runs)
+    imported = statistics.median(r["import"] for r in runs)
+    schema = statistics.median(r["schema"] for r in runs)
+    first = runs[0]
+    print(f"  {first['files']} files, {first['warbands']} warband lists, {first['items']} items")
+    print(line("read, check and build every list (bundled_catalogue)", load * 1000, LOAD_TARGET_MS, unit=" ms"))
+    print(line("importing engine.warbands.lists (for information)", imported * 1000, unit=" ms"))
+    print(line("jsonschema, import + every file (tests only; information)", schema * 1000, unit=" ms"))
+    async with new_harness() as h:
+        reference = echo(h)
+        await per_call(reference, 20)
+        echo_s = statistics.median([await per_call(reference, 40) for _ in range(7)])
+    print(line("loading every list ÷ one /echo through the harness", load / echo_s))
+    print(f"  {'':58} (load {load * 1e3:.1f} ms, /echo {echo_s * 1e6:.0f} µs)")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

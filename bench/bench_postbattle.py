@@ -1,0 +1,146 @@
+"""The post-battle sequence and the campaign standings, each as a ratio to the trivial /echo.
+
+Every step's answer is a press of the sequence message's real button (or menu) through the
+harness and the bot's real tree, like /echo. A step changes the database, so each press takes
+a fresh sequence prepared at that step (untimed); the standings are those of a server with 50
+warbands of 8 warriors, 3 battles and a finished sequence each.
+
+    python bench/bench_postbattle.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import echo, line, new_harness, ratio  # noqa: E402
+from bot.harness import Actor  # noqa: E402
+
+STEP_TARGET = 2.0
+STANDINGS_TARGET = 3.0
+GUILD, OWNER = 4242, 7
+ACTOR = Actor(user_id=OWNER, guild_id=GUILD)
+BATCHES, PER_BATCH, WARM = 9, 8, 20  # bench.common.ratio warms up with 20 calls
+NEEDED = BATCHES * PER_BATCH + WARM
+PROFILE = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
+STEPS = ("confirm", "injuries", "xp", "explore", "sell", "finish")
+
+
+def warband(c, name: str, *, battles: int = 1) -> None:
+    c.create_warband(GUILD, OWNER, name, "Reikland", gold_crowns=100)
+    for n, (role, size) in enumerate((("leader", 1), ("hero", 1), ("hero", 1), ("hero", 1), ("henchmen", 3), ("henchmen", 2),
+                                      ("henchmen", 2), ("henchmen", 2))):
+        c.add_warrior(GUILD, OWNER, False, name, f"W{n}", role=role, warrior_type="Human", profile=PROFILE, group_size=size,
+                      experience=3 + n)
+    for _ in range(battles):
+        c.record_battle(GUILD, OWNER, False, name, result="win")
+
+
+def advance(pb, v, until: str):
+    """Take the sequence ``v`` through its steps (answering choices) until it stands at ``until``."""
+    order = ("setup", "injuries", "experience", "exploration", "income", "trading")
+    while v.state.step != until:
+        if v.state.pending:
+            p = v.state.pending[0]
+            if p.kind == "place_hero":
+                v = pb.explore(GUILD, OWNER, False, v.id, v.version, hero_id=int(p.options[0]))
+            elif p.kind == "pit_fight":
+                v = pb.settle_pit_fight(GUILD, OWNER, False, v.id, v.version, p.warrior_id, True)
+            else:
+                value = p.options[0] if p.kind == "choose" else f"Skill {v.version}" if p.kind == "skill" else f"Lad {v.version}"
+                v = pb.choose(GUILD, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value)
+            continue
+        step = v.state.step
+        if step == "setup":
+            v = pb.set_fighters(GUILD, OWNER, False, v.id, v.version, out_of_action={v.state.fighters[1].warrior_id: 1})
+            v = pb.confirm_fighters(GUILD, OWNER, False, v.id, v.version)
+        elif step == "injuries":
+            v = pb.roll_injuries(GUILD, OWNER, False, v.id, v.version)
+        elif step == "experience":
+            v = pb.apply_experience(GUILD, OWNER, False, v.id, v.version)
+        elif step == "exploration":
+            v = pb.explore(GUILD, OWNER, False, v.id, v.version)
+        elif step == "income":
+            v = pb.sell(GUILD, OWNER, False, v.id, v.version, min(1, v.wyrdstone_shards))
+        elif step == "trading":
+            v = pb.finish(GUILD, OWNER, False, v.id, v.version)
+        assert order.index(v.state.step) >= order.index(step) or v.state.step == "done"
+    return v
+
+
+async def main() -> dict[str, float]:
+    started = time.perf_counter()
+    figures: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="mordheim-bench-") as folder:
+        async with new_harness(Path(folder) / "pb.db") as h:
+            c = h.bot.campaigns
+            pb = h.bot.get_cog("PostBattleCog").service
+            t = time.perf_counter()
+            pools: dict[str, list[tuple[int, str, list[str]]]] = {}
+            at = {"confirm": "setup", "injuries": "injuries", "xp": "experience", "explore": "exploration",
+                  "sell": "income", "finish": "trading"}
+            n = 0
+            for action in STEPS:
+                pool = pools[action] = []
+                while len(pool) < NEEDED:
+                    n += 1
+                    name = f"Band {n}"
+                    warband(c, name)
+                    v = advance(pb, pb.start(GUILD, OWNER, False, name), at[action])
+                    if v.state.pending:  # this one stopped for a choice: not the plain step we time
+                        pb.cancel(GUILD, OWNER, False, v.id)
+                        continue
+                    msg = await h.command("postbattle resume", ACTOR, warband=name)
+                    comp = next(x for x in h.messages[msg.message_id].components() if x.get("custom_id", "").split(":")[1:2] == [action])
+                    values = [comp["options"][-1]["value"]] if comp.get("type") == 3 else []
+                    pool.append((msg.message_id, comp["custom_id"], values))
+            print(f"prepared {n} warbands with a sequence at each step: {time.perf_counter() - t:.1f} s")
+            reference = echo(h, ACTOR)
+            print("ratios to /echo through the same harness (median of batches):")
+            for action in STEPS:
+                pool = pools[action]
+
+                async def press(pool=pool):
+                    mid, custom_id, values = pool.pop()
+                    res = await (h.select(mid, custom_id, values, ACTOR) if values else h.click(mid, custom_id, ACTOR))
+                    assert not res.is_error, res.text
+                    return res
+
+                r, t_s, ref_s = await ratio(press, reference, batches=BATCHES, per_batch=PER_BATCH)
+                label = f"post-battle step '{action}' (press → message updated)"
+                figures[label] = r
+                print(line(label, r, STEP_TARGET))
+                print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+        async with new_harness(Path(folder) / "standings.db") as h:
+            c = h.bot.campaigns
+            pb = h.bot.get_cog("PostBattleCog").service
+            t = time.perf_counter()
+            for n in range(50):
+                name = f"Warband {n:02d}"
+                warband(c, name, battles=3)
+                advance(pb, pb.start(GUILD, OWNER, False, name), "trading")
+                v = pb.open_sequence(GUILD, name)
+                pb.finish(GUILD, OWNER, False, v.id, v.version)
+            print(f"prepared a server of 50 warbands: {time.perf_counter() - t:.1f} s")
+            first = await h.command("campaign standings", ACTOR)
+            assert not first.is_error and "**1. " in first.text, first.text[:300]
+
+            async def standings():
+                return await h.command("campaign standings", ACTOR)
+
+            r, t_s, ref_s = await ratio(standings, echo(h, ACTOR), batches=11, per_batch=10)
+            label = "/campaign standings (50 warbands)"
+            figures[label] = r
+            print(line(label, r, STANDINGS_TARGET))
+            print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+    print(f"total {time.perf_counter() - started:.1f} s")
+    return figures
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,212 @@
+"""How a post-battle sequence looks in the channel: one embed per step, and the step's buttons
+and menus. Every component's custom_id carries the sequence id and the version it was drawn for
+(``pb:<action>:<sequence>:<version>[:<arg>]``, menus ``pbs:``), so it works after a restart
+and a second press is recognised as stale by the service."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs._ui.campaign import safe
+from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
+from engine.campaign.postbattle import SequenceView
+from engine.campaign.sequence import STEP_TITLES
+
+MAX_OPTIONS = 25  # Discord's limit on a menu's options
+BUTTON = "pb"
+SELECT = "pbs"
+
+
+def custom_id(kind: str, action: str, view: SequenceView, arg: str = "") -> str:
+    return f"{kind}:{action}:{view.id}:{view.version}" + (f":{arg}" if arg else "")
+
+
+def start_id(warband_id: int, battle_id: int) -> str:
+    """The 'start the post-battle sequence' button under /battle record (handled by cogs/postbattle)."""
+    return f"{BUTTON}:start:{warband_id}:0:{battle_id}"
+
+
+def _field(embed: discord.Embed, name: str, lines: list[str] | tuple[str, ...], *, newest: bool = False) -> None:
+    if not lines:
+        return
+    text = "\n".join(lines)
+    if len(text) > EMBED_FIELD_LIMIT and newest:  # show the end: the newest lines matter most
+        text = "…" + text[-(EMBED_FIELD_LIMIT - 1):]
+    embed.add_field(name=name, value=clip(text, EMBED_FIELD_LIMIT), inline=False)
+
+
+def _fighter_lines(view: SequenceView) -> list[str]:
+    out = []
+    for f in view.state.fighters:
+        w = view.warrior(f.warrior_id)
+        name = safe(f.name)
+        if not f.fought:
+            out.append(f"~~{name}~~ did not fight")
+            continue
+        bits = []
+        if f.out_of_action:
+            bits.append("out of action" if f.hero else f"{f.out_of_action} of {f.models} out of action")
+        if f.kills:
+            bits.append(f"{f.kills} enem{'ies' if f.kills != 1 else 'y'} out of action")
+        if f.scenario:
+            bits.append(f"{f.scenario:+d} xp from the scenario")
+        kind = "hero" if f.hero else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"
+        status = f" — now **{w.status}**" if w is not None and w.status != "active" else ""
+        out.append(f"**{name}** ({kind})" + (": " + ", ".join(bits) if bits else ": fought") + status)
+    return out
+
+
+def _pending_lines(view: SequenceView) -> list[str]:
+    out = []
+    for p in view.state.pending:
+        name = safe(p.name)
+        if p.kind == "pit_fight":
+            out.append(f"**{name}** was sold to the pits: fight the pit fighter at the table (or with `/fight`), then say who won.")
+        elif p.kind == "choose":
+            out.append(f"**{name}**: choose +1 " + " or ".join(p.options) + (f" ({safe(p.note)})" if p.note else ""))
+        elif p.kind == "skill":
+            out.append(f"**{name}**: choose a new skill from his skill lists" + (f" ({safe(p.note)})" if p.note else ""))
+        elif p.kind == "talent":
+            out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")
+        elif p.kind == "place_hero":
+            out.append(f"**{name}**: {safe(p.note)}")
+    return out
+
+
+def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> discord.Embed:
+    s = view.state
+    if view.status == "finished":
+        embed = discord.Embed(title=f"{view.warband} after {s.battle}"[:256], description=clip(safe(view.summary()), 4096), colour=SUCCESS)
+        _field(embed, "Every die rolled", list(s.dice), newest=True)
+        _field(embed, "Found", list(s.items_found) + [safe(n) for n in s.notes])
+        return embed
+    if view.status == "cancelled":
+        return discord.Embed(title=f"{view.warband}: post-battle sequence closed"[:256], colour=NEUTRAL,
+                             description="Closed before the end. Steps already taken stay; `/warband undo` takes them all back.")
+    guide = {
+        "setup": "Mark who was **taken out of action** and who **did not fight** in the menus, add enemies each hero took "
+                 "out of action and the scenario's experience, then confirm.",
+        "injuries": "Roll the injuries (the bot rolls every die and shows it), or type the dice you rolled at the table.",
+        "experience": "Award the experience: survivors, the winning leader, enemies out of action and the scenario's. "
+                      "Every advance is rolled; choose where the table lets you.",
+        "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",
+        "income": f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
+                  f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors.",
+        "trading": "Trade and hire now with the warband commands, then finish to post the summary.",
+    }[s.step]
+    embed = discord.Embed(title=f"{view.warband} after {s.battle} — {STEP_TITLES[s.step]}"[:256], description=guide, colour=INFO)
+    _field(embed, "Warriors", _fighter_lines(view))
+    _field(embed, "So far", [safe(x) for x in s.lines], newest=True)
+    if view.rolls:
+        _field(embed, "Dice", list(view.rolls), newest=True)
+    if s.step in ("income", "trading") and s.extra.get("exploration"):
+        _field(embed, "Exploration", [safe(x) for x in s.extra["exploration"]], newest=True)
+    if s.step == "experience" and s.extra.get("awards"):
+        _field(embed, "Experience awarded", [safe(x) for x in s.extra["awards"]])
+    _field(embed, "Waiting for you", _pending_lines(view))
+    if s.step == "trading":
+        found = list(s.items_found) + [safe(n) for n in s.notes]
+        _field(embed, "Found while exploring", found + (["Give items out with `/warrior equip`."] if s.items_found else []))
+        cmds = ", ".join(f"`/{c}`" for c in trading_commands) or "the `/warband` and `/warrior` commands"
+        _field(embed, "Trading and hiring", [f"Buy, sell and hire with {cmds} (they are part of the warband lists' commands). "
+                                              "Press **Finish** when done."])
+    embed.set_footer(text=f"Only the warband's owner or a member with Manage Server can press · sequence #{view.id}")
+    return embed
+
+
+def _button(label: str, action: str, view: SequenceView, arg: str = "", *, style=discord.ButtonStyle.secondary,
+            row: int | None = None) -> discord.ui.Button:
+    return discord.ui.Button(label=label[:80], custom_id=custom_id(BUTTON, action, view, arg), style=style, row=row)
+
+
+def _select(placeholder: str, action: str, view: SequenceView, options: list[discord.SelectOption], *, arg: str = "",
+            many: bool = False, row: int | None = None) -> discord.ui.Select:
+    options = options[:MAX_OPTIONS]
+    return discord.ui.Select(placeholder=placeholder[:150], custom_id=custom_id(SELECT, action, view, arg), options=options,
+                             min_values=0 if many else 1, max_values=len(options) if many else 1, row=row)
+
+
+def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
+    """The step's buttons and menus (none once finished or closed)."""
+    ui = discord.ui.View(timeout=None)
+    s = view.state
+    if view.status != "open":
+        return ui
+    primary = discord.ButtonStyle.primary
+    if s.step == "setup":
+        fought = [f for f in s.fighters if f.fought]
+        ooa = []
+        for f in fought:
+            if f.hero:
+                ooa.append(discord.SelectOption(label=f.name[:100], value=f"{f.warrior_id}:1", default=f.out_of_action == 1))
+            else:
+                ooa.extend(discord.SelectOption(label=f"{f.name} — {n} of {f.models}"[:100], value=f"{f.warrior_id}:{n}",
+                                                default=f.out_of_action == n) for n in range(1, f.models + 1))
+        if ooa:
+            ui.add_item(_select("Taken out of action", "ooa", view, ooa, many=True, row=0))
+        ui.add_item(_select("Did not fight", "absent", view, [
+            discord.SelectOption(label=f.name[:100], value=str(f.warrior_id), default=not f.fought) for f in s.fighters], many=True, row=1))
+        ui.add_item(_button("Enemies out of action & scenario xp", "kills", view, row=2))
+        ui.add_item(_button("Confirm: on to injuries", "confirm", view, style=primary, row=2))
+    elif s.step == "injuries":
+        pits = [p for p in s.pending if p.kind == "pit_fight"]
+        if pits:
+            for p in pits[:2]:
+                ui.add_item(_button(f"{p.name} won the pit fight", "pit", view, f"{p.warrior_id}-won", style=discord.ButtonStyle.success))
+                ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger))
+        else:
+            ui.add_item(_button("Roll the injuries", "injuries", view, style=primary))
+            ui.add_item(_button("Type dice rolled at the table", "injdice", view))
+    elif s.step == "experience":
+        if not s.extra.get("experience_done"):
+            ui.add_item(_button("Award experience and roll advances", "xp", view, style=primary))
+        else:
+            p = s.pending[0]
+            if p.kind == "choose":
+                ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
+                                    [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
+            elif p.kind == "skill":
+                ui.add_item(_button(f"Choose {p.name}'s new skill", "skill", view, str(p.warrior_id), style=primary))
+            elif p.kind == "talent":
+                ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
+    elif s.step == "exploration":
+        place = next((p for p in s.pending if p.kind == "place_hero"), None)
+        if place is not None:
+            options = [discord.SelectOption(label=(view.warrior(int(o)).name if view.warrior(int(o)) else o)[:100], value=o)
+                       for o in place.options]
+            if options:
+                ui.add_item(_select(f"{place.name}: which hero goes?", "place", view, options))
+            if "nobody" in place.note or "send nobody" in place.note.lower():
+                ui.add_item(_button("Send nobody", "nobody", view))
+        else:
+            dice = searchers + (1 if s.won else 0)
+            ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})", "explore", view, style=primary))
+            ui.add_item(_button("Type dice / extra dice", "expdice", view))
+    elif s.step == "income":
+        ui.add_item(_select("Sell how many shards?", "sell", view, [
+            discord.SelectOption(label="Keep them all" if n == 0 else f"Sell {n} for {gold} gc", value=str(n))
+            for n, gold in view.sale_prices]))
+    elif s.step == "trading":
+        ui.add_item(_button("Finish and post the summary", "finish", view, style=primary))
+    ui.add_item(_button("Close the sequence", "cancel", view, style=discord.ButtonStyle.danger, row=4))
+    return ui
+
+
+def standings_pages(title: str, lines: list[str], heroes: list[str]) -> list[discord.Embed]:
+    """Standings or the log over as many embeds as needed, nothing cut."""
+    pages: list[discord.Embed] = []
+    chunk: list[str] = []
+    size = 0
+    for line in lines or ["Nothing recorded yet."]:
+        if size + len(line) + 1 > 3500 and chunk:
+            pages.append(discord.Embed(title=title[:256], description="\n".join(chunk), colour=NEUTRAL))
+            chunk, size = [], 0
+        chunk.append(line)
+        size += len(line) + 1
+    pages.append(discord.Embed(title=title[:256], description="\n".join(chunk), colour=NEUTRAL))
+    if heroes:
+        pages[0].add_field(name="Most experienced heroes", value=clip("\n".join(heroes), EMBED_FIELD_LIMIT), inline=False)
+    if len(pages) > 1:
+        for n, page in enumerate(pages, start=1):
+            page.set_footer(text=f"Page {n} of {len(pages)}")
+    return pages

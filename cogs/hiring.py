@@ -1,0 +1,106 @@
+"""/hire: recruit fighters from the warband's list, hire hired swords, pay their upkeep.
+
+The engine (``Campaigns.hiring``, engine/warbands/hiring.py) checks the list's limits and the
+treasury and writes the warrior and the cost as one action; this cog parses options, offers
+only what the warband may hire and afford, and renders the answer.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._ui.campaign import call, campaigns, require_server, safe
+from cogs._ui.context import is_admin
+from cogs._ui.roster import done_embed, warrior_body, warrior_heading
+from cogs._ui.warrior_choices import changeable_warband_choices
+
+Name = app_commands.Range[str, 1, 100]
+
+
+def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs if len(value) <= 100][:25]
+
+
+async def fighter_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Fighter types the warband typed in ``warband`` can hire now and afford."""
+    warband = getattr(interaction.namespace, "warband", None)
+    if interaction.guild_id is None or not isinstance(warband, str) or not warband.strip():
+        return []
+    return _choices(await call(campaigns(interaction).hiring.fighter_choices, interaction.guild_id, warband, current or ""))
+
+
+async def sword_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Hired swords the warband may hire now and afford."""
+    warband = getattr(interaction.namespace, "warband", None)
+    if interaction.guild_id is None or not isinstance(warband, str) or not warband.strip():
+        return []
+    return _choices(await call(campaigns(interaction).hiring.sword_choices, interaction.guild_id, warband, current or ""))
+
+
+def hired_embed(hired, warband: str) -> discord.Embed:
+    w = hired.warrior
+    if hired.joined:
+        title = f"{hired.count} more for {w.name}"
+    else:
+        title = f"Hired: {warrior_heading(w)}"
+    text = (f"**{hired.cost} gc** from the treasury of {safe(warband)}; **{hired.gold_left} gc** left.\n"
+            + warrior_body(w))
+    embed = done_embed(safe(title), text)
+    embed.set_footer(text=f"{warband}/{w.name} · /warband undo takes the hire and the gold back"[:2048])
+    return embed
+
+
+class Hire(commands.Cog):
+    """The /hire command group."""
+
+    hire = app_commands.Group(name="hire", description="Recruit from your warband's list, hire hired swords, pay upkeep",
+                              guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        require_server(interaction)
+        return True
+
+    @hire.command(name="fighter", description="Hire a hero, or a group of 1-5 henchmen, from the warband's list")
+    @app_commands.describe(
+        warband="Which warband", fighter_type="A fighter of its list (only those it may hire and afford are offered)",
+        name="The warrior's or group's name (default: the type); an existing group's name adds to it",
+        count="Henchmen in the group (heroes come one at a time)",
+    )
+    @app_commands.rename(fighter_type="type")
+    @app_commands.autocomplete(warband=changeable_warband_choices, fighter_type=fighter_choices)
+    async def fighter(self, interaction: discord.Interaction, warband: Name, fighter_type: Name, name: Name | None = None,
+                      count: app_commands.Range[int, 1, 20] = 1) -> None:
+        g = require_server(interaction)
+        hired = await call(campaigns(interaction).hiring.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
+                           fighter_type, name=name, count=count)
+        await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
+
+    @hire.command(name="sword", description="Hire a hired sword: his fee now, his upkeep after every battle")
+    @app_commands.describe(warband="Which warband", sword="A hired sword (only those it may hire and afford are offered)",
+                           name="His name on the roster (default: what he is)")
+    @app_commands.autocomplete(warband=changeable_warband_choices, sword=sword_choices)
+    async def sword(self, interaction: discord.Interaction, warband: Name, sword: Name, name: Name | None = None) -> None:
+        g = require_server(interaction)
+        hired = await call(campaigns(interaction).hiring.hire_sword, g, interaction.user.id, is_admin(interaction), warband,
+                           sword, name=name)
+        await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
+
+    @hire.command(name="upkeep", description="Pay every hired sword's upkeep after a battle")
+    @app_commands.describe(warband="Which warband")
+    @app_commands.autocomplete(warband=changeable_warband_choices)
+    async def upkeep(self, interaction: discord.Interaction, warband: Name) -> None:
+        g = require_server(interaction)
+        paid = await call(campaigns(interaction).hiring.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
+        lines = [f"{safe(n)}: {fee} gc" for n, fee in paid.paid]
+        embed = done_embed(f"Upkeep paid by {safe(paid.warband)}",
+                           "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left.")
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Hire(bot))

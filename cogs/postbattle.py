@@ -1,0 +1,282 @@
+"""/postbattle: the post-battle sequence in the channel, one message updated step by step.
+
+Decisions:
+- The sequence's message is public, so the whole group follows the dice; errors answer privately.
+- Every button and menu is a ``discord.ui.DynamicItem`` whose custom_id carries the sequence id
+  and the version of the step it was drawn for. Presses work after a restart (the state is in
+  the database); a second press, or one from another device, carries an old version and the
+  service refuses it, changing nothing.
+- Only the warband's owner or a member with Manage Server may press (the service checks every
+  press; a modal is not even opened for anyone else).
+- Dice typed in and names are asked in modals opened by a button; a modal lives only until
+  it is submitted, which is all it needs.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs._ui.campaign import call, campaigns, require_server, safe
+from cogs._ui.context import is_admin
+from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
+from cogs._ui.warrior_choices import changeable_warband_choices
+from engine.campaign.postbattle import PostBattle, SequenceView
+from engine.errors import MordheimError, PermissionDenied
+
+Name = app_commands.Range[str, 1, 100]
+TRADING_COMMANDS = ("trade buy", "trade sell", "trade search", "trade stash", "hire fighter", "hire sword", "hire upkeep")
+_ID = r"(?P<action>[a-z]+):(?P<seq>\d+):(?P<version>\d+)(?::(?P<arg>[\w-]+))?"
+
+
+def _cog(interaction: discord.Interaction) -> PostBattleCog:
+    return interaction.client.get_cog("PostBattleCog")
+
+
+class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON + ":" + _ID):
+    """A step's button: ``pb:<action>:<sequence>:<version>[:<arg>]``."""
+
+    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).guarded(interaction, self.match, [])
+
+
+class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":" + _ID):
+    """A step's menu: ``pbs:<action>:<sequence>:<version>[:<arg>]``."""
+
+    def __init__(self, item: discord.ui.Select, match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _cog(interaction).guarded(interaction, self.match, list(self.item.values))
+
+
+class DiceModal(discord.ui.Modal):
+    """Typed text for one step (dice rolled at the table, names); ``submit`` does the step."""
+
+    def __init__(self, title: str, fields: list[tuple[str, str, str, bool]], submit) -> None:
+        super().__init__(title=title[:45], timeout=900)
+        self.inputs: dict[str, discord.ui.TextInput] = {}
+        for key, label, placeholder, required in fields[:5]:
+            box = discord.ui.TextInput(label=label[:45], placeholder=placeholder[:100], required=required, max_length=200, custom_id=key)
+            self.inputs[key] = box
+            self.add_item(box)
+        self._submit = submit
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._submit(interaction, {k: v.value or "" for k, v in self.inputs.items()})
+        except Exception as error:  # noqa: BLE001 - every failure is shown to the member, privately
+            await interaction.client.tree.report_error(interaction, error)
+
+
+def _names_and_numbers(text: str, view: SequenceView, what: str) -> dict[int, int]:
+    """'Hans 2, Otto 1' → {Hans's id: 2, Otto's id: 1}; each name must be a warrior of the sequence."""
+    out: dict[int, int] = {}
+    for part in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
+        m = re.fullmatch(r"(.+?)\s*[:=]?\s*(-?\d{1,2})", part)
+        if m is None:
+            raise MordheimError(f"'{part[:40]}' is not a name and a number.", hint=f"Write {what} as `Hans 2, Otto 1`.")
+        name, n = m.group(1).strip(), int(m.group(2))
+        fighter = next((f for f in view.state.fighters if f.name.casefold() == name.casefold()), None)
+        if fighter is None:
+            raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
+                                hint="Names: " + ", ".join(f.name for f in view.state.fighters)[:300])
+        out[fighter.warrior_id] = n
+    return out
+
+
+class PostBattleCog(commands.Cog, name="PostBattleCog"):
+    """The /postbattle commands and the sequence message's buttons."""
+
+    postbattle = app_commands.Group(name="postbattle", description="The post-battle sequence of a warband", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.service = PostBattle(bot.campaigns, bot.rng)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(StepButton, StepSelect)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(StepButton, StepSelect)
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        require_server(interaction)
+        return True
+
+    # ---- rendering -----------------------------------------------------------------
+    def _trading_commands(self) -> list[str]:
+        found = []
+        for path in TRADING_COMMANDS:
+            parts = path.split()
+            cmd = self.bot.tree.get_command(parts[0])
+            for part in parts[1:]:
+                cmd = cmd.get_command(part) if isinstance(cmd, app_commands.Group) else None
+            if cmd is not None:
+                found.append(path)
+        return found
+
+    def render(self, view: SequenceView) -> tuple[discord.Embed, discord.ui.View]:
+        embed = sequence_embed(view, trading_commands=self._trading_commands())
+        return embed, sequence_components(view, len(self.service.searchers(view)))
+
+    async def _post(self, interaction: discord.Interaction, view: SequenceView) -> None:
+        embed, ui = self.render(view)
+        await interaction.response.send_message(embed=embed, view=ui)
+
+    # ---- commands ------------------------------------------------------------------
+    @postbattle.command(name="start", description="Start the post-battle sequence after a warband's newest battle")
+    @app_commands.describe(warband="Which warband (record the battle first with /battle record)")
+    @app_commands.autocomplete(warband=changeable_warband_choices)
+    async def start(self, interaction: discord.Interaction, warband: Name) -> None:
+        g = require_server(interaction)
+        view = await call(self.service.start, g, interaction.user.id, is_admin(interaction), warband)
+        await self._post(interaction, view)
+
+    @postbattle.command(name="resume", description="Show a warband's open post-battle sequence again, where it stopped")
+    @app_commands.describe(warband="Which warband")
+    @app_commands.autocomplete(warband=changeable_warband_choices)
+    async def resume(self, interaction: discord.Interaction, warband: Name) -> None:
+        g = require_server(interaction)
+        view = await call(self.service.open_sequence, g, warband)
+        if view is None:
+            raise MordheimError(f"{safe(warband)} has no post-battle sequence open.", hint="Start one with `/postbattle start`.")
+        await self._post(interaction, view)
+
+    @postbattle.command(name="cancel", description="Close a warband's open post-battle sequence (steps taken stay; /warband undo takes them back)")
+    @app_commands.describe(warband="Which warband")
+    @app_commands.autocomplete(warband=changeable_warband_choices)
+    async def cancel(self, interaction: discord.Interaction, warband: Name) -> None:
+        g = require_server(interaction)
+        view = await call(self.service.open_sequence, g, warband)
+        if view is None:
+            raise MordheimError(f"{safe(warband)} has no post-battle sequence open.")
+        view = await call(self.service.cancel, g, interaction.user.id, is_admin(interaction), view.id)
+        await self._post(interaction, view)
+
+    # ---- presses -------------------------------------------------------------------
+    async def guarded(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
+        try:
+            require_server(interaction)
+            await self.press(interaction, match["action"], int(match["seq"]), int(match["version"]), match["arg"] or "", values)
+        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser, privately
+            await interaction.client.tree.report_error(interaction, error)
+
+    async def _may_press(self, interaction: discord.Interaction, view: SequenceView) -> None:
+        if not (is_admin(interaction) or interaction.user.id == view.owner_id):
+            raise PermissionDenied(f"Only the owner of {view.warband} or a member with Manage Server can run its post-battle sequence.",
+                                   hint="Everyone can follow it here.")
+
+    async def press(self, interaction: discord.Interaction, action: str, seq: int, version: int, arg: str, values: list[str]) -> None:
+        g, who, admin = interaction.guild_id, interaction.user.id, is_admin(interaction)
+        svc = self.service
+        if action == "start":  # from /battle record: seq is the warband id, arg the battle id
+            name = await call(svc.warband_name, g, seq)
+            view = await call(svc.start, g, who, admin, name, battle_id=int(arg) if arg.isdigit() else None)
+            await self._post(interaction, view)
+            return
+        if action in ("injdice", "kills", "skill", "talent", "expdice"):
+            current = await call(svc.get, g, seq)
+            await self._may_press(interaction, current)
+            if current.version != version:
+                raise MordheimError("That button belongs to a step already taken (pressed twice, or from another device).",
+                                    hint="Use the newest message's buttons.")
+            await interaction.response.send_modal(self._modal(action, current, arg))
+            return
+        step = {
+            "confirm": lambda: svc.confirm_fighters(g, who, admin, seq, version),
+            "cancel": lambda: svc.cancel(g, who, admin, seq),
+            "injuries": lambda: svc.roll_injuries(g, who, admin, seq, version),
+            "pit": lambda: svc.settle_pit_fight(g, who, admin, seq, version, int(arg.split("-")[0]), arg.endswith("-won")),
+            "xp": lambda: svc.apply_experience(g, who, admin, seq, version),
+            "explore": lambda: svc.explore(g, who, admin, seq, version),
+            "nobody": lambda: svc.explore(g, who, admin, seq, version, visit=False),
+            "finish": lambda: svc.finish(g, who, admin, seq, version),
+            "ooa": lambda: svc.set_fighters(g, who, admin, seq, version, out_of_action=self._ooa(values)),
+            "absent": lambda: svc.set_fighters(g, who, admin, seq, version, absent=[int(v) for v in values]),
+            "choose": lambda: svc.choose(g, who, admin, seq, version, int(arg), "choose", values[0] if values else ""),
+            "place": lambda: svc.explore(g, who, admin, seq, version, hero_id=int(values[0]) if values else None),
+            "sell": lambda: svc.sell(g, who, admin, seq, version, int(values[0]) if values else 0),
+        }.get(action)
+        if step is None:
+            raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")
+        if action == "cancel":
+            step = lambda: svc.cancel(g, who, admin, seq, version=version)  # noqa: E731
+        # One trip to the worker thread: the step (checks, writes, new state) and its new message.
+        embed, ui = await call(lambda: self.render(step()))
+        await interaction.response.edit_message(embed=embed, view=ui)
+
+    @staticmethod
+    def _ooa(values: list[str]) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for v in values:
+            wid, _, n = v.partition(":")
+            if not (wid.isdigit() and n.isdigit()):
+                raise MordheimError("Choose from the menu.")
+            out[int(wid)] = max(out.get(int(wid), 0), int(n))  # 'Marksmen — 2 of 3' counts, not 1 + 2
+        return out
+
+    def _modal(self, action: str, view: SequenceView, arg: str) -> DiceModal:
+        g, svc = view.guild_id, self.service
+
+        async def done(interaction: discord.Interaction, step) -> None:
+            result = await call(step)
+            embed, ui = self.render(result)
+            await interaction.response.edit_message(embed=embed, view=ui)
+
+        if action == "injdice":
+            out = [f for f in view.state.fighters if f.out_of_action][:5]
+            fields = [(f"w{f.warrior_id}", f"{f.name} ({'D66, then any D6' if f.hero else f'{f.out_of_action} D6'})",
+                       "e.g. 35 or 23 4" if f.hero else " ".join(["4"] * f.out_of_action), False) for f in out]
+
+            async def submit(i, values):
+                entered = {int(k[1:]): v for k, v in values.items() if v.strip()}
+                await done(i, lambda: svc.roll_injuries(g, i.user.id, is_admin(i), view.id, view.version, entered=entered))
+            return DiceModal("Dice rolled at the table", fields, submit)
+        if action == "kills":
+            async def submit(i, values):
+                kills = _names_and_numbers(values["kills"], view, "enemies out of action")
+                scenario = _names_and_numbers(values["scenario"], view, "scenario experience")
+                await done(i, lambda: svc.set_fighters(g, i.user.id, is_admin(i), view.id, view.version, kills=kills, scenario=scenario))
+            return DiceModal("Enemies and scenario experience", [
+                ("kills", "Enemies each hero took out of action", "Hans 2, Otto 1", False),
+                ("scenario", "Scenario experience", "Hans 1, Marksmen 1", False)], submit)
+        if action == "skill":
+            async def submit(i, values):
+                await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "skill", values["skill"]))
+            return DiceModal("A new skill", [("skill", "Skill (from his skill lists)", "e.g. Strike to Injure", True)], submit)
+        if action == "talent":
+            async def submit(i, values):
+                lists = tuple(x.strip() for x in values["lists"].split(",") if x.strip())
+                await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "talent",
+                                                 values["name"], skill_lists=lists))
+            return DiceModal("The lad's got talent!", [("name", "The new hero's name", "e.g. Young Karl", True),
+                                                       ("lists", "Two skill lists (if the warband has lists)", "combat, speed", False)], submit)
+
+        async def submit(i, values):
+            extra = values["extra"].strip() or "0"
+            if not extra.isdigit():
+                raise MordheimError("Extra dice must be a number from 0 to 6.")
+            await done(i, lambda: svc.explore(g, i.user.id, is_admin(i), view.id, view.version, entered=values["dice"], extra_dice=int(extra)))
+        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table (empty: the bot rolls)", "e.g. 5 1 3", False),
+                                              ("extra", "Extra dice from skills or equipment", "0", False)], submit)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(PostBattleCog(bot))

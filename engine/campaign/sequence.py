@@ -1,0 +1,102 @@
+"""The post-battle sequence as a state: which step, who fought, what is waiting for a choice.
+
+The rulebook's order (Mordheim rulebook, Campaigns: the post-battle sequence): serious injuries,
+experience (with advances), exploration, selling wyrdstone, then trading and hiring. A step is
+taken once; the state says which one is next and what the player still has to choose. It is
+plain data (``to_json``/``from_json``) so a service can store it and resume after a restart.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+STEPS = ("setup", "injuries", "experience", "exploration", "income", "trading", "done")
+STEP_TITLES = {
+    "setup": "Who fought, and who was taken out of action",
+    "injuries": "1. Injuries",
+    "experience": "2. Experience",
+    "exploration": "3. Exploration",
+    "income": "4. Selling wyrdstone",
+    "trading": "5. Trading and hiring",
+    "done": "Finished",
+}
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A warrior (or henchman group) of the warband in this battle."""
+
+    warrior_id: int
+    name: str
+    hero: bool
+    models: int  # the group's size when the battle was fought
+    fought: bool = True
+    out_of_action: int = 0  # heroes 0 or 1; henchmen: models taken out of action
+    kills: int = 0  # enemies he took out of action (heroes)
+    scenario: int = 0  # experience the scenario gives him
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Something the player must choose before the sequence goes on."""
+
+    kind: str  # pit_fight | choose | skill | talent | place_hero
+    warrior_id: int
+    name: str
+    options: tuple[str, ...] = ()  # characteristics to choose from, or heroes for a place
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class SequenceState:
+    step: str
+    won: bool
+    battle: str  # "battle 7 (win, Skirmish)" for the summary
+    fighters: tuple[Fighter, ...]
+    pending: tuple[Pending, ...] = ()
+    lines: tuple[str, ...] = ()  # the public summary, one line per event
+    dice: tuple[str, ...] = ()  # every die, as shown in the channel
+    raised: tuple[tuple[int, str], ...] = ()  # (warrior id, characteristic) a henchman group raised
+    missed: tuple[tuple[int, int], ...] = ()  # (warrior id, games) he must sit out
+    captured: tuple[int, ...] = ()  # warriors held by the enemy
+    explore_dice: tuple[int, ...] = ()
+    shards_found: int = 0
+    gold_found: int = 0
+    items_found: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    shards_sold: int = 0
+    gold_from_sale: int = 0
+    explored: bool = False
+    sold: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)  # waiting pit fights and advances (JSON)
+
+    @property
+    def next_step(self) -> str:
+        return STEPS[min(STEPS.index(self.step) + 1, len(STEPS) - 1)]
+
+    def fighter(self, warrior_id: int) -> Fighter | None:
+        return next((f for f in self.fighters if f.warrior_id == warrior_id), None)
+
+    def with_fighter(self, fighter: Fighter) -> SequenceState:
+        return replace(self, fighters=tuple(fighter if f.warrior_id == fighter.warrior_id else f for f in self.fighters))
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> SequenceState:
+        raw = json.loads(text)
+        return cls(
+            step=raw["step"], won=raw["won"], battle=raw["battle"],
+            fighters=tuple(Fighter(**f) for f in raw["fighters"]),
+            pending=tuple(Pending(**{**p, "options": tuple(p["options"])}) for p in raw["pending"]),
+            lines=tuple(raw["lines"]), dice=tuple(raw["dice"]),
+            raised=tuple((int(a), str(b)) for a, b in raw["raised"]),
+            missed=tuple((int(a), int(b)) for a, b in raw["missed"]),
+            captured=tuple(raw["captured"]), explore_dice=tuple(raw["explore_dice"]),
+            shards_found=raw["shards_found"], gold_found=raw["gold_found"], items_found=tuple(raw["items_found"]),
+            notes=tuple(raw["notes"]), shards_sold=raw["shards_sold"], gold_from_sale=raw["gold_from_sale"],
+            explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}),
+        )

@@ -1,0 +1,295 @@
+"""Hiring: fighters from the warband's list, hired swords, and their upkeep.
+
+Each hire is one member action (``Campaigns.batch``): the limits and the treasury are checked
+and the warrior and the cost written in one ``BEGIN IMMEDIATE`` transaction, so two members
+hiring for one warband at once cannot spend the same gold, and ``/warband undo`` takes the
+warrior and the gold back together. A refusal changes nothing and gives every reason, each
+citing its limit (roster_rules.py) or the gold missing.
+
+Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTORY.md section 1):
+- Heroes are hired one at a time; henchmen in groups of 1 to the campaign tables'
+  ``max_henchman_group_size`` (5) of one type.
+- New henchmen may join a group of their type (``name`` of the group): they pay the type's
+  cost and the group's kit each, and share the group's experience (a group has one total).
+- Hired swords: one of each per warband; the fee is paid on hiring and the upkeep after every
+  battle, the first included (LRB Hired Swords). ``upkeep_in`` pays it inside the caller's
+  batch, for the post-battle sequence.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import MordheimError, NotFoundError
+from engine.storage.ledger import LedgerBatch
+from engine.warbands import roster_rules
+from engine.warbands.lists import Catalogue, FighterType, HiredSword, WarbandList
+from engine.warbands.models import Warrior
+from engine.warbands.server_tables import campaign_rules_in, catalogue_in
+from engine.warbands.validation import clean_name, name_key, whole_number
+
+if TYPE_CHECKING:
+    from engine.warbands.service import Campaigns
+
+ROLE_OF = {"leader": "leader", "hero": "hero", "henchman": "henchmen"}  # list role -> stored role
+CHOICES = 25
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hired:
+    warrior: Warrior
+    count: int  # models hired now
+    cost: int  # gold paid
+    gold_left: int
+    joined: bool  # added to an existing henchman group
+
+
+@dataclass(frozen=True, kw_only=True)
+class UpkeepPaid:
+    warband: str
+    paid: tuple[tuple[str, int], ...]  # (hired sword's name, upkeep) for each one paid
+    total: int
+    gold_left: int
+
+
+def a(name: str, *, capital: bool = False) -> str:
+    """'a Freelancer', 'an Ogre Bodyguard' ('An Ogre Bodyguard' with ``capital``)."""
+    article = "an" if name[:1].upper() in "AEIOU" else "a"
+    return f"{article.capitalize() if capital else article} {name}"
+
+
+def missing_gold(what: str, cost: int, warband: str, gold: int) -> str:
+    return f"{what} costs {cost} gc; {warband} has {gold} gc in its treasury: {cost - gold} gc missing."
+
+
+def new_warrior(*, name: str, role: str, type_name: str, group_size: int, profile: dict[str, int], equipment: list[str],
+                experience: int, large: bool, fighter_type: str, race: str, skill_lists: list[str],
+                special_rules: list[str]) -> dict[str, Any]:
+    """A warrior snapshot for the service to store."""
+    return {
+        "name": name, "role": role, "type": type_name, "group_size": group_size, "profile": profile,
+        "equipment": equipment, "skills": [], "injuries": [], "experience": experience, "status": "active",
+        "large": large, "fighter_type": fighter_type, "race": race, "skill_lists": skill_lists,
+        "special_rules": special_rules, "hand_edits": [],
+    }
+
+
+def upkeep_due(catalogue: Catalogue, warriors: tuple[Warrior, ...] | list[Warrior]) -> list[tuple[Warrior, int]]:
+    """Every living hired sword the catalogue knows, with its upkeep."""
+    due = []
+    for w in roster_rules.active(warriors):
+        sword = roster_rules.sword_of(catalogue, w)
+        if sword is not None:
+            due.append((w, sword.upkeep))
+    return due
+
+
+def find_fighter(wlist: WarbandList, query: str) -> FighterType:
+    """``WarbandList.fighter``, also taking a plural made with a plain 's' ('Zombies', 'Ghouls')."""
+    try:
+        return wlist.fighter(query)
+    except NotFoundError:
+        stripped = query.strip()
+        if stripped.lower().endswith("s") and len(stripped) > 2:
+            try:
+                return wlist.fighter(stripped[:-1])
+            except NotFoundError:
+                pass
+        raise
+
+
+class Hiring:
+    """Hiring for the warbands of every server (``Campaigns.hiring``)."""
+
+    def __init__(self, campaigns: Campaigns) -> None:
+        self.campaigns = campaigns
+
+    # ------------------------------------------------------------------ helpers
+    def _list_or_refuse(self, b: LedgerBatch, row: dict[str, Any]) -> WarbandList:
+        wlist = self.campaigns.warband_list(b.c, b.guild_id, row)
+        if wlist is None:
+            missing = f" (its list `{row['list_id']}` is not on this server any more)" if row["list_id"] else ""
+            raise MordheimError(
+                f"{row['name']} is a custom warband ({row['warband_type']}){missing}: it has no list to hire from.",
+                hint="Add warriors by hand with `/warrior add`, or give it a list's type with `/warband edit warband_type:`.",
+            )
+        return wlist
+
+    def _free_name(self, warriors: tuple[Warrior, ...], base: str) -> str:
+        taken = {name_key(w.name) for w in warriors}
+        if name_key(base) not in taken:
+            return base
+        n = 2
+        while name_key(f"{base} {n}") in taken:
+            n += 1
+        return f"{base} {n}"
+
+    # ------------------------------------------------------------------ fighters of the list
+    def hire_fighter(
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, fighter: str, *,
+        name: str | None = None, count: int = 1,
+    ) -> Hired:
+        """Hire ``count`` models of a fighter type of the warband's list (a hero, or a henchman group).
+
+        ``name`` names the new warrior or group; the name of an existing henchman group of the
+        same type adds the new models to it. The cost comes from the treasury in the same action.
+        """
+        count = whole_number(count, "The number to hire")
+        if count < 1:
+            raise MordheimError("Hire at least one.")
+        name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
+        c = self.campaigns
+        with c.batch(guild_id, actor_id) as b:
+            row = c.warband_row(b, warband)
+            c.may_change(row, actor_id, is_admin)
+            wlist = self._list_or_refuse(b, row)
+            ftype = find_fighter(wlist, fighter)
+            rules = campaign_rules_in(b.c, guild_id)
+            catalogue = catalogue_in(b.c, guild_id)
+            warriors = c.warriors_of(b.c, guild_id, row)
+            joining = next((w for w in warriors if name and name_key(w.name) == name_key(name)), None)
+            if joining is not None and not (joining.role == "henchmen" and joining.fighter_type == ftype.id
+                                            and joining.status == "active" and ftype.role == "henchman"):
+                raise MordheimError(
+                    f"{row['name']} already has a warrior called '{joining.name}'.",
+                    hint="Choose another name; only a living henchman group of the same type can take new recruits.",
+                )
+            per_model = ftype.cost
+            if joining is not None:  # new recruits buy the group's kit, so all carry the same
+                per_model += roster_rules.warrior_cost(catalogue, wlist, dataclasses.replace(joining, group_size=1)).kit
+            cost = per_model * count
+            problems = roster_rules.hire_problems(rules, wlist, row["name"], warriors, ftype, count, joining=joining)
+            if cost > row["gold_crowns"]:
+                what = f"{count} {ftype.name}" if count > 1 else ftype.name
+                problems.append(missing_gold(what + (" with the group's kit" if joining else ""), cost, row["name"], row["gold_crowns"]))
+            if problems:
+                raise MordheimError(f"{row['name']} cannot hire {ftype.name}:\n" + "\n".join(f"- {p}" for p in problems))
+            if joining is not None:
+                new = {**joining.snapshot(), "group_size": joining.group_size + count}
+                stored = c.write_warrior(b, row, joining, new, what="warrior.hire", reason=f"{count} more {ftype.name}",
+                                         warriors=warriors)
+            else:
+                new = new_warrior(
+                    name=name or self._free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
+                    group_size=count, profile=ftype.profile.as_dict(), equipment=[i.name for i in ftype.starting_equipment],
+                    experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
+                    skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
+                )
+                stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
+                                         warriors=warriors)
+            wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - cost}, what="treasury",
+                                  reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}",
+                                  with_warriors=False)
+            return Hired(warrior=stored, count=count, cost=cost, gold_left=wb.gold_crowns, joined=joining is not None)
+
+    def fighter_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
+        """(label, value) for the fighter types the warband can hire now and afford, at most 25."""
+        c = self.campaigns
+        with c.store.read() as conn:
+            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            if row is None:
+                return []
+            wlist = c.warband_list(conn, guild_id, row)
+            if wlist is None:
+                return []
+            options = roster_rules.hire_options(campaign_rules_in(conn, guild_id), wlist, c.warriors_of(conn, guild_id, row))
+        key = name_key(prefix or "")
+        out = []
+        for o in options:
+            f = o.fighter
+            if o.room and f.cost <= row["gold_crowns"] and key in name_key(f.name):
+                each = " each" if f.role == "henchman" else ""
+                out.append((f"{f.name} — {f.role}, {f.cost} gc{each} (up to {o.room})"[:100], f.name))
+        return out[:CHOICES]
+
+    # ------------------------------------------------------------------ hired swords
+    def hire_sword(
+        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, sword: str, *, name: str | None = None
+    ) -> Hired:
+        """Hire a hired sword: his fee from the treasury; one of each per warband (LRB Hired Swords)."""
+        name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
+        c = self.campaigns
+        with c.batch(guild_id, actor_id) as b:
+            row = c.warband_row(b, warband)
+            c.may_change(row, actor_id, is_admin)
+            catalogue = catalogue_in(b.c, guild_id)
+            hs = catalogue.hired_sword(sword)
+            wlist = c.warband_list(b.c, guild_id, row)
+            warriors = c.warriors_of(b.c, guild_id, row)
+            problems = self._sword_problems(row, wlist, hs, warriors)
+            if hs.hire_fee > row["gold_crowns"]:
+                problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, row["name"], row["gold_crowns"]))
+            if problems:
+                raise MordheimError(f"{row['name']} cannot hire {a(hs.name)}:\n" + "\n".join(f"- {p}" for p in problems))
+            new = new_warrior(
+                name=name or self._free_name(warriors, hs.name), role="hired_sword", type_name=hs.name, group_size=1,
+                profile=hs.profile.as_dict(), equipment=[i.name for i in hs.equipment], experience=hs.experience,
+                large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
+                special_rules=[r.id for r in hs.special_rules],
+            )
+            stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})",
+                                     warriors=warriors)
+            wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - hs.hire_fee}, what="treasury",
+                                  reason=f"hire fee of {stored.name}", with_warriors=False)
+            return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=wb.gold_crowns, joined=False)
+
+    @staticmethod
+    def _sword_problems(row: dict[str, Any], wlist: WarbandList | None, hs: HiredSword, warriors: tuple[Warrior, ...]) -> list[str]:
+        problems = []
+        if wlist is not None and not hs.may_be_hired_by(wlist.id):
+            problems.append(f"{a(hs.name, capital=True)} does not fight for {wlist.name} ({hs.source}).")
+        if wlist is None and hs.include is not None:
+            problems.append(f"{a(hs.name, capital=True)} fights only for certain warbands, and {row['name']} is a custom warband.")
+        same = next((w for w in roster_rules.active(warriors) if w.is_hired_sword and w.fighter_type == hs.id), None)
+        if same is not None:
+            problems.append(f"{row['name']} already has {a(hs.name)} ({same.name}): a warband hires one of each hired sword.")
+        return problems
+
+    def sword_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
+        """(label, value) for the hired swords this warband may hire now and afford, at most 25."""
+        c = self.campaigns
+        with c.store.read() as conn:
+            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            if row is None:
+                return []
+            catalogue = catalogue_in(conn, guild_id)
+            wlist = c.warband_list(conn, guild_id, row)
+            warriors = c.warriors_of(conn, guild_id, row)
+        key = name_key(prefix or "")
+        out = []
+        for hs in sorted(catalogue.hired_swords.values(), key=lambda s: s.name):
+            if key in name_key(hs.name) and hs.hire_fee <= row["gold_crowns"] and not self._sword_problems(row, wlist, hs, warriors):
+                out.append((f"{hs.name} — {hs.hire_fee} gc, upkeep {hs.upkeep} gc"[:100], hs.name))
+        return out[:CHOICES]
+
+    # ------------------------------------------------------------------ upkeep
+    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> UpkeepPaid:
+        """Pay every living hired sword's upkeep from the treasury (after a battle), as one action."""
+        c = self.campaigns
+        with c.batch(guild_id, actor_id) as b:
+            row = c.warband_row(b, warband)
+            c.may_change(row, actor_id, is_admin)
+            return self.upkeep_in(b, row)
+
+    def upkeep_in(self, b: LedgerBatch, row: dict[str, Any]) -> UpkeepPaid:
+        """Inside batch ``b`` (the caller checked who may change the warband): pay the upkeep of
+        every living hired sword of the warband ``row``. Refuses, changing nothing, when the
+        treasury cannot pay it all, saying how much is missing."""
+        c = self.campaigns
+        catalogue = catalogue_in(b.c, b.guild_id)
+        due = upkeep_due(catalogue, c.warriors_of(b.c, b.guild_id, row))
+        if not due:
+            raise MordheimError(f"{row['name']} has no hired swords to pay.", hint="Hire one with `/hire sword`.")
+        total = sum(fee for _w, fee in due)
+        if total > row["gold_crowns"]:
+            detail = ", ".join(f"{w.name} {fee} gc" for w, fee in due)
+            raise MordheimError(
+                missing_gold(f"The upkeep ({detail})", total, row["name"], row["gold_crowns"]),
+                hint="A hired sword who is not paid leaves: take him off with `/warrior remove`, then pay the rest.",
+            )
+        wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - total}, what="treasury",
+                              reason="upkeep: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due), with_warriors=False)
+        return UpkeepPaid(warband=row["name"], paid=tuple((w.name, fee) for w, fee in due), total=total, gold_left=wb.gold_crowns)
+

@@ -1,0 +1,602 @@
+"""The warband lists and the trading post as objects (data: rules_data/warbands/).
+
+``bundled_catalogue()`` reads every file once (cached): the 20-odd warband lists, the trading
+post (items.json), racial maxima (races*.json), shared special rules, the common skill lists
+(skills.json) and hired swords (hired_swords.json). It checks every cross-reference
+(list_checks.py) and builds frozen objects that point at each other, so a fighter type knows
+its race, equipment list and skill lists without further lookups.
+
+The bundled files are validated against rules_data/schema/warbands.schema.json by the tests,
+not at start: they do not change at run time, and the checks here still catch a broken
+cross-reference. A server's own list (a house warband) always goes through the schema and
+the same checks (``validate_house_list``), and ``Catalogue.with_house_lists`` adds it.
+
+The seeds hold none of these figures (seeds/INVENTORY.md section 1); each file names the book
+they come from and the community data they were read from (rules_data/warbands/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+from rapidfuzz import fuzz, process
+
+from engine.errors import NotFoundError
+from engine.warbands import list_checks
+from engine.warbands.errors import InvalidData
+from engine.warbands.list_checks import COMMON_SKILL_LISTS, Problems
+from engine.warbands.list_schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
+from engine.warbands.models import Profile
+
+DATA_DIR = Path(__file__).resolve().parent.parent.parent / "rules_data" / "warbands"
+STATS_DIR = DATA_DIR.parent / "stats"
+STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour",), "equipment.json": ("equipment",)}
+
+#: What a server admin sees at most for one house list; the rest is counted.
+SHOWN_PROBLEMS = 25
+USUAL_MAX_HEROES = 6
+COMMON_SKILL_LIST_NAMES = {"combat": "Combat", "shooting": "Shooting", "academic": "Academic", "strength": "Strength", "speed": "Speed"}
+
+Role = Literal["leader", "hero", "henchman"]
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _empty() -> Mapping[str, Any]:
+    return EMPTY
+
+
+# ================================================================ the objects
+
+@dataclass(frozen=True, kw_only=True)
+class Item:
+    id: str
+    name: str
+    kind: str
+    price: int  # trading post price; with price_dice, the fixed part
+    price_dice: str | None  # the variable part in the dice grammar ('3d6', 'd6*10'), or None
+    price_note: str
+    rarity: int | None  # None: common
+    restricted_to: tuple[str, ...]  # warband ids that may buy it; empty: any
+    combat: str | None  # the rules_data/stats id it fights as; None: the combat engine has no stats for it
+    aliases: tuple[str, ...]
+    source: str
+    summary: str
+    not_for: tuple[str, ...] = ()  # warband ids that may not buy it
+    warband: str | None = None  # the list that defines it; None: items.json (the trading post)
+
+    @property
+    def common(self) -> bool:
+        return self.rarity is None
+
+    def may_be_bought_by(self, warband_id: str) -> bool:
+        return (not self.restricted_to or warband_id in self.restricted_to) and warband_id not in self.not_for
+
+    def price_text(self) -> str:
+        """The price as the rulebook writes it: '15 gc', '50 + 3D6 gc', or the note."""
+        if self.price_note and not self.price and not self.price_dice:
+            return self.price_note
+        dice = f" + {self.price_dice.upper().replace('*', '×')}" if self.price_dice else ""
+        return f"{self.price}{dice} gc"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListedItem:
+    item: Item
+    price: int  # what a warrior of this list pays
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class EquipmentList:
+    id: str
+    name: str
+    items: tuple[ListedItem, ...]
+
+    def price_of(self, item_id: str) -> int | None:
+        listed = self._by_id.get(item_id)
+        return None if listed is None else listed.price
+
+    def listed(self, item_id: str) -> ListedItem | None:
+        return self._by_id.get(item_id)
+
+    @property
+    def _by_id(self) -> Mapping[str, ListedItem]:
+        # Built once per list; lists are frozen, so the mapping can never go stale.
+        cached = self.__dict__.get("_index")
+        if cached is None:
+            cached = {listed.item.id: listed for listed in self.items}
+            object.__setattr__(self, "_index", cached)
+        return cached
+
+
+@dataclass(frozen=True, kw_only=True)
+class Race:
+    id: str
+    name: str
+    maximum: Profile
+    source: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpecialRule:
+    id: str
+    name: str
+    summary: str
+    effects: Mapping[str, int] = field(default_factory=_empty)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Skill:
+    id: str
+    name: str
+    summary: str
+    list_id: str
+    effects: Mapping[str, int] = field(default_factory=_empty)
+    restriction: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SkillList:
+    id: str
+    name: str
+    skills: tuple[Skill, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FighterType:
+    id: str
+    name: str
+    role: Role
+    cost: int  # per model
+    experience: int
+    minimum: int
+    maximum: int | None  # None: any number
+    no_more_than: str | None  # another fighter id whose model count this one may not exceed
+    race: Race
+    profile: Profile
+    equipment_list: EquipmentList | None
+    skill_lists: tuple[SkillList, ...]
+    special_rules: tuple[SpecialRule, ...]
+    starting_equipment: tuple[Item, ...]
+    large: bool
+    animal: bool
+    summary: str
+    limit_note: str
+
+    @property
+    def is_hero(self) -> bool:
+        return self.role in ("leader", "hero")
+
+    @property
+    def gains_experience(self) -> bool:
+        """False for animals (000:1499 for wardogs) and fighters whose rules say so (Zombies)."""
+        return not self.animal and not any(r.id == "gains-no-experience" for r in self.special_rules)
+
+
+@dataclass(frozen=True, kw_only=True)
+class WarbandList:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    source: str
+    summary: str
+    starting_gold: int
+    max_warriors: int
+    max_heroes: int = USUAL_MAX_HEROES
+    special_rules: tuple[SpecialRule, ...]
+    equipment_lists: Mapping[str, EquipmentList]
+    skill_lists: Mapping[str, SkillList]  # the warband's own lists only
+    fighters: tuple[FighterType, ...]
+    items: Mapping[str, Item] = field(default_factory=_empty)  # items only this warband uses
+    house: bool = False  # a server's own list
+
+    @property
+    def leader(self) -> FighterType:
+        return next(f for f in self.fighters if f.role == "leader")
+
+    def fighter(self, query: str) -> FighterType:
+        """A fighter type by id, name or a plural of it ('Marksmen'); else NotFoundError with the closest."""
+        key = lookup_key(query)
+        for candidate in _singulars(key):
+            for fighter in self.fighters:
+                if candidate in (fighter.id.replace("-", " "), lookup_key(fighter.name)):
+                    return fighter
+        for candidate in _singulars(key):
+            # 'captain' for 'Mercenary Captain', 'runner' for 'Night Runner': whole words, one match only
+            inside = [f for f in self.fighters if f" {candidate} " in f" {lookup_key(f.name)} "]
+            if candidate and len(inside) == 1:
+                return inside[0]
+        names = [f.name for f in self.fighters]
+        raise NotFoundError(f"The {self.name} list has no fighter called '{query[:60]}'.",
+                            suggestions=_closest(query, names) or names)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HiredSword:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    source: str
+    summary: str
+    hire_fee: int
+    upkeep: int
+    rating: int | None  # what it adds to the warband rating; None: 5 + experience like a warrior
+    experience: int
+    race: Race
+    profile: Profile
+    equipment: tuple[Item, ...]
+    skill_lists: tuple[SkillList, ...]
+    special_rules: tuple[SpecialRule, ...]
+    large: bool
+    include: tuple[str, ...] | None  # None: any warband
+    exclude: tuple[str, ...]
+
+    def may_be_hired_by(self, warband_id: str) -> bool:
+        return (self.include is None or warband_id in self.include) and warband_id not in self.exclude
+
+
+# ================================================================ lookups
+
+def lookup_key(text: str) -> str:
+    """How names are compared: case, hyphens, apostrophes and runs of spaces do not matter."""
+    text = text.casefold().replace("'", "").replace("’", "")
+    return " ".join(re.sub(r"[-_]", " ", text).split())
+
+
+def _singulars(key: str) -> list[str]:
+    """The key and what it may be the plural of: 'beastmen' -> 'beastman', 'zombies' -> 'zombie'."""
+    forms = [key]
+    for plural, singular in (("men", "man"), ("ies", "y"), ("es", ""), ("s", "")):
+        if key.endswith(plural):
+            forms.append(key[: -len(plural)] + singular)
+    return forms
+
+
+def _closest(query: str, names: Iterable[str], limit: int = 5) -> list[str]:
+    found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=55)
+    return [name for name, _score, _index in found]
+
+
+def _index(entries: Iterable[Any], names: Any) -> dict[str, Any]:
+    """Lookup keys (id, name, aliases) -> entry; the first entry to claim a key keeps it."""
+    index: dict[str, Any] = {}
+    for entry in entries:
+        for name in names(entry):
+            index.setdefault(lookup_key(name), entry)
+    return index
+
+
+@dataclass(frozen=True, kw_only=True)
+class Catalogue:
+    """Every list a server can use; immutable. One for the bundled data, one per server with house lists."""
+
+    warbands: Mapping[str, WarbandList]
+    items: Mapping[str, Item]  # the trading post and every list's own items
+    races: Mapping[str, Race]
+    skill_lists: Mapping[str, SkillList]  # the five common ones
+    special_rules: Mapping[str, SpecialRule]
+    hired_swords: Mapping[str, HiredSword]
+    _raw_warbands: Mapping[str, Mapping[str, Any]] = field(default_factory=_empty, repr=False)  # the JSON each list came from
+    _warband_index: dict[str, WarbandList] = field(init=False, repr=False, compare=False)
+    _item_index: dict[str, Item] = field(init=False, repr=False, compare=False)
+    _sword_index: dict[str, HiredSword] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_warband_index", _index(self.warbands.values(), lambda w: (w.id, w.name, *w.aliases)))
+        object.__setattr__(self, "_item_index", _index(self.items.values(), lambda i: (i.id, i.name, *i.aliases)))
+        object.__setattr__(self, "_sword_index", _index(self.hired_swords.values(), lambda s: (s.id, s.name, *s.aliases)))
+
+    # ---- warbands
+    def find_warband(self, query: str) -> WarbandList | None:
+        """The list a warband type names (id, name or alias), or None: a custom type."""
+        return self._warband_index.get(lookup_key(query))
+
+    def warband(self, query: str) -> WarbandList:
+        found = self.find_warband(query)
+        if found is None:
+            raise NotFoundError(f"There is no warband list called '{query[:60]}'.",
+                                suggestions=_closest(query, self.warband_names()))
+        return found
+
+    def warband_names(self) -> list[str]:
+        return sorted(w.name for w in self.warbands.values())
+
+    # ---- items and hired swords
+    def item(self, query: str) -> Item:
+        found = self._item_index.get(lookup_key(query))
+        if found is None:
+            raise NotFoundError(f"There is no item called '{query[:60]}'.",
+                                suggestions=_closest(query, [i.name for i in self.items.values()]))
+        return found
+
+    def hired_sword(self, query: str) -> HiredSword:
+        found = self._sword_index.get(lookup_key(query))
+        if found is None:
+            raise NotFoundError(f"There is no hired sword called '{query[:60]}'.",
+                                suggestions=_closest(query, [s.name for s in self.hired_swords.values()]))
+        return found
+
+    def trading_post(self) -> list[Item]:
+        """The items anyone may look for (items.json), by name."""
+        return sorted((i for i in self.items.values() if i.warband is None), key=lambda i: i.name)
+
+    # ---- house lists
+    def with_house_lists(self, lists: Iterable[Mapping[str, Any]]) -> Catalogue:
+        """This catalogue with a server's own lists added, or replacing the list of the same id.
+
+        Each list is checked as ``validate_house_list`` does, against the catalogue that already
+        holds the lists before it (so two house lists cannot define one item id twice);
+        InvalidData lists every problem of the first list that has any.
+        """
+        catalogue = self
+        for data in lists:
+            catalogue = catalogue._with_house_list(data)
+        return catalogue
+
+    def _with_house_list(self, data: Mapping[str, Any]) -> Catalogue:
+        problems = validate_house_list(data, self)
+        if problems:
+            name = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else "A house list"
+            raise InvalidData(f"The house list {name[:60]}", problems)
+        replaced = self.warbands.get(data["id"])
+        items = {item_id: item for item_id, item in self.items.items() if not (replaced and item_id in replaced.items)}
+        built = _build_warband(data, _Shared(items=items, races=self.races, skill_lists=self.skill_lists,
+                                             special_rules=self.special_rules), house=True)
+        return Catalogue(
+            warbands=MappingProxyType({**self.warbands, built.id: built}), items=MappingProxyType({**items, **built.items}),
+            races=self.races, skill_lists=self.skill_lists, special_rules=self.special_rules, hired_swords=self.hired_swords,
+            _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
+        )
+
+    def raw_warband(self, warband_id: str) -> Mapping[str, Any] | None:
+        return self._raw_warbands.get(warband_id)
+
+
+# ================================================================ building
+
+@dataclass(frozen=True)
+class _Shared:
+    """What a warband list is built against."""
+
+    items: Mapping[str, Item]
+    races: Mapping[str, Race]
+    skill_lists: Mapping[str, SkillList]
+    special_rules: Mapping[str, SpecialRule]
+
+
+def _profile(data: Mapping[str, int]) -> Profile:
+    return Profile(**{c: data[c] for c in list_checks.CHARACTERISTICS})
+
+
+def _effects(data: Mapping[str, Any]) -> Mapping[str, int]:
+    return MappingProxyType(dict(data.get("effects") or {})) if data.get("effects") else EMPTY
+
+
+def _build_item(data: Mapping[str, Any], *, warband: str | None = None) -> Item:
+    rarity = data["rarity"]
+    return Item(
+        id=data["id"], name=data["name"], kind=data["kind"], price=data["price"], price_dice=data.get("price_dice"),
+        price_note=data.get("price_note", ""), rarity=None if rarity == "common" else rarity, restricted_to=tuple(data.get("restricted_to") or ()),
+        not_for=tuple(data.get("not_for") or ()), combat=data.get("combat"), aliases=tuple(data.get("aliases") or ()),
+        source=data["source"], summary=data["summary"], warband=warband,
+    )
+
+
+def _build_rule(data: Mapping[str, Any]) -> SpecialRule:
+    return SpecialRule(id=data["id"], name=data["name"], summary=data["summary"], effects=_effects(data))
+
+
+def _build_skill_list(data: Mapping[str, Any]) -> SkillList:
+    skills = tuple(
+        Skill(id=s["id"], name=s["name"], summary=s["summary"], list_id=data["id"], effects=_effects(s), restriction=s.get("restriction", ""))
+        for s in data["skills"]
+    )
+    return SkillList(id=data["id"], name=data["name"], skills=skills)
+
+
+def _build_race(data: Mapping[str, Any]) -> Race:
+    return Race(id=data["id"], name=data["name"], maximum=_profile(data["maximum"]), source=data["source"], note=data.get("note", ""))
+
+
+def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = False) -> WarbandList:
+    """The list built against ``shared``, which holds its own items already when they were built first."""
+    own_items = {i["id"]: shared.items.get(i["id"]) or _build_item(i, warband=data["id"]) for i in data.get("items", ())}
+    items = {**shared.items, **own_items}
+    own_rules = {r["id"]: _build_rule(r) for r in data["special_rules"]}
+    rules = {**shared.special_rules, **own_rules}
+    own_skill_lists = {s["id"]: _build_skill_list(s) for s in data.get("skill_lists", ())}
+    skill_lists = {**shared.skill_lists, **own_skill_lists}
+    equipment_lists = {
+        e["id"]: EquipmentList(
+            id=e["id"], name=e["name"],
+            items=tuple(ListedItem(item=items[row["item"]], price=row["price"], note=row.get("note", "")) for row in e["items"]),
+        )
+        for e in data["equipment_lists"]
+    }
+    fighters = tuple(
+        FighterType(
+            id=f["id"], name=f["name"], role=f["role"], cost=f["cost"], experience=f["experience"], minimum=f["min"],
+            maximum=f["max"], no_more_than=f.get("no_more_than"), race=shared.races[f["race"]], profile=_profile(f["profile"]),
+            equipment_list=equipment_lists[f["equipment_list"]] if f["equipment_list"] else None,
+            skill_lists=tuple(skill_lists[s] for s in f["skill_lists"]),
+            special_rules=tuple(rules[r] for r in f["special_rules"]),
+            starting_equipment=tuple(items[i] for i in f.get("starting_equipment", ())),
+            large=f.get("large", False), animal=f.get("animal", False), summary=f.get("summary", ""), limit_note=f.get("limit_note", ""),
+        )
+        for f in data["fighters"]
+    )
+    return WarbandList(
+        id=data["id"], name=data["name"], aliases=tuple(data.get("aliases", ())), source=data["source"], summary=data["summary"],
+        starting_gold=data["starting_gold"], max_warriors=data["max_warriors"], max_heroes=data.get("max_heroes", USUAL_MAX_HEROES),
+        special_rules=tuple(own_rules.values()), equipment_lists=MappingProxyType(equipment_lists),
+        skill_lists=MappingProxyType(own_skill_lists), fighters=fighters, items=MappingProxyType(own_items), house=house,
+    )
+
+
+def _build_hired_sword(data: Mapping[str, Any], shared: _Shared) -> HiredSword:
+    hiring = data["may_be_hired_by"]
+    include = hiring["include"]
+    return HiredSword(
+        id=data["id"], name=data["name"], aliases=tuple(data.get("aliases", ())), source=data["source"], summary=data["summary"],
+        hire_fee=data["hire_fee"], upkeep=data["upkeep"], rating=data.get("rating"), experience=data["experience"],
+        race=shared.races[data["race"]], profile=_profile(data["profile"]), equipment=tuple(shared.items[i] for i in data["equipment"]),
+        skill_lists=tuple(shared.skill_lists[s] for s in data["skill_lists"]),
+        special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
+        include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
+    )
+
+
+# ================================================================ the bundled files
+
+def _kind_of(relative: str) -> str | None:
+    """The schema kind of a file under rules_data/warbands/, by its path (lists_api.md)."""
+    name = relative.rsplit("/", 1)[-1]
+    if relative.startswith("lists/"):
+        return "warband"
+    if name == "items.json":
+        return "items"
+    if name.startswith("races") and name.endswith(".json"):
+        return "races"
+    return {"special_rules.json": "special_rules", "skills.json": "skills", "hired_swords.json": "hired_swords"}.get(name)
+
+
+def read_bundled_files(directory: Path = DATA_DIR) -> dict[str, tuple[str, Any]]:
+    """Every data file under ``directory``: relative path -> (schema kind, parsed JSON)."""
+    files: dict[str, tuple[str, Any]] = {}
+    for path in sorted(directory.rglob("*.json")):
+        relative = path.relative_to(directory).as_posix()
+        kind = _kind_of(relative)
+        if kind is not None:
+            files[relative] = (kind, json.loads(path.read_text(encoding="utf-8")))
+    return files
+
+
+@cache
+def combat_ids() -> frozenset[str]:
+    """The ids of rules_data/stats (weapons, upgrades, armour, equipment): what an item may fight as."""
+    ids: set[str] = set()
+    for name, keys in STATS_FILES.items():
+        data = json.loads((STATS_DIR / name).read_text(encoding="utf-8"))
+        ids |= {entry["id"] for key in keys for entry in data[key]}
+    return frozenset(ids)
+
+
+def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
+    """Every problem between the files (ids, items, lists, rules, races, maxima); [] when all resolve."""
+    problems = Problems()
+    shared = list_checks.collect_shared(files, problems, combat_ids=combat_ids())
+    warband_files = {path: data for path, (kind, data) in sorted(files.items()) if kind == "warband" and isinstance(data, dict)}
+    for path, data in warband_files.items():
+        list_checks.collect_warband_items(path, data, shared, problems)
+    warband_ids: dict[str, str] = {}
+    for path, data in warband_files.items():
+        warband_id = data.get("id")
+        if warband_id in warband_ids:
+            problems.add(path, f"warband id '{warband_id}' is already used by {warband_ids[warband_id]}")
+        warband_ids[str(warband_id)] = path
+        if path != f"lists/{warband_id}.json":
+            problems.add(path, f"the file of warband '{warband_id}' must be lists/{warband_id}.json")
+        list_checks.check_warband(path, data, shared, problems)
+    for path, (kind, data) in sorted(files.items()):
+        if kind == "hired_swords":
+            list_checks.check_hired_swords(path, data, shared, set(warband_ids), problems)
+    _check_names(files, problems)
+    return problems.lines
+
+
+def _check_names(files: Mapping[str, tuple[str, Any]], problems: Problems) -> None:
+    """No name or alias finds two warbands, two items or two hired swords."""
+    rows: dict[str, list[tuple[str, str, list[Any]]]] = {"warband": [], "item": [], "hired sword": []}
+    for path, (kind, data) in sorted(files.items()):
+        if not isinstance(data, dict):
+            continue
+        if kind == "warband" and isinstance(data.get("id"), str):
+            rows["warband"].append((path, data["id"], [data["id"], data.get("name"), *(data.get("aliases") or [])]))
+        if kind in ("warband", "items"):
+            rows["item"] += list_checks.named_entries(path, "items", data.get("items") or [])
+        if kind == "hired_swords":
+            rows["hired sword"] += list_checks.named_entries(path, "hired_swords", data.get("hired_swords") or [])
+    for kind, named in rows.items():
+        list_checks.check_names(kind, named, {}, problems, lookup_key)
+
+
+def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
+    """The catalogue of checked files; InvalidData when a cross-reference does not resolve."""
+    problems = cross_reference_problems(files)
+    if problems:
+        raise InvalidData("The warband lists in rules_data/warbands", problems)
+    by_kind: dict[str, list[Any]] = {}
+    for _path, (kind, data) in sorted(files.items()):
+        by_kind.setdefault(kind, []).append(data)
+    items = {i["id"]: _build_item(i) for d in by_kind.get("items", ()) for i in d["items"]}
+    races = {r["id"]: _build_race(r) for d in by_kind.get("races", ()) for r in d["races"]}
+    rules = {r["id"]: _build_rule(r) for d in by_kind.get("special_rules", ()) for r in d["special_rules"]}
+    skill_lists = {s: SkillList(id=s, name=f"{COMMON_SKILL_LIST_NAMES[s]} skills", skills=()) for s in COMMON_SKILL_LISTS}
+    skill_lists |= {s["id"]: _build_skill_list(s) for d in by_kind.get("skills", ()) for s in d["skill_lists"]}
+    # A list may name another list's own item, and a hired sword may carry one: every item is built first.
+    items |= {i["id"]: _build_item(i, warband=w["id"]) for w in by_kind.get("warband", ()) for i in w.get("items", ())}
+    shared = _Shared(items=items, races=races, skill_lists=skill_lists, special_rules=rules)
+    warbands = {w["id"]: _build_warband(w, shared) for w in by_kind.get("warband", ())}
+    swords = {h["id"]: _build_hired_sword(h, shared) for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
+    return Catalogue(
+        warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=MappingProxyType(races),
+        skill_lists=MappingProxyType(skill_lists), special_rules=MappingProxyType(rules), hired_swords=MappingProxyType(swords),
+        _raw_warbands=MappingProxyType({w["id"]: w for w in by_kind.get("warband", ())}),
+    )
+
+
+@cache
+def bundled_catalogue() -> Catalogue:
+    """The lists shipped with the bot, read and checked once per process."""
+    return build_catalogue(read_bundled_files())
+
+
+# ================================================================ a server's own list
+
+def _list(data: Mapping[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    return value if isinstance(value, list) else []
+
+
+def validate_house_list(data: Any, base: Catalogue) -> list[str]:
+    """Every problem of a server's own warband list, each naming the field and how to fix it; [] when usable.
+
+    The list may use the items, races, skill lists and special rules of ``base`` and its own
+    items; it may replace a bundled list by using its id. At most SHOWN_PROBLEMS lines are
+    returned, the last one counting the rest.
+    """
+    if not isinstance(data, dict):
+        return ["(the whole file): a warband list must be a JSON object like rules_data/warbands/lists/reikland.json"]
+    problems = schema_problems(data, "warband")
+    checks = Problems()
+    replaced = base.raw_warband(data["id"]) if isinstance(data.get("id"), str) else None
+    shared = list_checks.Shared(
+        items={i.id: f"the {i.warband} list" if i.warband else "items.json (the trading post)"
+               for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))},
+        races={r.id: {"id": r.id, "maximum": r.maximum.as_dict()} for r in base.races.values()},
+        rules=set(base.special_rules),
+        skill_lists=set(base.skill_lists),
+        item_restrictions={i.id: (i.restricted_to, i.not_for) for i in base.items.values()},
+        combat_ids=combat_ids(),
+    )
+    list_checks.collect_warband_items("", data, shared, checks)
+    list_checks.check_warband("", data, shared, checks)
+    others = [w for w in base.warbands.values() if not (replaced and w.id == replaced.get("id"))]
+    list_checks.check_names("warband", [("", data["id"] if isinstance(data.get("id"), str) else "?", [data.get("id"), data.get("name"), *_list(data, "aliases")])],
+                            {lookup_key(n): w.id for w in others for n in (w.id, w.name, *w.aliases)}, checks, lookup_key)
+    taken = {lookup_key(n): i.id for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))
+             for n in (i.id, i.name, *i.aliases)}
+    list_checks.check_names("item", list_checks.named_entries("", "items", _list(data, "items")), taken, checks, lookup_key)
+    problems += [line.removeprefix(": ") for line in checks.lines]
+    if len(problems) > SHOWN_PROBLEMS:
+        more = len(problems) - (SHOWN_PROBLEMS - 1)
+        problems = problems[: SHOWN_PROBLEMS - 1] + [f"... and {more} more problems"]
+    return problems

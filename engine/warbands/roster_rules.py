@@ -1,0 +1,402 @@
+"""What a warband list allows a roster: sizes, numbers of each type, what each warrior may carry,
+what it is worth, and everything a roster breaks.
+
+Pure functions of a warband list (``engine.warbands.lists.WarbandList``, or None for a custom
+type), the server's campaign tables and the warriors; hiring, trading, the roster sheet and
+``/warband check`` all ask the same questions here. Figures come from the lists
+(rules_data/warbands/, their sources named there) and the campaign tables (rules_data/campaign/).
+
+Decisions where the rules leave room (LRB = Living Rulebook 2005; not in the seeds, which hold
+no campaign chapters, seeds/INVENTORY.md section 1):
+- Hired swords count towards neither the warband's maximum size nor its heroes (LRB Hired
+  Swords chapter), and carry only the kit they come with.
+- A list's ``max_heroes`` and ``max_warriors`` govern warbands of that list; the campaign
+  tables' ``max_heroes`` and ``max_warband_size`` govern custom types.
+- The Halfling cookbook adds +1 to the maximum when a living hero carries it, except for
+  Undead and the Carnival of Chaos (seed 000:1475).
+- Heroes may carry miscellaneous trading-post items that their equipment list lacks; weapons
+  and armour must be on the list; henchmen carry only their list's items (LRB Trading).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.warbands.campaign_rules import CampaignRules
+from engine.warbands.lists import Catalogue, FighterType, HiredSword, Item, WarbandList, lookup_key
+from engine.warbands.models import Warrior, WarriorCost
+from engine.warbands.validation import CHARACTERISTICS, name_key
+
+DAGGER = "dagger"  # every warrior's first dagger is free (each list prices it with that note)
+
+# Stored item names repeat across every warrior and every sheet: compare each one's key once.
+key_of = lru_cache(maxsize=8192)(lookup_key)
+
+
+# ------------------------------------------------------------------ finding things by name
+
+_item_indexes: dict[int, tuple[Catalogue, dict[str, Item]]] = {}
+_index_lock = threading.Lock()
+
+
+def find_item(catalogue: Catalogue, name: str) -> Item | None:
+    """The item a stored name means (id, name or alias, as ``Catalogue.item``), or None.
+
+    Roster sheets read every item of every warrior, so this is a dictionary look-up, without
+    the closest-name search ``Catalogue.item`` does for a name it cannot find.
+    """
+    entry = _item_indexes.get(id(catalogue))
+    if entry is None or entry[0] is not catalogue:
+        index: dict[str, Item] = {}
+        for item in catalogue.items.values():
+            for key in (item.id, item.name, *item.aliases):
+                index.setdefault(lookup_key(key), item)
+        with _index_lock:
+            if len(_item_indexes) > 64:
+                _item_indexes.clear()
+            _item_indexes[id(catalogue)] = entry = (catalogue, index)
+    return entry[1].get(key_of(name))
+
+
+def fighter_of(wlist: WarbandList | None, warrior: Warrior) -> FighterType | None:
+    """The list entry a warrior was hired from (None: made by hand, a hired sword, or no list)."""
+    if wlist is None or warrior.fighter_type is None or warrior.is_hired_sword:
+        return None
+    return next((f for f in wlist.fighters if f.id == warrior.fighter_type), None)
+
+
+def sword_of(catalogue: Catalogue, warrior: Warrior) -> HiredSword | None:
+    if not warrior.is_hired_sword or warrior.fighter_type is None:
+        return None
+    return catalogue.hired_swords.get(warrior.fighter_type)
+
+
+# ------------------------------------------------------------------ counting
+
+def active(warriors: Iterable[Warrior]) -> list[Warrior]:
+    return [w for w in warriors if w.status == "active"]
+
+
+def models(warriors: Iterable[Warrior]) -> int:
+    """Models that count towards the warband's size: every henchman of a group, no hired swords."""
+    return sum(w.group_size for w in active(warriors) if not w.is_hired_sword)
+
+
+def heroes(warriors: Iterable[Warrior]) -> list[Warrior]:
+    return [w for w in active(warriors) if w.is_hero]
+
+
+def models_of(warriors: Iterable[Warrior], fighter_id: str) -> int:
+    return sum(w.group_size for w in active(warriors) if w.fighter_type == fighter_id and not w.is_hired_sword)
+
+
+def max_heroes(rules: CampaignRules, wlist: WarbandList | None) -> int:
+    return wlist.max_heroes if wlist is not None else rules.max_heroes
+
+
+@dataclass(frozen=True, kw_only=True)
+class SizeLimit:
+    maximum: int
+    reasons: tuple[str, ...]  # how it is reached, e.g. ('15 for Reikland Mercenaries', '+1 Halfling cookbook (000:1475)')
+
+
+def size_limit(rules: CampaignRules, wlist: WarbandList | None, warband_type: str, warriors: Iterable[Warrior]) -> SizeLimit:
+    """The most models the warband may have, and how that number is reached."""
+    if wlist is not None:
+        maximum = wlist.max_warriors
+        reasons = [f"{maximum} for {wlist.name}"]
+        for rule in wlist.special_rules:
+            bonus = rule.effects.get("max_warriors", 0)
+            if bonus:
+                maximum += bonus
+                reasons.append(f"{bonus:+d} {rule.name}")
+        excluded = {wlist.id.replace("-", " "), lookup_key(wlist.name), *map(lookup_key, wlist.aliases)}
+    else:
+        maximum = rules.max_warband_size
+        reasons = [f"{maximum}, the default for a custom warband"]
+        excluded = {name_key(warband_type)}
+    book = key_of(rules.cookbook_item)
+    has_book = any(book == key_of(e) for w in heroes(warriors) for e in w.equipment)
+    if has_book and not excluded & set(rules.cookbook_excluded_types):
+        # seed 000:1475: a Halfling cookbook raises the maximum by +1 (not Undead or Carnival of Chaos)
+        maximum += rules.cookbook_bonus
+        reasons.append(f"+{rules.cookbook_bonus} {rules.cookbook_item} (000:1475)")
+    return SizeLimit(maximum=maximum, reasons=tuple(reasons))
+
+
+# ------------------------------------------------------------------ limits a roster keeps
+
+def limit_problems(
+    rules: CampaignRules, wlist: WarbandList | None, warband_type: str, warriors: Sequence[Warrior]
+) -> list[str]:
+    """The warband-wide limits a roster breaks: leaders, heroes, size, numbers of each type, group sizes."""
+    problems: list[str] = []
+    living = active(warriors)
+    leaders = [w.name for w in living if w.role == "leader"]
+    if len(leaders) > 1:
+        problems.append(f"A warband has one leader; this one would have {len(leaders)} ({', '.join(leaders)}).")
+    hero_count, hero_max = len(heroes(living)), max_heroes(rules, wlist)
+    if hero_count > hero_max:
+        problems.append(f"A warband has at most {hero_max} heroes, leader included; this one would have {hero_count}.")
+    limit = size_limit(rules, wlist, warband_type, living)
+    count = models(living)
+    if count > limit.maximum:
+        problems.append(f"The warband would have {count} warriors; its maximum is {limit.maximum} ({', '.join(limit.reasons)}).")
+    for w in living:
+        if w.role == "henchmen" and w.group_size > rules.max_henchman_group_size:
+            problems.append(f"{w.name}: a henchman group has 1 to {rules.max_henchman_group_size} warriors, not {w.group_size}.")
+    if wlist is not None:
+        for fighter in wlist.fighters:
+            n = models_of(living, fighter.id)
+            if fighter.maximum is not None and n > fighter.maximum:
+                problems.append(f"The {wlist.name} list allows at most {fighter.maximum} {fighter.name}; "
+                                f"this warband would have {n}.")
+            if fighter.no_more_than and n:
+                other = next((f for f in wlist.fighters if f.id == fighter.no_more_than), None)
+                cap = models_of(living, fighter.no_more_than)
+                if other is not None and n > cap:
+                    problems.append(f"The {wlist.name} list allows no more {fighter.name} than {other.name}; "
+                                    f"this warband would have {n} against {cap}.")
+    return problems
+
+
+def hire_problems(
+    rules: CampaignRules, wlist: WarbandList, warband_name: str, warriors: Sequence[Warrior], fighter: FighterType,
+    count: int, *, joining: Warrior | None = None,
+) -> list[str]:
+    """Why ``count`` models of ``fighter`` cannot be hired (every reason, each citing its limit); [] when they can."""
+    problems: list[str] = []
+    living = active(warriors)
+    if fighter.role == "henchman":
+        size = count + (joining.group_size if joining else 0)
+        if size > rules.max_henchman_group_size:
+            what = f"{joining.name} has {joining.group_size}; {count} more would make {size}" if joining else f"not {count}"
+            problems.append(f"A henchman group has 1 to {rules.max_henchman_group_size} warriors ({what}).")
+    elif count != 1:
+        problems.append(f"Heroes are hired one at a time: {fighter.name} is a {fighter.role}.")
+    if fighter.role == "leader":
+        leader = next((w.name for w in living if w.role == "leader"), None)
+        if leader:
+            problems.append(f"{warband_name} already has a leader ({leader}); a warband has one.")
+    if fighter.is_hero:
+        hero_count, hero_max = len(heroes(living)), max_heroes(rules, wlist)
+        if hero_count + 1 > hero_max:
+            problems.append(f"{warband_name} already has {hero_count} heroes, the most a {wlist.name} warband may have "
+                            f"({hero_max}, leader included).")
+    n = models_of(living, fighter.id)
+    if fighter.maximum is not None and n + count > fighter.maximum:
+        problems.append(f"The {wlist.name} list allows at most {fighter.maximum} {fighter.name}; {warband_name} has {n}"
+                        + (f", so {fighter.maximum - n} more at most." if n < fighter.maximum else "."))
+    if fighter.no_more_than:
+        other = next((f for f in wlist.fighters if f.id == fighter.no_more_than), None)
+        cap = models_of(living, fighter.no_more_than)
+        if other is not None and n + count > cap:
+            problems.append(f"The {wlist.name} list allows no more {fighter.name} than {other.name}: "
+                            f"{warband_name} has {cap} {other.name} and {n} {fighter.name}.")
+    limit = size_limit(rules, wlist, wlist.name, living)
+    now = models(living)
+    if now + count > limit.maximum:
+        problems.append(f"{warband_name} has {now} warriors; {count} more would make {now + count}, over its maximum "
+                        f"of {limit.maximum} ({', '.join(limit.reasons)}).")
+    return problems
+
+
+@dataclass(frozen=True, kw_only=True)
+class HireOption:
+    fighter: FighterType
+    room: int  # how many more may be hired now (0: none)
+    why_not: str  # the limit in the way when room is 0
+
+
+def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Warrior]) -> list[HireOption]:
+    """Every fighter type of the list with how many more the warband may hire (limits only, not gold)."""
+    living = active(warriors)
+    size_room = size_limit(rules, wlist, wlist.name, living).maximum - models(living)
+    hero_room = max_heroes(rules, wlist) - len(heroes(living))
+    has_leader = any(w.role == "leader" for w in living)
+    options = []
+    for fighter in wlist.fighters:
+        n = models_of(living, fighter.id)
+        limits = [(size_room, "the warband is full")]
+        if fighter.maximum is not None:
+            limits.append((fighter.maximum - n, f"the list allows {fighter.maximum}"))
+        if fighter.is_hero:
+            limits.append((hero_room, f"{max_heroes(rules, wlist)} heroes already"))
+            limits.append((1, ""))  # heroes are hired one at a time
+        if fighter.role == "leader" and has_leader:
+            limits.append((0, "it has a leader"))
+        if fighter.no_more_than:
+            limits.append((models_of(living, fighter.no_more_than) - n, "no more than " + fighter.no_more_than.replace("-", " ")))
+        room, why = min(limits, key=lambda lim: lim[0])
+        options.append(HireOption(fighter=fighter, room=max(0, room), why_not=why if room <= 0 else ""))
+    return options
+
+
+# ------------------------------------------------------------------ what a warrior may carry
+
+def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catalogue: Catalogue) -> str | None:
+    """Why ``warrior`` may not carry ``item`` (one sentence citing the rule), or None when it may."""
+    if warrior.is_hired_sword:
+        return f"{warrior.name} is a hired sword: hired swords keep the kit they come with; nothing can be bought for them."
+    if wlist is not None and not item.may_be_bought_by(wlist.id):
+        who = ", ".join(catalogue.warbands[w].name if w in catalogue.warbands else w for w in item.restricted_to)
+        return f"{item.name} is not for {wlist.name}" + (f" (only {who})." if item.restricted_to else ".")
+    fighter = fighter_of(wlist, warrior)
+    if fighter is None:
+        return None  # made by hand or a custom warband: there is no list to check against
+    if fighter.animal:
+        return f"{warrior.name} is an animal ({fighter.name}): animals carry nothing."
+    if fighter.equipment_list is None:
+        return f"{fighter.name} has no equipment list in {wlist.name}: it fights with what it was hired with."
+    if fighter.equipment_list.listed(item.id) is not None:
+        return None
+    if item.kind == "miscellaneous" and warrior.is_hero:
+        return None  # heroes may use the trading post's miscellaneous items (LRB Trading)
+    misc = " Henchmen carry only their list's items." if item.kind == "miscellaneous" else ""
+    return f"{item.name} is not on the {fighter.equipment_list.name}, which a {fighter.name} buys from.{misc}"
+
+
+def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
+    """What the warrior's equipment list charges for ``item``; None when it is not on the list."""
+    fighter = fighter_of(wlist, warrior)
+    if fighter is None or fighter.equipment_list is None:
+        return None
+    return fighter.equipment_list.price_of(item.id)
+
+
+# ------------------------------------------------------------------ what it is worth
+
+def item_value(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warrior | None, name: str) -> int | None:
+    """One carried item's price: the warrior's list price, else the trading post's fixed price; None if unknown."""
+    item = find_item(catalogue, name)
+    if item is None:
+        return None
+    if warrior is not None:
+        price = list_price(wlist, warrior, item)
+        if price is not None:
+            return price
+    return item.price
+
+
+def warrior_cost(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warrior) -> WarriorCost:
+    """What the warrior cost: hire plus kit, the first dagger free and starting equipment included."""
+    sword = sword_of(catalogue, warrior)
+    if sword is not None:
+        return WarriorCost(hire=sword.hire_fee, kit=0, unpriced=())
+    fighter = fighter_of(wlist, warrior)
+    hire = fighter.cost * warrior.group_size if fighter else 0
+    included = [i.name for i in fighter.starting_equipment] if fighter else []
+    kit, unpriced, dagger_seen = 0, [], False
+    for name in warrior.equipment:
+        if included and any(lookup_key(name) == lookup_key(i) for i in included):
+            included.remove(next(i for i in included if lookup_key(i) == lookup_key(name)))
+            continue
+        value = item_value(catalogue, wlist, warrior, name)
+        item = find_item(catalogue, name)
+        if value is None:
+            unpriced.append(name)
+            continue
+        if item is not None and item.id == DAGGER and not dagger_seen:
+            dagger_seen = True
+            continue
+        kit += value * warrior.group_size
+    return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced))
+
+
+def hired_sword_ratings(catalogue: Catalogue, warriors: Iterable[Warrior]) -> dict[int, int]:
+    """warrior id -> the rating figure its hired sword entry gives (those without one count as warriors)."""
+    out = {}
+    for w in warriors:
+        sword = sword_of(catalogue, w)
+        if sword is not None and sword.rating is not None:
+            out[w.id] = sword.rating
+    return out
+
+
+# ------------------------------------------------------------------ a roster against its list
+
+@dataclass(frozen=True, kw_only=True)
+class RosterCheck:
+    problems: tuple[str, ...]  # everything that breaks the list or the campaign tables
+    notes: tuple[str, ...]  # worth knowing, not broken: hand edits, warriors made by hand
+
+
+def check_roster(
+    catalogue: Catalogue, rules: CampaignRules, wlist: WarbandList | None, list_id: str | None, warband_type: str,
+    warriors: Sequence[Warrior],
+) -> RosterCheck:
+    """Every rule the roster breaks: counts, kit off the lists, characteristics over racial maxima."""
+    problems = limit_problems(rules, wlist, warband_type, warriors)
+    notes: list[str] = []
+    living = active(warriors)
+    if wlist is None:
+        if list_id is not None:
+            notes.append(f"Its list `{list_id}` is not available on this server any more: checked as a custom warband.")
+        else:
+            notes.append("A custom warband: there is no list to check its warriors' types and kit against.")
+    else:
+        for fighter in wlist.fighters:
+            if fighter.minimum and models_of(living, fighter.id) < fighter.minimum:
+                problems.append(f"The {wlist.name} list needs at least {fighter.minimum} {fighter.name}; this warband has "
+                                f"{models_of(living, fighter.id)}.")
+    swords_seen: dict[str, str] = {}
+    for w in living:
+        fighter = fighter_of(wlist, w)
+        sword = sword_of(catalogue, w)
+        if w.hand_edits:
+            notes.append(f"{w.name}: changed by hand since hired ({', '.join(e.replace('_', ' ') for e in w.hand_edits)}).")
+        if sword is not None:
+            if sword.id in swords_seen:
+                problems.append(f"{w.name} and {swords_seen[sword.id]} are both {sword.name}: a warband hires one of each hired sword.")
+            swords_seen[sword.id] = w.name
+            if wlist is not None and not sword.may_be_hired_by(wlist.id):
+                problems.append(f"{w.name}: {wlist.name} may not hire a {sword.name}.")
+        elif w.is_hired_sword:
+            notes.append(f"{w.name}: a hired sword added by hand; the bot does not know its fee or upkeep.")
+        elif wlist is not None and fighter is None:
+            notes.append(f"{w.name} ({w.warrior_type}) was added by hand, not hired from the {wlist.name} list: "
+                         "its type and kit are not checked.")
+        if fighter is not None:
+            for name in w.equipment:
+                item = find_item(catalogue, name)
+                if item is None:
+                    problems.append(f"{w.name} carries '{name}', which is not on any list or in the trading post.")
+                    continue
+                refusal = carry_refusal(wlist, w, item, catalogue)
+                if refusal and not any(i.id == item.id for i in fighter.starting_equipment):
+                    problems.append(refusal if refusal.startswith(w.name) else f"{w.name}: {refusal}")
+            problems += _skill_problems(catalogue, wlist, w, fighter)
+        race = catalogue.races.get(w.race) if w.race else None
+        if race is not None:
+            over = [f"{c} {getattr(w.profile, c)} (max {getattr(race.maximum, c)})" for c in CHARACTERISTICS
+                    if getattr(w.profile, c) > getattr(race.maximum, c)]
+            if over:
+                problems.append(f"{w.name}: above the {race.name} maximum: {', '.join(over)}.")
+    return RosterCheck(problems=tuple(problems), notes=tuple(notes))
+
+
+def _skill_problems(catalogue: Catalogue, wlist: WarbandList, w: Warrior, fighter: FighterType) -> list[str]:
+    """Skills from lists the warrior may not learn from (skills no list knows are not judged)."""
+    if not w.skills:
+        return []
+    allowed = {s.id for s in fighter.skill_lists}
+    every = [*catalogue.skill_lists.values(), *wlist.skill_lists.values()]
+    out = []
+    for name in w.skills:
+        homes = [sl for sl in every for skill in sl.skills if lookup_key(skill.name) == lookup_key(name)]
+        if homes and not any(sl.id in allowed for sl in homes):
+            out.append(f"{w.name}: {name} is a {homes[0].name} skill; a {fighter.name} learns from "
+                       + (", ".join(sl.name for sl in fighter.skill_lists) or "no skill list") + ".")
+    return out
+
+
+def item_or_closest(catalogue: Catalogue, query: str) -> Item:
+    """The item named (NotFoundError with the closest names)."""
+    found = find_item(catalogue, query)
+    if found is not None:
+        return found
+    return catalogue.item(query)  # raises NotFoundError naming the closest
+

@@ -1,0 +1,184 @@
+"""/battle record against a warband, /postbattle through the harness, /campaign: seeded sequences,
+undo of the whole batch, stale and foreign presses, a restart mid-sequence, a deleted warband."""
+
+from __future__ import annotations
+
+from bot.harness import ADMIN_PERMISSIONS, Actor, Harness, embed_text
+from tests.conftest import make_bot
+
+G = 111
+OWNER = Actor(user_id=1, guild_id=G)
+RIVAL = Actor(user_id=2, guild_id=G)
+ADMIN = Actor(user_id=3, guild_id=G, permissions=ADMIN_PERMISSIONS)
+ELSEWHERE = Actor(user_id=1, guild_id=222)
+WB, FOE = "Reikland Raiders", "Skaven Scurriers"
+
+
+async def ok(res):
+    assert not res.is_error, res.text
+    return res
+
+
+async def warband(h, name=WB, actor=OWNER):
+    await ok(await h.command("warband create", actor, name=name, warband_type="Reiklanders", gold=100))
+    for wname, role, extra in (("Captain", "leader", {"experience": 20}), ("Hans", "hero", {"experience": 8}),
+                               ("Otto", "hero", {"experience": 1}), ("Marksmen", "henchmen", {"group_size": 3, "experience": 1})):
+        await ok(await h.command("warrior add", actor, warband=name, name=wname, role=role, warrior_type="Human",
+                                 profile="4 4 4 3 3 1 4 1 8", **extra))
+
+
+def ids_of(msg, prefix):
+    return [c["custom_id"] for c in msg.components() if c.get("custom_id", "").startswith(prefix)]
+
+
+def component(h, mid, action):
+    found = [c for c in h.messages[mid].components() if c.get("custom_id", "").split(":")[1:2] == [action]]
+    assert found, f"no {action} on the message: {[c.get('custom_id') for c in h.messages[mid].components()]}"
+    return found[0]
+
+
+async def start_after_battle(h):
+    rec = await ok(await h.command("battle record", OWNER, warband=WB, result="win", opponent=FOE, scenario="Skirmish"))
+    assert "Recorded for Skaven Scurriers too: **LOSS**" in rec.text and not rec.ephemeral
+    starts = ids_of(h.messages[rec.message_id], "pb:start:")
+    assert len(starts) == 2
+    seq = await ok(await h.click(rec.message_id, starts[0], OWNER))
+    assert not seq.ephemeral and "Who fought" in seq.text
+    return seq.message_id
+
+
+async def test_a_seeded_sequence_in_the_channel_then_undo_takes_it_all_back(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    before = (await h.command("warband show", OWNER, name=WB)).text  # the battle recorded, the sequence not yet run
+    assert "**Treasury:** 100 gc" in before
+    ooa = component(h, mid, "ooa")
+    hans = next(o["value"] for o in ooa["options"] if o["label"] == "Hans")
+    two = next(o["value"] for o in ooa["options"] if o["label"] == "Marksmen — 2 of 3")
+    res = await ok(await h.select(mid, ooa["custom_id"], [hans, two], OWNER))
+    assert "**Hans** (hero): out of action" in res.text and "2 of 3 out of action" in res.text
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Otto 3", "scenario": ""}, OWNER, message_id=mid))
+    assert "3 enemies out of action" in res.text
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    fields = {c["components"][0]["custom_id"] for c in opened.first.data["components"]}
+    hans_id = next(f for f in fields if f"w{hans.split(':')[0]}" == f)
+    marks_id = next(f for f in fields if f != hans_id)
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {hans_id: "22", marks_id: "1 5"}, OWNER, message_id=mid))
+    assert "Serious injury for Hans: D66 22 (entered)" in res.text and "Hans — Leg wound (−1 M)" in res.text
+    assert "Marksmen — 1 of 2 out of action lost" in res.text
+    res = await ok(await h.click(mid, component(h, mid, "xp")["custom_id"], OWNER))
+    assert "Otto +4 experience → advance:" in res.text and "Advance for Otto: 2D6" in res.text
+    skills = iter(["Dodge", "Sprint", "Step Aside"])
+    while True:
+        comps = [c.get("custom_id", "") for c in h.messages[mid].components()]
+        if any(":skill:" in c for c in comps):
+            opened = await ok(await h.click(mid, next(c for c in comps if ":skill:" in c), OWNER))
+            await ok(await h.submit_modal(opened.first.data["custom_id"], {"skill": next(skills)}, OWNER, message_id=mid))
+        elif any(":choose:" in c for c in comps):
+            sel = component(h, mid, "choose")
+            await ok(await h.select(mid, sel["custom_id"], [sel["options"][0]["value"]], OWNER))
+        elif any(":talent:" in c for c in comps):
+            opened = await ok(await h.click(mid, next(c for c in comps if ":talent:" in c), OWNER))
+            await ok(await h.submit_modal(opened.first.data["custom_id"], {"name": "Young Karl", "lists": ""}, OWNER, message_id=mid))
+        else:
+            break
+    opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "5 1 3", "extra": ""}, OWNER, message_id=mid))
+    assert "Exploration: 3D6 5 1 3 = 9" in res.text and "Total 9: 2 shards of wyrdstone" in res.text
+    sell = component(h, mid, "sell")
+    assert [o["label"] for o in sell["options"]] == ["Keep them all", "Sell 1 for 40 gc", "Sell 2 for 55 gc"]
+    res = await ok(await h.select(mid, sell["custom_id"], ["2"], OWNER))
+    assert "Trading and hiring" in res.text
+    res = await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
+    assert not res.ephemeral and h.messages[mid].components() == []
+    assert "Reikland Raiders after battle 1 (win, Skirmish): Hans — Leg wound (−1 M);" in res.text
+    assert "found 2 shards, sold 2 for 55 gc" in res.text
+    standings = await ok(await h.command("campaign standings", RIVAL))
+    assert "1. Reikland Raiders" in standings.text and "1W 0D 0L · 2 shards found" in standings.text
+    assert "0W 0D 1L" in standings.text and "Most experienced heroes" in standings.text
+    log = await ok(await h.command("campaign log", RIVAL))
+    assert "**Reikland Raiders** beat Skaven Scurriers · Skirmish" in log.text and log.text.count("Skaven Scurriers") == 1
+    undo = await ok(await h.command("warband undo", OWNER, name=WB))
+    assert not undo.is_error
+    after = (await h.command("warband show", OWNER, name=WB)).text
+    assert after == before  # every warrior, the treasury and the rating as they were
+    hans = h.bot.campaigns.get_warrior(G, WB, "Hans")
+    assert hans.profile.M == 4 and hans.injuries == () and hans.experience == 8
+
+
+async def test_only_the_owner_or_manage_server_presses_and_a_second_press_is_refused(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    confirm = component(h, mid, "confirm")["custom_id"]
+    res = await h.click(mid, confirm, RIVAL)
+    assert res.is_error and res.ephemeral and "Only the owner of Reikland Raiders" in res.text
+    await ok(await h.click(mid, confirm, ADMIN))  # Manage Server may
+    # the same button again (a second press, or another device showing the old message)
+    h.messages[mid].data["components"] = [{"type": 1, "components": [{"type": 2, "custom_id": confirm, "label": "x", "style": 1}]}]
+    res = await h.click(mid, confirm, OWNER)
+    assert res.is_error and "already taken" in res.text
+
+
+async def test_wrong_dice_get_a_clear_private_message(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    ooa = component(h, mid, "ooa")
+    hans = next(o["value"] for o in ooa["options"] if o["label"] == "Hans")
+    await ok(await h.select(mid, ooa["custom_id"], [hans], OWNER))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    field = opened.first.data["components"][0]["components"][0]["custom_id"]
+    res = await h.submit_modal(opened.first.data["custom_id"], {field: "4"}, OWNER, message_id=mid)
+    assert res.is_error and res.ephemeral and "a D6, not a D66" in res.text and "type both digits" in res.text
+    hans_now = (await h.command("warrior show", OWNER, warband=WB, warrior="Hans")).text
+    assert "**Injuries:** —" in hans_now
+    assert "1. Injuries" in embed_text(h.messages[mid].data["embeds"][0])  # the message still waits for the dice
+
+
+async def test_resume_after_a_restart_and_the_old_buttons_still_work(tmp_path):
+    async with Harness(make_bot(tmp_path, seed=5)) as h:
+        await warband(h)
+        await warband(h, FOE, RIVAL)
+        mid = await start_after_battle(h)
+        old = h.messages[mid]
+        confirm = component(h, mid, "confirm")["custom_id"]
+    async with Harness(make_bot(tmp_path, seed=6)) as h2:  # a new bot on the same SQLite file
+        h2.messages[mid] = old
+        res = await ok(await h2.click(mid, confirm, OWNER))
+        assert "1. Injuries" in res.text
+        resumed = await ok(await h2.command("postbattle resume", OWNER, warband=WB))
+        assert "1. Injuries" in resumed.text and not resumed.ephemeral
+        res = await ok(await h2.click(resumed.message_id, component(h2, resumed.message_id, "injuries")["custom_id"], OWNER))
+        assert "2. Experience" in res.text
+
+
+async def test_a_warband_deleted_mid_sequence(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    confirm = component(h, mid, "confirm")["custom_id"]
+    h.bot.campaigns.delete_warband(G, OWNER.user_id, False, WB)  # as /warband delete's confirm button does
+    res = await h.click(mid, confirm, OWNER)
+    assert res.is_error and "its warband was deleted" in res.text
+
+
+async def test_one_sequence_per_warband_and_none_in_another_server(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    await start_after_battle(h)
+    again = await h.command("postbattle start", OWNER, warband=WB)
+    assert again.is_error and "already has a post-battle sequence open" in again.text
+    other = await h.command("postbattle resume", ELSEWHERE, warband=WB)
+    assert other.is_error and "no warband called" in other.text
+    empty = await ok(await h.command("campaign standings", ELSEWHERE))
+    assert WB not in empty.text

@@ -1,0 +1,198 @@
+"""The stored post-battle sequence: steps in order, one ledger batch undone whole, stale presses,
+a deleted warband, a warrior who did not fight, resuming on a new process."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.campaign.postbattle import PostBattle
+from engine.campaign.standings import Campaign
+from engine.errors import MordheimError, PermissionDenied
+from engine.storage import Store
+from engine.warbands import Campaigns
+
+G, OWNER, OTHER = 1, 10, 99
+P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
+
+
+def raiders(c: Campaigns, name="Reikland Raiders", result="win") -> dict[str, int]:
+    c.create_warband(G, OWNER, name, "Reikland", gold_crowns=100)
+    c.add_warrior(G, OWNER, False, name, "Captain", role="leader", warrior_type="Mercenary Captain", profile=P, experience=20)
+    c.add_warrior(G, OWNER, False, name, "Hans", role="hero", warrior_type="Champion", profile=P, experience=8, equipment=["sword"])
+    c.add_warrior(G, OWNER, False, name, "Otto", role="hero", warrior_type="Youngblood", profile=P, experience=1)
+    c.add_warrior(G, OWNER, False, name, "Marksmen", role="henchmen", warrior_type="Marksman", profile=P, group_size=3, experience=1)
+    c.record_battle(G, OWNER, False, name, result=result, scenario="Skirmish")
+    return {w.name: w.id for w in c.get_warband(G, name).warriors}
+
+
+@pytest.fixture()
+def setup(tmp_path):
+    store = Store.open(tmp_path / "pb.db")
+    c = Campaigns(store)
+    yield c, PostBattle(c, random.Random(7)), tmp_path / "pb.db"
+    store.close()
+
+
+def through_injuries(pb, ids, entered):
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={ids["Hans"]: 1, ids["Marksmen"]: 2}, kills={ids["Otto"]: 3})
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    return pb.roll_injuries(G, OWNER, False, v.id, v.version, entered=entered)
+
+
+def settle(pb, v):
+    """Answer every waiting choice: the first characteristic offered, or a new skill."""
+    skills = iter(["Dodge", "Sprint", "Step Aside", "Lightning Reflexes", "Mighty Blow"])
+    while v.state.pending:
+        p = v.state.pending[0]
+        value = p.options[0] if p.kind == "choose" else "Young Karl" if p.kind == "talent" else next(skills)
+        v = pb.choose(G, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value)
+    return v
+
+
+def test_a_whole_sequence_then_one_undo_takes_it_all_back(setup):
+    c, pb, _ = setup
+    ids = raiders(c)
+    before = c.get_warband(G, "Reikland Raiders")
+    v = through_injuries(pb, ids, {ids["Hans"]: "22", ids["Marksmen"]: "1 5"})
+    assert v.state.step == "experience"
+    assert v.warrior(ids["Hans"]).profile.M == 3 and v.warrior(ids["Marksmen"]).group_size == 2
+    assert v.rolls == ("Serious injury for Hans: D66 22 (entered)", "Marksmen, model 1 out of action: D6 1 (entered)",
+                       "Marksmen, model 2 out of action: D6 5 (entered)")
+    v = pb.apply_experience(G, OWNER, False, v.id, v.version)
+    assert v.warrior(ids["Otto"]).experience == 5  # survives +1, three enemies +3
+    assert v.warrior(ids["Captain"]).experience == 22  # survives, winning leader
+    skills = iter(["Dodge", "Sprint", "Step Aside"])
+    while v.state.pending:
+        p = v.state.pending[0]
+        value = p.options[0] if p.kind == "choose" else next(skills)
+        v = pb.choose(G, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value)
+    assert v.state.step == "exploration"
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="5 1 3")  # Captain, Otto, +1 for the win
+    assert v.state.shards_found == 2 and v.wyrdstone_shards == 2 and v.state.step == "income"
+    assert v.sale_prices[2] == (2, 55)  # 2 shards, 6 models (4-6 column)
+    v = pb.sell(G, OWNER, False, v.id, v.version, 2)
+    assert v.gold_crowns == 155 and v.wyrdstone_shards == 0
+    v = pb.finish(G, OWNER, False, v.id, v.version)
+    assert v.status == "finished"
+    summary = v.summary()
+    assert summary.startswith("Reikland Raiders after battle 1 (win, Skirmish): Hans — Leg wound (−1 M);")
+    assert "Otto +4 experience → advance:" in summary and summary.endswith("found 2 shards, sold 2 for 55 gc")
+    batch = {e.batch_id for e in c.ledger(G, "Reikland Raiders", limit=40) if e.what.startswith("postbattle")}
+    assert len(batch) == 1
+    c.undo_last_batch(G, OWNER, False, "Reikland Raiders")
+    after = c.get_warband(G, "Reikland Raiders")
+    assert after.warriors == before.warriors and after.gold_crowns == 100 and after.wyrdstone_shards == 0
+    again = pb.start(G, OWNER, False, "Reikland Raiders")  # undone: it may be run again
+    assert again.state.step == "setup"
+
+
+def test_a_second_press_or_another_device_is_refused_and_changes_nothing(setup):
+    c, pb, _ = setup
+    ids = raiders(c)
+    v = through_injuries(pb, ids, {ids["Hans"]: "22", ids["Marksmen"]: "3 4"})
+    stale = v.version - 1
+    with pytest.raises(MordheimError, match="already taken"):
+        pb.roll_injuries(G, OWNER, False, v.id, stale, entered={ids["Hans"]: "11"})
+    assert c.get_warrior(G, "Reikland Raiders", "Hans").status == "active"
+    v2 = pb.apply_experience(G, OWNER, False, v.id, v.version)
+    with pytest.raises(MordheimError, match="already taken"):
+        pb.apply_experience(G, OWNER, False, v.id, v.version)
+    assert v2.warrior(ids["Captain"]).experience == 22
+
+
+def test_only_one_sequence_per_warband_and_only_its_owner(setup):
+    c, pb, _ = setup
+    raiders(c)
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    with pytest.raises(MordheimError, match="already has a post-battle sequence open"):
+        pb.start(G, OWNER, False, "Reikland Raiders")
+    with pytest.raises(PermissionDenied):
+        pb.confirm_fighters(G, OTHER, False, v.id, v.version)
+    assert pb.confirm_fighters(G, OTHER, True, v.id, v.version).state.step == "injuries"  # Manage Server may
+    with pytest.raises(MordheimError, match="no longer exists"):
+        pb.get(2, v.id)  # another server never sees it
+
+
+def test_a_warrior_who_did_not_fight(setup):
+    c, pb, _ = setup
+    ids = raiders(c)
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, absent=[ids["Otto"]])
+    with pytest.raises(MordheimError, match="did not fight"):
+        pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={ids["Otto"]: 1})
+    with pytest.raises(MordheimError, match="did not fight"):
+        pb.set_fighters(G, OWNER, False, v.id, v.version, kills={ids["Otto"]: 1})
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER, False, v.id, v.version)
+    v = pb.apply_experience(G, OWNER, False, v.id, v.version)
+    assert v.warrior(ids["Otto"]).experience == 1  # no experience for a battle he missed
+
+
+def test_bad_dice_leave_nothing_half_applied(setup):
+    c, pb, _ = setup
+    ids = raiders(c)
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={ids["Hans"]: 1, ids["Marksmen"]: 1})
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    with pytest.raises(MordheimError, match="a D6, not a D66"):
+        pb.roll_injuries(G, OWNER, False, v.id, v.version, entered={ids["Marksmen"]: "2", ids["Hans"]: "4"})
+    assert c.get_warrior(G, "Reikland Raiders", "Marksmen").group_size == 3  # the henchman roll before it was not kept
+    assert pb.get(G, v.id).version == v.version
+
+
+def test_a_warband_deleted_mid_sequence(setup):
+    c, pb, _ = setup
+    raiders(c)
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    c.delete_warband(G, OWNER, False, "Reikland Raiders")
+    with pytest.raises(MordheimError, match="its warband was deleted"):
+        pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+
+
+def test_resume_after_a_restart(setup):
+    c, pb, path = setup
+    ids = raiders(c)
+    v = through_injuries(pb, ids, {ids["Hans"]: "35 6", ids["Marksmen"]: "4 4"})  # deep wound: misses 3 games
+    c.store.close()
+    with Store.open(path) as store:  # a new process on the same file
+        c2 = Campaigns(store)
+        pb2 = PostBattle(c2, random.Random(1))
+        resumed = pb2.open_sequence(G, "Reikland Raiders")
+        assert resumed.id == v.id and resumed.version == v.version and resumed.state.step == "experience"
+        w = settle(pb2, pb2.apply_experience(G, OWNER, False, v.id, v.version))
+        w = pb2.explore(G, OWNER, False, w.id, w.version, entered="4 2 1")
+        assert w.state.step == "income"
+        w = pb2.finish(G, OWNER, False, w.id, pb2.sell(G, OWNER, False, w.id, w.version, 0).version)
+        assert Campaign(c2, pb2).standings(G).rows[0].shards_found == 2  # total 7
+        for n in range(4):  # Hans sits out the next three battles, then fights again
+            c2.record_battle(G, OWNER, False, "Reikland Raiders", result="loss")
+            nxt = pb2.start(G, OWNER, False, "Reikland Raiders")
+            assert nxt.state.fighter(ids["Hans"]).fought == (n == 3)
+            pb2.cancel(G, OWNER, False, nxt.id)
+
+
+def test_no_battle_recorded(setup):
+    c, pb, _ = setup
+    c.create_warband(G, OWNER, "Fresh", "Reikland")
+    with pytest.raises(MordheimError, match="no battle recorded"):
+        pb.start(G, OWNER, False, "Fresh")
+
+
+def test_income_pays_the_hired_swords_upkeep_in_the_same_batch(setup):
+    c, pb, _ = setup
+    c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
+    c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
+    c.hiring.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout")  # fee 15, upkeep 5 (hired_swords.json)
+    c.record_battle(G, OWNER, False, "Hirelings", result="loss")
+    gold = c.get_warband(G, "Hirelings").gold_crowns
+    v = pb.start(G, OWNER, False, "Hirelings")
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, pb.roll_injuries(G, OWNER, False, v.id, v.version).version))
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="2")
+    v = pb.sell(G, OWNER, False, v.id, v.version, 1)  # 1 shard, 2 warriors: 45 gc
+    assert v.gold_crowns == gold + 45 - 5 and v.state.lines[-1].startswith("upkeep ") and "5 gc" in v.state.lines[-1]
+    c.undo_last_batch(G, OWNER, False, "Hirelings")
+    assert c.get_warband(G, "Hirelings").gold_crowns == gold  # sale and upkeep taken back together

@@ -1,0 +1,165 @@
+"""Several processes writing to one WAL database, as sharded bots on one host do: nothing lost,
+and every wait for another process's write short and bounded by the busy timeout."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.storage import Store
+from engine.storage.store import BUSY_TIMEOUT_MS
+from engine.warbands import Campaigns
+
+REPO = Path(__file__).resolve().parents[2]
+PROCESSES, WRITES = 4, 40
+GUILD = 5
+
+WRITER = r"""
+import json, sys, time
+from engine.storage import Store
+from engine.warbands import Campaigns
+
+path, me, writes, go = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+store = Store.open(path)
+campaigns = Campaigns(store)
+while not __import__("os").path.exists(go):  # start together, so the writes really collide
+    time.sleep(0.005)
+longest, errors = 0.0, []
+for n in range(writes):
+    started = time.perf_counter()
+    try:
+        campaigns.change_treasury(5, me, True, "Shared", gold=1, reason=f"writer {me} #{n}")
+        campaigns.change_treasury(5, me, True, f"Own {me}", gold=2, wyrdstone=1, reason=f"#{n}")
+    except Exception as exc:
+        errors.append(repr(exc))
+    longest = max(longest, time.perf_counter() - started)
+store.close()
+print(json.dumps({"longest": longest, "errors": errors}))
+"""
+
+
+def test_writers_in_several_processes_lose_nothing_and_wait_briefly(tmp_path):
+    path = tmp_path / "shared.db"
+    with Store.open(path) as store:
+        campaigns = Campaigns(store)
+        campaigns.create_warband(GUILD, 0, "Shared", "Reiklanders", gold_crowns=10)
+        for me in range(PROCESSES):
+            campaigns.create_warband(GUILD, me, f"Own {me}", "Reiklanders", gold_crowns=0)
+        with store.read() as c:
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    children = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(me), str(WRITES), str(go)],
+                         cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for me in range(PROCESSES)
+    ]
+    go.touch()
+    reports = []
+    for child in children:
+        out, err = child.communicate(timeout=120)
+        assert child.returncode == 0, err
+        reports.append(json.loads(out))
+    assert [r["errors"] for r in reports] == [[]] * PROCESSES  # no "database is locked", nothing refused
+    longest = max(r["longest"] for r in reports)
+    print(f"longest write, including waits: {longest * 1000:.1f} ms")
+    assert longest < BUSY_TIMEOUT_MS / 1000 / 4, longest  # waits happen, and stay far from the timeout
+    with Store.open(path) as store:
+        campaigns = Campaigns(store)
+        shared = campaigns.get_warband(GUILD, "Shared")
+        assert shared.gold_crowns == 10 + PROCESSES * WRITES
+        assert campaigns.audit_treasury(GUILD, "Shared").balanced
+        for me in range(PROCESSES):
+            own = campaigns.get_warband(GUILD, f"Own {me}")
+            assert (own.gold_crowns, own.wyrdstone_shards) == (2 * WRITES, WRITES)
+        with store.read() as c:
+            assert c.scalar("SELECT count(*) FROM ledger WHERE what = 'treasury'") == 2 * PROCESSES * WRITES
+            assert c.scalar("PRAGMA integrity_check") == "ok"
+
+
+def test_reads_never_wait_for_a_write_in_progress(tmp_path):
+    """A write holds the file (here: a thread of this process, then another process); reads
+    go on at once and see the last commit, so the event loop's reads cannot stall."""
+    import threading
+    import time
+
+    path = tmp_path / "r.db"
+    with Store.open(path) as store:
+        campaigns = Campaigns(store)
+        campaigns.create_warband(GUILD, 1, "Steady", "Reiklanders", gold_crowns=5)
+        holding, release = threading.Event(), threading.Event()
+
+        def long_write() -> None:
+            with store.write() as c:
+                c.execute("UPDATE warbands SET gold_crowns = 99 WHERE name = 'Steady'")
+                holding.set()
+                release.wait(10)
+
+        writer = threading.Thread(target=long_write)
+        writer.start()
+        assert holding.wait(10)
+        started = time.perf_counter()
+        assert campaigns.get_warband(GUILD, "Steady").gold_crowns == 5  # the last commit, not the open write
+        assert time.perf_counter() - started < 1.0
+        release.set()
+        writer.join()
+        assert campaigns.get_warband(GUILD, "Steady").gold_crowns == 99
+
+        other = subprocess.Popen(
+            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+             "c.execute('BEGIN IMMEDIATE'); c.execute('UPDATE warbands SET gold_crowns = 1'); print('holding', flush=True); "
+             "time.sleep(30)", str(path)], stdout=subprocess.PIPE, text=True)
+        try:
+            assert other.stdout.readline().strip() == "holding"
+            started = time.perf_counter()
+            assert campaigns.get_warband(GUILD, "Steady").gold_crowns == 99
+            assert time.perf_counter() - started < 1.0
+        finally:
+            other.kill()
+            other.wait()
+
+
+def test_try_write_never_waits(tmp_path):
+    """What the event loop uses: a write done at once, or not at all while another is under way."""
+    import threading
+
+    path = tmp_path / "t.db"
+    with Store.open(path) as store:
+        Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
+
+        def add_note(c):
+            c.execute("UPDATE warbands SET notes = notes || 'x'")
+
+        assert store.try_write(add_note) is True
+        holding, release = threading.Event(), threading.Event()
+
+        def long_write() -> None:
+            with store.write():
+                holding.set()
+                release.wait(10)
+
+        writer = threading.Thread(target=long_write)
+        writer.start()
+        assert holding.wait(10)
+        assert store.try_write(add_note) is False  # another thread of this process is writing
+        release.set()
+        writer.join()
+        other = subprocess.Popen(
+            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+             "c.execute('BEGIN IMMEDIATE'); print('holding', flush=True); time.sleep(30)", str(path)],
+            stdout=subprocess.PIPE, text=True)
+        try:
+            assert other.stdout.readline().strip() == "holding"
+            assert store.try_write(add_note) is False  # another process holds the file
+        finally:
+            other.kill()
+            other.wait()
+        assert store.try_write(add_note) is True
+        with store.read() as c:
+            assert c.scalar("SELECT notes FROM warbands") == "xx"
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+        with store.write() as c:  # and the write connection still waits as it should
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
