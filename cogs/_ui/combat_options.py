@@ -29,7 +29,7 @@ from engine.combat.fighter import trait_id
 from engine.combat.items import Armour, Weapon
 from engine.combat.melee import MAX_SIDE
 from engine.combat.profile import Profile, find_template, template_names
-from engine.combat.special_rules import TRAITS
+from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES, TRAITS
 from engine.combat.throwing import is_thrown
 from engine.editions import get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
@@ -230,9 +230,34 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
             combatant.notes.append(f"{skill}: taken as {TRAITS[found].names[0]}, against every enemy in this fight")
     if not_known:
         combatant.notes.append("skills not modelled: " + ", ".join(not_known[:6]))
+    _list_rules(combatant, warrior.special_rules)
     if warrior.large:
         combatant.traits.append("large-target")
+    combatant.traits = list(dict.fromkeys(combatant.traits))
     return combatant
+
+
+# rules of a warrior's type that have nothing to do with a fight: not worth a "not modelled" note
+_NOT_FIGHTING = {"leader", "wizard", "gains-no-experience", "may-not-run", "prayers-of-sigmar", "prayers-of-taal", "necromancy",
+                 "traders", "immune-to-poison"}
+
+
+def _list_rules(c: Combatant, rule_ids) -> None:
+    """The special rules of the warrior's type in his warband list (issue 8's data) that the
+    engine plays, as traits; the others that bear on a fight are named as not modelled."""
+    left = []
+    for rule_id in rule_ids:
+        if rule_id in LIST_RULES:
+            c.traits.append(LIST_RULES[rule_id])
+        elif rule_id in TARGETED_LIST_RULES:
+            trait = TARGETED_LIST_RULES[rule_id]
+            c.traits.append(trait)
+            c.notes.append(f"{rule_id.replace('-', ' ')}: taken as {TRAITS[trait].names[0]} in every case here "
+                           "(the bot does not know who is who, or who stands near)")
+        elif rule_id not in _NOT_FIGHTING and not rule_id.endswith("-magic"):
+            left.append(rule_id.replace("-", " "))
+    if left:
+        c.notes.append("rules of his type not modelled in a fight: " + ", ".join(left[:6]))
 
 
 def _skill_trait(skill: str) -> tuple[str | None, bool]:

@@ -121,7 +121,7 @@ def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
         tests=tests,
         ruleset=ruleset,
         injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment or who.has("no-pain"),
-                             concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll")),
+                             concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll"), hard_to_kill=who.has("hard-to-kill")),
         helmet_on_result=who.helmet and not ruleset.helmet_save_each_roll,
     )
 

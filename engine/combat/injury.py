@@ -33,14 +33,16 @@ class InjuryOptions:
     bonus: int = 0  # hunting arrows +1 (000:1417), master strike +2 (000:574)
     ignore_helmet: bool = False  # 002:680 'Clubbed' ignores helmet saves
     concussion_on_natural_roll: bool = False  # toggle, INVENTORY §5.8
+    hard_to_kill: bool = False  # Dwarfs' Hard to Kill: 3-5 stunned, only 6 out of action
 
 
 def injury_rule(dice: Dice, o: InjuryOptions) -> Injury:
     """One injury roll; the order of modifiers is INVENTORY §5.8's decision."""
     natural = dice.d6()
     total = natural + o.bonus
-    # 000:615-627 1-2 knocked down, 3-4 stunned, 5-6 out of action (modified roll; 7+ stays out)
-    if total >= 5:
+    # 000:615-627 1-2 knocked down, 3-4 stunned, 5-6 out of action (modified roll; 7+ stays out);
+    # Hard to Kill: out of action only on a 6
+    if total >= (6 if o.hard_to_kill else 5):
         result = Injury.OUT_OF_ACTION
     elif total >= 3:
         result = Injury.STUNNED

@@ -71,6 +71,8 @@ class ModelNumbers:
     regeneration: bool
     injury_bonus: int  # Strike to Injure, in close combat
     web_of_steel: bool
+    hard_to_kill: bool = False
+    hard_head: bool = False
 
     @property
     def name(self) -> str:
@@ -144,6 +146,7 @@ def model_numbers(r: Ruleset, index: int, f: Fighter, ctx: RoundContext, *, fren
         toughness=f.toughness, basic_strength=f.strength, size=f.size,
         resilient=f.has("resilient"), step_aside=f.has("step-aside"), regeneration=f.has("regeneration"),
         injury_bonus=1 if f.has("strike-to-injure") else 0, web_of_steel=f.has("web-of-steel"),
+        hard_to_kill=f.has("hard-to-kill"), hard_head=f.has("hard-head"),
     )
 
 
@@ -197,6 +200,7 @@ def slot_versus(r: Ruleset, x: ModelNumbers, y: ModelNumbers, slot: AttackSlot, 
     if f.has("mighty-blow") and w.strength_type == "user" and not slot.shot:
         s += 1  # Mighty Blow: +1 Strength in close combat
     extra = w.save_modifier + (-1 if f.gromril_weapon and w.kind == "close" else 0)  # 000:1054
+    extra -= 1 if f.has("perfect-killer") else 0
     save_mod = r.save_modifier(s, extra, w.blackpowder)
     wound_s = s - 1 if (y.resilient and not slot.shot) else s  # Resilient: not the save modifier
     parry_s = f.strength if r.toggle("parry_vs_basic_strength") else s
@@ -205,7 +209,7 @@ def slot_versus(r: Ruleset, x: ModelNumbers, y: ModelNumbers, slot: AttackSlot, 
         name=list_name(w), weapon_id=w.id, count=slot.count, strength=wound_s, save_modifier=save_mod,
         enemy_save_bonus=w.has("enemy-armour-save-bonus"),
         critical_table=w.critical if r.weapon_critical_tables else None,
-        concussion=w.has("concussion"),
+        concussion=w.has("concussion") and not y.hard_head,
         black_lotus="black-lotus" in f.equipment and not w.blackpowder and not slot.shot,  # 000:1355, 1361
         to_hit_bonus=1 if w.has("accuracy") else 0,  # 000:1199
         shot_needed=(bs_to_hit(f.profile.BS) + 2) if slot.shot else None,  # 000:1155 an extra -2
@@ -223,9 +227,10 @@ def shot_slot(r: Ruleset, shooter: Fighter, weapon: Weapon, shots: int, needed: 
         s += 1  # 000:1514
     if "dark-venom" in shooter.equipment and not weapon.blackpowder:
         s += 1  # 000:1367
+    extra = weapon.save_modifier - (1 if shooter.has("perfect-killer") else 0)
     return SlotVersus(
         name=list_name(weapon), weapon_id=weapon.id, count=shots, strength=s,
-        save_modifier=r.save_modifier(s, weapon.save_modifier, weapon.blackpowder), enemy_save_bonus=False,
+        save_modifier=r.save_modifier(s, extra, weapon.blackpowder), enemy_save_bonus=False,
         critical_table=weapon.critical if r.weapon_critical_tables else None, concussion=False,
         black_lotus="black-lotus" in shooter.equipment and not weapon.blackpowder,
         to_hit_bonus=0, shot_needed=needed, parryable=False, wound_needed=r.to_wound_target(s, target.toughness),
@@ -245,5 +250,5 @@ def shooting_target(r: Ruleset, f: Fighter) -> ModelNumbers:
         parry_bonus=0, save=f.armour_save(shooting=True), helmet=f.helmet,
         stunned_is_knocked_down="mandrake-root" in f.equipment or f.has("no-pain"), toughness=f.toughness,
         basic_strength=f.strength, size=f.size, resilient=False, step_aside=False, regeneration=f.has("regeneration"),
-        injury_bonus=0, web_of_steel=False,
+        injury_bonus=0, web_of_steel=False, hard_to_kill=f.has("hard-to-kill"), hard_head=f.has("hard-head"),
     )

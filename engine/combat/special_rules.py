@@ -146,7 +146,32 @@ _RULES = [
     SpecialRule("expert-swordsman", "trait", "re-rolls missed sword attacks in the turn he charges", SKILLS_SOURCE,
                 names=("expert swordsman",)),
     SpecialRule("dodge", "trait", "an unmodified 5+ to avoid each missile hit", SKILLS_SOURCE, names=("dodge",)),
+    # rules of warband lists (rules_data/warbands/lists, each naming its source)
+    SpecialRule("hard-to-kill", "trait", "injury 1-2 knocked down, 3-5 stunned, only a 6 out of action",
+                "Dwarf Treasure Hunters list (Town Cryer 4, Mordheim Annual 2002); Pit Fighters (Town Cryer 14)",
+                names=("hard to kill",)),
+    SpecialRule("hard-head", "trait", "maces, clubs and hammers get no concussion against him",
+                "Dwarf Treasure Hunters list (Town Cryer 4, Mordheim Annual 2002); Pit Fighters (Town Cryer 14)",
+                names=("hard head",)),
+    SpecialRule("perfect-killer", "trait", "his attacks give an extra -1 to the enemy's armour save", "Mordheim rulebook (2000), Skaven",
+                names=("perfect killer",)),
 ]
+
+# The warband lists' special-rule ids (rules_data/warbands/, issue 8) that a stored warrior's
+# type brings, as the trait the combat engine plays. A hatred of particular enemies is played as
+# hatred of every enemy in the fight (the bot does not know who is who); the answer says so.
+LIST_RULES: dict[str, str] = {
+    "fear": "causes-fear", "frenzy": "frenzy", "hatred": "hates", "stupidity": "stupidity",
+    "immune-to-fear": "immune-to-fear", "immune-to-psychology": "immune-to-psychology", "crazed": "immune-to-psychology",
+    "no-pain": "no-pain", "large-target": "large-target", "animal": "animal", "no-weapons-or-armour": "animal",
+    "regeneration": "regeneration", "expert-swordsmen": "expert-swordsman", "pack-charge": "charge-attack",
+    "unnatural-strength": "strongman", "hard-to-kill": "hard-to-kill", "hard-head": "hard-head",
+    "perfect-killer": "perfect-killer",
+}
+TARGETED_LIST_RULES: dict[str, str] = {  # hatreds of some enemies, and stupidity unless a master is near
+    "kindred-hatred": "hates", "hate-chaos": "hates", "hate-dark-elves": "hates", "hate-greenskins": "hates",
+    "hates-greenskins": "hates", "burn-the-witch": "hates", "rat-ogre-stupidity": "stupidity",
+}
 
 REGISTRY: dict[str, SpecialRule] = {r.id: r for r in _RULES}
 TRAITS: dict[str, SpecialRule] = {r.id: r for r in _RULES if r.family == "trait"}

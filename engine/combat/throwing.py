@@ -103,7 +103,7 @@ def throw_rule(dice: Dice, t: Throw) -> ThrowResult:
     if target.wounds_left > 1:
         return ThrowResult(hit=True, outcome="wounded", wounds_lost=1)  # 000:613 a wound comes off
     options = InjuryOptions(helmet=target.helmet, mandrake_root="mandrake-root" in target.equipment or target.has("no-pain"),
-                            concussion_on_natural_roll=t.ruleset.toggle("concussion_on_natural_roll"))
+                            concussion_on_natural_roll=t.ruleset.toggle("concussion_on_natural_roll"), hard_to_kill=target.has("hard-to-kill"))
     injury = int(worst_injury(dice, options, 1, helmet_on_result=target.helmet and not t.ruleset.helmet_save_each_roll))
     after = max(status, injury)  # 000:615 the wound that takes him to 0 rolls for injury
     if after > status or (after == KNOCKED_DOWN and status == STANDING):

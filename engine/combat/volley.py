@@ -422,6 +422,7 @@ class Volley:
                 bonus=p.injury_bonus + self.injury_bonus + self.slots[p.slot].injury_bonus,
                 ignore_helmet=p.ignores_helmet,
                 concussion_on_natural_roll=self.r.toggle("concussion_on_natural_roll"),
+                hard_to_kill=y.hard_to_kill,
             )
         return options
 

@@ -214,3 +214,20 @@ def test_the_blunderbuss_hits_automatically_000_1221():
     assert odds.wounds_lost == pytest.approx({0: 0.5, 1: 1 / 3, 2: 1 / 6}, abs=EXACT)
     core2 = shot_odds(gun, make_fighter("T", "T3 W3"), "blunderbuss", edition="core2").fighters[0]
     assert core2.wounds_lost == pytest.approx({0: 0.5, 1: 0.5}, abs=EXACT)  # 004:390 no critical without a to-hit roll
+
+
+def test_hard_to_kill_goes_out_only_on_a_6():
+    # S3 sword vs T3, no armour: a 4-5 wounds (1/3): out of action on an injury 6 (1/6); a 6 is an
+    # lrb critical of 2 wounds: two injury rolls, out if either is a 6 (11/36):
+    #   1/2 x (1/3 x 1/6 + 1/6 x 11/36) = 23/432
+    sword = make_fighter("A", "WS3 S3", weapons="sword")
+    dwarf = make_fighter("D", "WS3 T3 A0", traits="hard to kill")
+    assert round_odds(sword, dwarf).fighters[1].outcomes["out of action"] == pytest.approx(23 / 432, abs=EXACT)
+
+
+def test_hard_head_refuses_concussion_and_perfect_killer_pierces_armour():
+    from engine.combat.state import RoundState
+
+    _, rules = round_rules(make_fighter("A", weapons="hammer", traits="perfect killer"), make_fighter("D", traits="hard head"))
+    _, mu = rules.matchup(RoundState.start(rules.fight.start_models()), 0, 1)
+    assert mu.blows[0].concussion is False and mu.blows[0].save_modifier == -1  # S3: no modifier but Perfect Killer's -1
