@@ -218,11 +218,12 @@ def test_the_blunderbuss_hits_automatically_000_1221():
 
 def test_hard_to_kill_goes_out_only_on_a_6():
     # S3 sword vs T3, no armour: a 4-5 wounds (1/3): out of action on an injury 6 (1/6); a 6 is an
-    # lrb critical of 2 wounds: two injury rolls, out if either is a 6 (11/36):
-    #   1/2 x (1/3 x 1/6 + 1/6 x 11/36) = 23/432
+    # lrb critical of 2 wounds, two injury rolls: out if either is a 6 (11/36), or with Master
+    # strike's +2 if either is 4+ (3/4) (000:570-572):
+    #   1/2 x (1/3 x 1/6 + 1/6 x 1/3 x (11/36 + 11/36 + 3/4)) = 85/1296
     sword = make_fighter("A", "WS3 S3", weapons="sword")
     dwarf = make_fighter("D", "WS3 T3 A0", traits="hard to kill")
-    assert round_odds(sword, dwarf).fighters[1].outcomes["out of action"] == pytest.approx(23 / 432, abs=EXACT)
+    assert round_odds(sword, dwarf).fighters[1].outcomes["out of action"] == pytest.approx(85 / 1296, abs=EXACT)
 
 
 def test_hard_head_refuses_concussion_and_perfect_killer_pierces_armour():
