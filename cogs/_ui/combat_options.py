@@ -177,7 +177,7 @@ async def _body(interaction: discord.Interaction, raw: str, name: str, *, named:
     if "/" not in raw:
         template = find_template(raw)
         if template is not None:
-            notes = [f"{template.name}: {', '.join(template.not_modelled)} not modelled"] if template.not_modelled else []
+            notes = [f"not modelled: {', '.join(template.not_modelled)}"] if template.not_modelled else []
             return Combatant(name if named else template.name, template.profile, "template",
                              traits=sorted(template.traits), notes=notes)
         try:
