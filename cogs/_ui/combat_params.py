@@ -22,7 +22,7 @@ REQUIRED = inspect.Parameter.empty
 FightersText = app_commands.Range[str, 1, 300]
 ListText = app_commands.Range[str, 1, 300]
 
-FIGHTERS_HELP = 'profile "4 3 3 3 3 1 3 1 7", "Otto: WS4 S4", template (Human, Wardog...) or Warband/Warrior; "A + B" for two or three'
+FIGHTERS_HELP = 'a profile ("Otto: WS4 S4"), a template (Troll) or Warband/Warrior; join up to 3 with +'
 
 
 def _choices(pairs) -> tuple[app_commands.Choice[str], ...]:

@@ -530,3 +530,12 @@ async def test_a_warrior_hired_from_a_list_brings_his_types_rules(harness):
     assert "**Gnasher** (M6 WS3 BS3 S5 T5 W3 I4 A3 Ld4): animal, causes fear, large target, stupidity" in text
     assert "rat ogre stupidity: taken as stupidity in every case here" in text
     assert "Gnasher tests for Stupidity" in text  # lrb: he charged, so it is his turn (000:883)
+
+
+def test_every_combat_option_reads_whole_in_discord():
+    # discord.py cuts a description over 100 characters with an ellipsis: none of ours is cut
+    from cogs._ui.combat_params import OPTIONS
+
+    for option in OPTIONS.values():
+        for text in (option.description, option.shooting):
+            assert text is None or len(text) <= 100, (option.name, text)
