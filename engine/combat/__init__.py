@@ -6,6 +6,14 @@ Public API for the cogs (see each function's docstring):
     get_ruleset, list_toggles, server_ruleset, combat_edition,
     resolve_shot, shot_odds, resolve_round, round_odds, duel_odds,
     roll_injury, injury_distribution, falling_hits, jump_tests, render_table
+
+Inside, one file a job: ``state`` (the named state of a fight), ``sides`` (each model's and each
+pair's numbers for a round), ``loadout`` (what a warrior fights with), ``volley`` (one model's
+attacks at one target, against the dice), ``melee`` (a round among up to four models),
+``shooting`` and ``throwing`` (the shooting phase), ``injury``, ``falling``; the rules'
+numbers in ``tables`` (charts, critical charts as rows), the editions' differences and house
+rules in ``ruleset``, every cited seed line in ``citations``, every known special-rule id in
+``special_rules``; ``api`` is what the cogs call.
 """
 
 from engine.combat.api import DuelOdds, OddsResult, RollResult, duel_odds, resolve_round, resolve_shot, round_odds, shot_odds, simulate_rounds

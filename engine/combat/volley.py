@@ -19,7 +19,10 @@ same warrior in one phase (000:787).
 Why Odds mode is fast: a hit's resolution does not depend on how many hits are left, so the
 hits are not part of the resolving state. Every volley that rolled the same hits in the same
 order shares one resolution: ``_resolve_odds`` walks the hit lists as a tree of prefixes and
-resolves each prefix once, from its parent's distribution.
+resolves each prefix once, from its parent's distribution. And no step of a hit reads how many
+wounds the volley has caused so far: each step's table is enumerated with that count at 0 and
+the count is added back (``_propagate_counting``), or left at 0 when nobody will read it (a
+fight to the end reads only who is still standing).
 """
 
 from __future__ import annotations
