@@ -460,6 +460,10 @@ VOLLEYS = [  # small enough to walk every sequence of dice Roll mode can ask for
     ("core2", dict(profile="WS4", weapons="spear", equipment="black lotus"), dict(profile="WS4 W2", weapons="sword", armour="light armour, helmet")),
     ("core2", dict(profile="WS4 S4", weapons="sword"), dict(profile="WS4 W3", weapons="sword", armour="heavy armour, helmet", state="stunned")),
     ("core", dict(profile="WS4 S4", weapons="sword"), dict(profile="WS3 W2", weapons="axe", armour="shield, helmet", equipment="mandrake root")),
+    ("core", dict(profile="WS3 S3", weapons="hammer"), dict(profile="WS3 W2", weapons="sword, dagger")),  # Wild Sweep, parry
+    ("core2", dict(profile="wardog", traits="animal"), dict(profile="WS3 T4", weapons="dagger", state="knocked down")),
+    ("lrb", dict(profile="WS3 S4", weapons="axe"), dict(profile="WS3 T4 W2", traits="regeneration, step aside")),
+    ("core2", dict(profile="WS4 S4", weapons="spear"), dict(profile="WS3 T3 W2", armour="helmet", traits="large target, hard to kill")),
 ]
 
 
