@@ -28,6 +28,11 @@ Decisions where the seeds leave the choice to the players (each said in the log)
 * All Alone: a standing model with no standing friend left in the fight, facing two or more
   standing enemies (core2: of his size or larger, 004:666), tests at the end of every round; the
   fight assumes no other friend within 6".
+* Fear: when any charging model causes fear, every standing model of the charged side tests
+  (each was charged by it, as every model touches every enemy).
+* Stupidity (lrb, core): tested at the start of the stupid model's own turn; in the other side's
+  turn the result of his last test stands, and for a single round (or the first of a fight)
+  that test is rolled too.
 """
 
 from __future__ import annotations
