@@ -52,13 +52,9 @@ def test_brace_odds_first_turn_and_bare_hands_after():
 
 
 def test_duelling_pistols_are_plus_1_to_hit_000_1199():
-    _, numbers = blows(make_fighter("A", "WS3", weapons="duelling pistol"))
-    _, rules = round_rules(make_fighter("A", "WS3", weapons="duelling pistol"), make_fighter("E", "WS3"))
-    from engine.combat.melee import _SILENT, Segment
-    from engine.combat.state import RoundState
+    from tests.engine.combat_helpers import first_volley
 
-    s = RoundState.start(rules.fight.start_models())._replace(order=(0, 1))
-    volley, *_ = rules._volley_call(_SILENT, s, Segment("blows", who=0))
+    volley, _ = first_volley(make_fighter("A", "WS3", weapons="duelling pistol"), make_fighter("E", "WS3"))
     assert volley.plans[0].needed == 3
 
 

@@ -9,23 +9,9 @@ from engine.combat import duel_odds, make_fighter, resolve_round, round_odds
 from engine.combat.api import round_rules
 from engine.combat.state import RoundState
 from engine.errors import LimitExceeded
+from tests.engine.combat_helpers import Faces
 
 EXACT = 1e-12
-
-
-class Faces:
-    logging = True
-
-    def __init__(self, *faces: int) -> None:
-        self.faces, self.lines, self.rolled = list(faces), [], []
-
-    def d6(self) -> int:
-        face = self.faces.pop(0)
-        self.rolled.append(face)
-        return face
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
 
 
 def test_a_second_attacker_finishes_what_the_first_knocked_down_000_787():

@@ -471,14 +471,10 @@ VOLLEYS = [  # small enough to walk every sequence of dice Roll mode can ask for
 def test_a_volley_rolled_every_possible_way_gives_its_exact_odds(edition, a, b):
     """``Volley.roll`` enumerated over every sequence of faces (``enumerate_outcomes``) and
     ``Volley.odds`` (the prefix-sharing Odds mode) give the same distribution."""
-    from engine.combat.api import round_rules
     from engine.combat.dice import enumerate_outcomes
-    from engine.combat.melee import _SILENT, Segment
-    from engine.combat.state import RoundState
+    from tests.engine.combat_helpers import first_volley
 
-    r, rules = round_rules(make_fighter("A", **a), make_fighter("B", **b), edition=edition)
-    s = RoundState.start(rules.fight.start_models())._replace(order=(0, 1))
-    volley, _, _, start = rules._volley_call(_SILENT, s, Segment("blows", who=0))
+    volley, start = first_volley(make_fighter("A", **a), make_fighter("B", **b), edition)
     rolled = enumerate_outcomes(volley.roll, start)
     exact = dict(volley.odds(start))
     assert set(rolled) == set(exact)

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from engine.combat import make_fighter, round_odds
+from tests.engine.combat_helpers import Faces, first_volley
 
 EXACT = 1e-12
 
@@ -60,38 +61,10 @@ def test_the_one_critical_limit_is_per_hand_to_hand_phase_not_for_shots_000_566(
     assert max(blows.wounds_lost) == 3  # one critical (2 wounds) and one plain wound
 
 
-class Faces:
-    """Dice showing chosen faces in order, with a log (the Dice protocol of engine.combat.dice)."""
-
-    logging = True
-
-    def __init__(self, *faces: int) -> None:
-        self.faces, self.lines, self.rolled = list(faces), [], []
-
-    def d6(self) -> int:
-        face = self.faces.pop(0)
-        self.rolled.append(face)
-        return face
-
-    def say(self, text: str) -> None:
-        self.lines.append(text)
-
-
-def _first_volley(edition, attacker, defender):
-    from engine.combat.api import round_rules
-    from engine.combat.melee import _SILENT, Segment
-    from engine.combat.state import RoundState
-
-    r, rules = round_rules(attacker, defender, edition=edition)
-    s = RoundState.start(rules.fight.start_models())._replace(order=(0, 1))
-    volley, _, _, start = rules._volley_call(_SILENT, s, Segment("blows", who=0))
-    return volley, start
-
-
 @pytest.mark.parametrize("edition", ["core", "core2"])
 def test_wild_sweep_knocks_the_weapon_away_002_682_004_410(edition):
     # a hit (4+, 1/2), a 6 to wound (1/6) and a 5 on the bludgeoning chart (1/6): 1/72
-    volley, start = _first_volley(edition, make_fighter("A", "WS3 S3", weapons="hammer"), make_fighter("D", "WS3 W2", weapons="dagger"))
+    volley, start = first_volley(make_fighter("A", "WS3 S3", weapons="hammer"), make_fighter("D", "WS3 W2", weapons="dagger"), edition)
     lost = sum(p for end, p in volley.odds(start) if end.weapons_lost == (0,))
     assert lost == pytest.approx(1 / 72, abs=EXACT)
 
