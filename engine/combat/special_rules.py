@@ -19,7 +19,7 @@ the fight's answer names the trait as not modelled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 ALL_EDITIONS = ("lrb", "core", "core2")
 
@@ -192,13 +192,3 @@ def require_all(rule_ids, family: str, where: str) -> frozenset[str]:
         if REGISTRY[rule_id].family != family:
             raise UnknownRule(f"{where}: {rule_id!r} is a {REGISTRY[rule_id].family} rule, not a {family} rule")
     return frozenset(rule_ids)
-
-
-@dataclass(frozen=True)
-class Traits:
-    """A fighter's traits, asked by id (``traits.has("frenzy")``), every id checked."""
-
-    ids: frozenset[str] = field(default_factory=frozenset)
-
-    def has(self, rule_id: str) -> bool:
-        return require(rule_id) in self.ids
