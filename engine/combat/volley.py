@@ -21,7 +21,7 @@ hits are not part of the resolving state. Every volley that rolled the same hits
 order shares one resolution: ``_resolve_odds`` walks the hit lists as a tree of prefixes and
 resolves each prefix once, from its parent's distribution. And no step of a hit reads how many
 wounds the volley has caused so far: each step's table is enumerated with that count at 0 and
-the count is added back (``_propagate_counting``), or left at 0 when nobody will read it (a
+the count is added back (``_resolve_dist``), or left at 0 when nobody will read it (a
 fight to the end reads only who is still standing).
 """
 
@@ -542,36 +542,37 @@ class Volley:
         return out
 
     def _resolve_dist(self, dist: dict[Blows, float], count_wounds: bool = True) -> dict[Blows, float]:
-        for name, step in (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)):
-            dist = self._propagate_counting(step, dist, self._cache(name), count_wounds)
-        return dist
+        """One hit's steps (to wound, saves, wounds and injuries) on a distribution of states.
 
-    @staticmethod
-    def _propagate_counting(step, dist: dict[Blows, float], cache: dict, count_wounds: bool) -> dict[Blows, float]:
-        """``propagate`` for the steps of a hit, which may add to ``wounds_lost`` but never read it:
-        each table is enumerated once per state with the count at 0 and the count added back, or,
-        with ``count_wounds`` off, left at 0 so states that differ only there merge."""
-        out: dict[Blows, float] = {}
-        get = out.get
+        No step reads how many wounds the volley has caused so far, so the states are split into
+        (state with the count at 0: {count: probability}); each step's table is enumerated once
+        per such state and adds its own wounds to every count. The counts are put back at the
+        end, or dropped when ``count_wounds`` is off (nobody will read them)."""
+        groups: dict[Blows, dict[int, float]] = {}
         for b, p in dist.items():
-            lost = b.wounds_lost
-            base = _with_wounds_lost(b, 0) if lost else b
-            tables = cache.get(base)
-            if tables is None:
-                counted = enumerate_outcomes(step, base)
-                uncounted: dict[Blows, float] = {}
-                for b2, q in counted.items():
-                    b2 = b2._replace(wounds_lost=0) if b2.wounds_lost else b2
-                    uncounted[b2] = uncounted.get(b2, 0.0) + q
-                tables = cache[base] = (list(counted.items()), list(uncounted.items()))
-            if not count_wounds:
-                for b2, q in tables[1]:
-                    out[b2] = get(b2, 0.0) + p * q
-                continue
-            for b2, q in tables[0]:
-                if lost:
-                    b2 = _with_wounds_lost(b2, b2.wounds_lost + lost)
-                out[b2] = get(b2, 0.0) + p * q
+            counts = groups.setdefault(_with_wounds_lost(b, 0) if b.wounds_lost else b, {})
+            counts[b.wounds_lost] = counts.get(b.wounds_lost, 0.0) + p
+        for name, step in (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)):
+            cache = self._cache(name)
+            after: dict[Blows, dict[int, float]] = {}
+            for base, counts in groups.items():
+                table = cache.get(base)
+                if table is None:  # (state with the count at 0, wounds this step added, probability)
+                    table = cache[base] = [(_with_wounds_lost(b2, 0) if b2.wounds_lost else b2, b2.wounds_lost, q)
+                                           for b2, q in enumerate_outcomes(step, base).items()]
+                for b2, added, q in table:
+                    into = after.setdefault(b2, {})
+                    if not count_wounds:
+                        into[0] = into.get(0, 0.0) + q * sum(counts.values())
+                        continue
+                    for lost, p in counts.items():
+                        into[lost + added] = into.get(lost + added, 0.0) + p * q
+            groups = after
+        out: dict[Blows, float] = {}
+        for base, counts in groups.items():
+            for lost, p in counts.items():
+                b = _with_wounds_lost(base, lost) if lost else base
+                out[b] = out.get(b, 0.0) + p
         return out
 
 
