@@ -107,12 +107,18 @@ class PostBattle:
         return row
 
     @staticmethod
-    def _undone(c: Connection, batch_id: int | None) -> bool:
-        """Some change of this batch was taken back by /warband undo (undo takes a batch whole)."""
+    def _undone(c: Connection, guild_id: int, warband_id: int, batch_id: int | None) -> bool:
+        """Some change of this sequence's batch was taken back by /warband undo (undo takes a batch whole).
+
+        Every row of a sequence's batch is a change to its warband, and a batch's id is the id of
+        its first row, so the rows are found through the (guild, warband, id) index from the
+        batch id up: the search costs what the warband's rows since the battle cost, however
+        long the ledger of the server (and of every other server) has grown."""
         if batch_id is None:
             return False
-        return c.one("SELECT 1 FROM ledger l WHERE l.batch_id = ? AND EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) LIMIT 1",
-                     (batch_id,)) is not None
+        return c.one("SELECT 1 FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.id >= ? AND l.batch_id = ? "
+                     "AND EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) LIMIT 1",
+                     (guild_id, warband_id, batch_id, batch_id)) is not None
 
     def _view(self, c: Connection, guild_id: int, row: dict[str, Any], rolls: Iterable[str] = ()) -> SequenceView:
         wb = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["warband_id"]))
@@ -154,7 +160,7 @@ class PostBattle:
         found: dict[int, int] = {}
         for row in c.all("SELECT warband_id, batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND status != 'cancelled'",
                          (guild_id,)):
-            if not self._undone(c, row["batch_id"]):
+            if not self._undone(c, guild_id, row["warband_id"], row["batch_id"]):
                 state = SequenceState.from_json(row["state_json"])
                 found[row["warband_id"]] = found.get(row["warband_id"], 0) + state.shards_found
         return found
@@ -167,7 +173,7 @@ class PostBattle:
         rows = c.all("SELECT battle_id, batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? "
                      "AND status = 'finished' AND battle_id < ? ORDER BY id", (guild_id, warband_id, battle_id))
         for row in rows:
-            if self._undone(c, row["batch_id"]):
+            if self._undone(c, guild_id, warband_id, row["batch_id"]):
                 continue
             state = SequenceState.from_json(row["state_json"])
             since = c.scalar("SELECT count(*) FROM battles WHERE guild_id = ? AND warband_id = ? AND id > ? AND id < ?",
@@ -194,7 +200,7 @@ class PostBattle:
             open_row = c.one("SELECT * FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? AND status = 'open'",
                              (guild_id, wb["id"]))
             if open_row is not None:
-                if not self._undone(c, open_row["batch_id"]):
+                if not self._undone(c, guild_id, wb["id"], open_row["batch_id"]):
                     raise MordheimError(
                         f"{wb['name']} already has a post-battle sequence open ({STEP_TITLES[SequenceState.from_json(open_row['state_json']).step]}).",
                         hint="Resume it with `/postbattle resume`, or `/postbattle cancel` it first.",
@@ -209,7 +215,7 @@ class PostBattle:
                 raise NotFoundError(f"{wb['name']} has no battle #{battle_id}.")
             for done in c.all("SELECT batch_id FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? AND battle_id = ? "
                               "AND status = 'finished'", (guild_id, wb["id"], battle["id"])):
-                if not self._undone(c, done["batch_id"]):
+                if not self._undone(c, guild_id, wb["id"], done["batch_id"]):
                     raise MordheimError(f"{wb['name']} already went through the post-battle sequence for that battle.",
                                         hint="Undo it with `/warband undo` to run it again.")
             number = sum(1 for x in battles if x["id"] <= battle["id"])
@@ -604,7 +610,7 @@ class _StepContext:
             if self.row["status"] != "open":
                 raise MordheimError(f"This post-battle sequence is {self.row['status']}.",
                                     hint="Start a new one with `/postbattle start` after the next battle.")
-            if self.pb._undone(c, self.row["batch_id"]):
+            if self.pb._undone(c, self.guild_id, self.row["warband_id"], self.row["batch_id"]):
                 c.execute("UPDATE postbattle_sequences SET status = 'cancelled', version = version + 1 WHERE id = ?", (self.sequence_id,))
                 self._commit_anyway = True
                 raise MordheimError("This sequence's changes were taken back with `/warband undo`, so it is closed.",
@@ -662,7 +668,7 @@ class _StepContext:
         out: list[tuple[int, str]] = []
         for row in self.b.c.all("SELECT batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? "
                                 "AND status = 'finished'", (self.guild_id, self.wb["id"])):
-            if not self.pb._undone(self.b.c, row["batch_id"]):
+            if not self.pb._undone(self.b.c, self.guild_id, self.wb["id"], row["batch_id"]):
                 out.extend(SequenceState.from_json(row["state_json"]).raised)
         self._raised = out
         return out
