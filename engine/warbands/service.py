@@ -537,13 +537,23 @@ class Campaigns:
         if new:
             raise MordheimError(new[0], hint="Change the roster or ask an admin to change the campaign rules.")
 
+    def check_roster_change(self, b: LedgerBatch, wb: dict[str, Any], before: Iterable[Warrior], after: Iterable[Warrior]) -> None:
+        """Inside batch ``b``: refuse (MordheimError) when the roster of warband ``wb`` as ``after``
+        breaks a limit that it did not break as ``before``. For an action that changes several
+        warriors (a post-battle step): the action is checked once, as a whole, at its end."""
+        self._check_roster(self._rules(b.c, b.guild_id), self.warband_list(b.c, b.guild_id, wb), wb["warband_type"],
+                           list(before), list(after))
+
     def write_warrior(
         self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str,
-        warriors: tuple[Warrior, ...] | None = None,
+        warriors: tuple[Warrior, ...] | None = None, check_roster: bool = True,
     ) -> Warrior:
         """Inside batch ``b``: store the warrior snapshot ``new`` in warband ``wb`` (insert when
         ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior.
-        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None)."""
+        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None).
+        ``check_roster=False`` leaves the whole-roster limits to the caller, who changes several
+        warriors as one action and calls ``check_roster_change`` once at its end; the warrior
+        himself and his name are checked here either way."""
         c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
         everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
@@ -553,8 +563,9 @@ class Campaigns:
             raise MordheimError(problems[0])
         if any(name_key(w.name) == name_key(new["name"]) for w in others):
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
-        candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
-        self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
+        if check_roster:
+            candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
+            self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
         at = b.at
         if old is None:
             if len(others) >= MAX_WARRIOR_ROWS:
