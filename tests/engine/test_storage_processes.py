@@ -7,9 +7,12 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-from engine.storage import Store
+import pytest
+
+from engine.storage import Store, WriteWouldWait
 from engine.storage.store import BUSY_TIMEOUT_MS
 from engine.warbands import Campaigns
 
@@ -163,3 +166,60 @@ def test_try_write_never_waits(tmp_path):
             assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
         with store.write() as c:  # and the write connection still waits as it should
             assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+
+
+def test_a_write_without_waiting_begins_at_once_or_not_at_all(tmp_path):
+    """``Store.without_waiting``: what the event loop runs itself. The write begins only if no other
+    thread of this process is writing and no other process holds the file; otherwise
+    ``WriteWouldWait`` comes before anything is done, and the same work can go to a thread."""
+    import threading
+
+    path = tmp_path / "t.db"
+    with Store.open(path) as store:
+        Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
+        ran: list[str] = []
+
+        def add_note(tag: str) -> None:
+            with store.write() as c:
+                ran.append(tag)
+                c.execute("UPDATE warbands SET notes = notes || ?", (tag,))
+
+        with store.without_waiting():
+            add_note("a")
+        holding, release = threading.Event(), threading.Event()
+
+        def long_write() -> None:
+            with store.write():
+                holding.set()
+                release.wait(10)
+
+        writer = threading.Thread(target=long_write)
+        writer.start()
+        assert holding.wait(10)
+        with pytest.raises(WriteWouldWait), store.without_waiting():
+            add_note("b")  # another thread of this process is writing
+        release.set()
+        writer.join()
+        other = subprocess.Popen(
+            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+             "c.execute('BEGIN IMMEDIATE'); print('holding', flush=True); time.sleep(30)", str(path)],
+            stdout=subprocess.PIPE, text=True)
+        try:
+            assert other.stdout.readline().strip() == "holding"
+            started = time.perf_counter()
+            with pytest.raises(WriteWouldWait), store.without_waiting():
+                add_note("c")  # another process holds the file
+            assert time.perf_counter() - started < 1.0
+        finally:
+            other.kill()
+            other.wait()
+        with pytest.raises(RuntimeError, match="one write transaction"), store.without_waiting():
+            add_note("d")
+            add_note("e")  # a second write: running the block again in a thread would repeat the first
+        assert ran == ["a", "d"]
+        with store.read() as c:
+            assert c.scalar("SELECT notes FROM warbands") == "ad"  # b and c never began; e never began
+        add_note("f")  # outside the block, writes wait as before
+        with store.write() as c:
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+            assert c.scalar("SELECT notes FROM warbands") == "adf"
