@@ -4,6 +4,7 @@ player would, every refusal with its reason, and undo of a hire or a purchase, g
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
@@ -310,6 +311,39 @@ async def test_concurrent_hires_cannot_spend_the_same_gold(harness):
     ok = [r for r in results if not r.is_error]
     assert len(ok) == 4 and gold(harness) == 0
     assert all("25 gc missing" in r.text for r in results if r.is_error)
+    assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
+
+
+async def test_a_hire_while_another_write_holds_the_database_waits_in_a_thread_and_is_made_once(harness):
+    """A hire is made on the event loop when the database is free; while another write holds it,
+    the hire waits in a worker thread (the loop answers others meanwhile), then is made once."""
+    await reikland(harness, gold=160)  # 100 gc left
+    store = svc(harness).store
+    holding, release = threading.Event(), threading.Event()
+
+    def long_write() -> None:
+        with store.write():
+            holding.set()
+            release.wait(10)
+
+    writer = threading.Thread(target=long_write)
+    writer.start()
+    try:
+        assert holding.wait(10)
+        late = asyncio.ensure_future(harness.command("hire fighter", OWNER, warband="Reavers", type="Warrior", name="Late"))
+        await asyncio.sleep(0.05)
+        assert not late.done()
+        echo = await harness.command("echo", OWNER, text="still answering")
+        assert "still answering" in echo.text
+    finally:
+        release.set()
+        writer.join()
+    res = await late
+    assert not res.is_error, res.text
+    assert gold(harness) == 75 and [w.name for w in svc(harness).get_warband(GUILD, "Reavers").warriors] == ["Otto", "Late"]
+    entries = svc(harness).ledger(GUILD, "Reavers", limit=10)
+    assert sorted(e.what for e in entries if e.batch_id == entries[0].batch_id) == ["treasury", "warrior.hire"]
+    assert sum(e.what == "warrior.hire" for e in entries) == 2  # Otto, then Late: once
     assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
 
 
