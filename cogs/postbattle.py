@@ -133,7 +133,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         return found
 
     def render(self, view: SequenceView) -> tuple[discord.Embed, discord.ui.View]:
-        embed = sequence_embed(view, trading_commands=self._trading_commands())
+        # only the trading step names them (the others need no walk of the command tree on every press)
+        embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
         return embed, sequence_components(view, len(self.service.searchers(view)))
 
     async def _post(self, interaction: discord.Interaction, view: SequenceView) -> None:

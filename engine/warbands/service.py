@@ -561,18 +561,19 @@ class Campaigns:
         _clean, problems = transfer.clean_warrior(new, rules)
         if problems:
             raise MordheimError(problems[0])
-        if any(name_key(w.name) == name_key(new["name"]) for w in others):
+        key = name_key(new["name"])
+        if any(name_key(w.name) == key for w in others):
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
+        columns = warrior_columns(new)
         if check_roster:
-            candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
+            candidate = [*others, warrior_from_row({"id": 0, **columns}, wb["name"])]
             self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
         at = b.at
         if old is None:
             if len(others) >= MAX_WARRIOR_ROWS:
                 raise LimitExceeded(f"A warband may keep at most {MAX_WARRIOR_ROWS} warriors, dead and retired included.",
                                     hint="Remove warriors who are long gone.")
-            wid = c.insert("warriors", {"guild_id": guild_id, "warband_id": wb["id"], **warrior_columns(new),
-                                        "created_at": at, "updated_at": at})
+            wid = c.insert("warriors", {"guild_id": guild_id, "warband_id": wb["id"], **columns, "created_at": at, "updated_at": at})
             before, after = None, new
         else:
             wid = old.id
@@ -585,7 +586,7 @@ class Campaigns:
         b.record(warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior", entity_id=wid,
                  before=before, after=after, reason=reason)
         c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-        return warrior_from_row({"id": wid, **warrior_columns(new)}, wb["name"])  # as stored, without reading it back
+        return warrior_from_row({"id": wid, **columns}, wb["name"])  # as stored, without reading it back
 
     def add_warrior(
         self,
