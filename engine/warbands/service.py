@@ -550,19 +550,22 @@ class Campaigns:
     ) -> Warrior:
         """Inside batch ``b``: store the warrior snapshot ``new`` in warband ``wb`` (insert when
         ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior.
-        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None).
-        ``check_roster=False`` leaves the whole-roster limits to the caller, who changes several
-        warriors as one action and calls ``check_roster_change`` once at its end; the warrior
-        himself and his name are checked here either way."""
+        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None,
+        when they are needed: for a new name, or to check the roster).
+        ``check_roster=False`` leaves the whole-roster limits to the caller: one who changes several
+        warriors as one action and calls ``check_roster_change`` once at its end, or one whose own
+        checks are stricter (a hire); the warrior himself and his name are checked here either way."""
         c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
-        everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
-        others = [w for w in everyone if old is None or w.id != old.id]
         _clean, problems = transfer.clean_warrior(new, rules)
         if problems:
             raise MordheimError(problems[0])
         key = name_key(new["name"])
-        if any(name_key(w.name) == key for w in others):
+        named = old is None or name_key(old.name) != key  # a name the warband's other warriors may have
+        if named or check_roster:
+            everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
+            others = [w for w in everyone if old is None or w.id != old.id]
+        if named and any(name_key(w.name) == key for w in others):
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
         columns = warrior_columns(new)
         if check_roster:
