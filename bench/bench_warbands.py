@@ -127,6 +127,8 @@ async def main() -> dict[str, float]:
                 assert not res.is_error, res.text
                 return res
 
+            hire_without_engine = without_engine(hiring, "hire_fighter", "hire fighter", warband=spare, type="Warrior", count=5)
+            buy_without_engine = without_engine(trading, "buy", "trade buy", warband=spare, warrior="Otto", item="Sword")
             reference = echo(h, actor)
             figures = {}
             print("ratios to /echo through the same harness (median of batches):")
@@ -139,9 +141,9 @@ async def main() -> dict[str, float]:
                 ("/warband show, list-built, sheet rebuilt", cold_list_show_call, None),
                 ("/warband treasury (the simplest write, for scale)", treasury_call, None),
                 ("/hire fighter (5 henchmen: warrior, gold, ledger)", hire_call, HIRE_BUY_TARGET),
-                ("  same command, the hire made beforehand (no engine)", without_engine(hiring, "hire_fighter", "hire fighter", warband=spare, type="Warrior", count=5), None),
+                ("  same command, the hire made beforehand (no engine)", hire_without_engine, None),
                 ("/trade buy (list price: kit, gold, ledger)", buy_call, HIRE_BUY_TARGET),
-                ("  same command, the purchase made beforehand (no engine)", without_engine(trading, "buy", "trade buy", warband=spare, warrior="Otto", item="Sword"), None),
+                ("  same command, the purchase made beforehand (no engine)", buy_without_engine, None),
             ):
                 r, t_s, ref_s = await ratio(fn, reference, batches=11, per_batch=25)
                 figures[label] = r

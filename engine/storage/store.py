@@ -250,9 +250,10 @@ class Store:
     def without_waiting(self) -> Iterator[None]:
         """In this block (in this thread), the write transaction begins only if no other thread of
         this process is writing, no other process holds the file and no checkpoint is due;
-        otherwise ``write()`` raises ``WriteWouldWait`` before anything is done. For the event loop, which must never wait for
-        the file: what raised can be run again in a worker thread, where writes wait their turn.
-        The block holds at most one write transaction, so that running it again repeats nothing."""
+        otherwise ``write()`` raises ``WriteWouldWait`` before anything is done. For the event
+        loop, which must never wait for the file: what raised is to be run again in a worker
+        thread, where writes wait their turn (and make the checkpoint that may be due). The block
+        holds at most one write transaction, so that running it again repeats nothing."""
         outer = getattr(self._local, "no_waiting", None)
         self._local.no_waiting = _NoWaiting()
         try:
@@ -262,8 +263,10 @@ class Store:
 
     def try_write(self, work: Callable[[Connection], object]) -> bool:
         """Run ``work`` in a write transaction only if that needs no waiting: no other thread of
-        this process is writing and no other process holds the file. Returns False, having done
-        nothing, otherwise. For the event loop, which must never wait for the file."""
+        this process is writing, no other process holds the file and no checkpoint is due.
+        Returns False, having done nothing, otherwise: then do it with a write that may wait, in a
+        worker thread (which makes the checkpoint first). For the event loop, which must never
+        wait for the file."""
         try:
             with self.without_waiting(), self.write() as c:
                 work(c)
