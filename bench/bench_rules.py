@@ -3,7 +3,9 @@
     python bench/bench_rules.py
 
 Targets (rules cog issue): autocomplete ≤ 1.5× echo; /rule ≤ 2× echo; building the library
-(entries, FTS5 index, per-edition name tables) < 300 ms.
+(entries, FTS5 index, per-edition name tables) < 300 ms. Issue 12: the lookup's top-1 accuracy
+over tests/rules_queries.json (at least 300 queries, most of them questions) ≥ 95%, printed
+here too (bench/rules_accuracy.py -v lists the misses).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import echo, line, new_harness, ratio  # noqa: E402
-from engine.rules import RulesLibrary  # noqa: E402
+from bench.rules_accuracy import MIN_QUERIES, QUERIES, TOP1_TARGET, TOP5_TARGET, evaluate, is_question  # noqa: E402
+from engine.rules import RulesLibrary, load_library  # noqa: E402
 
 AUTOCOMPLETE_PREFIXES = ["", "fla", "par", "knocked d", "sw"]
 RULE_QUERIES = ["parry", "flail", "lrb/weapons/flail", "knocked down", "what happens when i fall"]
@@ -64,6 +67,17 @@ async def main() -> None:
 
     times = build_times()
     print(line("index build, RulesLibrary.load() (median of 5)", statistics.median(times) * 1000, 300, unit=" ms"))
+
+    import json
+
+    queries = json.loads(QUERIES.read_text(encoding="utf-8"))["queries"]
+    top1, top5, misses = evaluate(load_library(), queries)
+    questions = sum(1 for q in queries if is_question(q["q"]))
+    print(f"  lookup over {len(queries)} queries (target ≥ {MIN_QUERIES}), {questions / len(queries):.0%} of them questions")
+    verdict = "ok" if top1 >= TOP1_TARGET else "BELOW TARGET"
+    print(f"  {'top-1 accuracy':<58} {top1:8.1%}  (target ≥ {TOP1_TARGET:.0%})  {verdict}")
+    verdict = "ok" if top5 >= TOP5_TARGET else "BELOW TARGET"
+    print(f"  {'top-5 accuracy':<58} {top5:8.1%}  (target ≥ {TOP5_TARGET:.0%})  {verdict}")
 
 
 if __name__ == "__main__":

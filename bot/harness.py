@@ -75,7 +75,7 @@ class Actor:
 class Sent:
     """One request discord.py made: its kind, HTTP method and path, and the JSON body."""
 
-    kind: str  # callback | followup | edit_original | delete_original | edit_message | delete_message | get_original
+    kind: str  # callback | followup | edit_original | delete_original | edit_message | delete_message | get_original | channel_message
     method: str
     path: str
     body: dict[str, Any] | None
@@ -285,6 +285,7 @@ class Harness:
         if not self._started:
             await self.bot._async_setup_hook()
             self.bot.http.get_from_cdn = self._get_from_cdn  # attachments are served from memory
+            self.bot.http.request = self._bot_request  # the bot's own REST calls, e.g. posting to a channel
             state = self.bot._connection
             if state.user is None:  # what READY would have told us after logging in
                 state.user = discord.ClientUser(state=state, data={
@@ -438,6 +439,11 @@ class Harness:
             if not text.isdigit():
                 raise HarnessInputError(f"Option '{name}' must be a user id or mention.")
             value = text
+        elif t is discord.AppCommandOptionType.channel:
+            text = str(value).strip("<#>")
+            if not text.isdigit():
+                raise HarnessInputError(f"Option '{name}' must be a channel id or mention.")
+            value = text
         elif t is discord.AppCommandOptionType.attachment:
             return value  # handled by the caller (needs 'resolved')
         if t in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
@@ -458,7 +464,7 @@ class Harness:
         return value
 
     def command_data(
-        self, path: list[str], options: dict[str, Any], *, focused: str | None = None
+        self, path: list[str], options: dict[str, Any], *, focused: str | None = None, actor_guild: int | None = None
     ) -> dict[str, Any]:
         """The ``data`` of an application-command (or autocomplete) interaction."""
         cmd = self.find_command(path)
@@ -491,6 +497,11 @@ class Harness:
             value = self._convert(p, raw)
             if p.type in (discord.AppCommandOptionType.user, discord.AppCommandOptionType.mentionable):
                 resolved.setdefault("users", {})[value] = {"id": value, "username": f"user{value[-4:]}", "discriminator": "0", "avatar": None}
+            if p.type is discord.AppCommandOptionType.channel:  # a text channel of the actor's server
+                resolved.setdefault("channels", {})[value] = {
+                    "id": value, "type": 0, "name": f"channel-{value[-4:]}", "permissions": str(MEMBER_PERMISSIONS.value),
+                    "guild_id": str(actor_guild) if actor_guild else None, "parent_id": None,
+                }
             opts.append({"name": p.display_name, "type": p.type.value, "value": value})
         # wrap in subcommand / group options, innermost first
         root = self.find_command(path[:1])
@@ -542,7 +553,7 @@ class Harness:
         """Invoke a slash command: ``await h.command("roll", expression="2d6")``."""
         actor = actor or Actor()
         parts = path.split() if isinstance(path, str) else list(path)
-        data = self.command_data(parts, options)
+        data = self.command_data(parts, options, actor_guild=actor.guild_id)
         return await self.dispatch(self._base_payload(APPLICATION_COMMAND, data, actor), actor)
 
     async def autocomplete(self, path: str | list[str], focused: str, actor: Actor | None = None, /, **options: Any) -> Result:
@@ -684,6 +695,22 @@ class Harness:
 
     def _component_message_id(self, adapter: _RecordingAdapter) -> int | None:
         return self._interaction_message.get(adapter.interaction_id)
+
+    async def _bot_request(self, route: Any, *, json: Any = None, files: Any = None, form: Any = None, **_: Any) -> Any:
+        """The bot's own REST calls (not interaction responses). Posting a message to a channel
+        is recorded, as ``channel_message``, with the interaction being answered, and answered as
+        Discord would; any other call is refused, so a test notices a request it did not expect."""
+        adapter = async_context.get()
+        sink = adapter.sink if isinstance(adapter, _RecordingAdapter) else []
+        if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
+            channel_id = int(route.channel_id)
+            body = dict(json or {})
+            msg = Message(id=self._snowflake(), channel_id=channel_id, data=body)
+            self.messages[msg.id] = msg
+            sink.append(Sent("channel_message", route.method, route.url, body, [], msg.id))
+            return self._message_payload(msg)
+        sink.append(Sent("other", route.method, route.url, json, []))
+        raise _not_found(f"The harness does not answer {route.method} {route.path}")
 
     async def _get_from_cdn(self, url: str) -> bytes:
         try:

@@ -1,5 +1,5 @@
 """/admin: what members with Manage Server change about this server (edition, house rules,
-campaign tables, plain-text answers, the server's own warband lists).
+campaign tables, plain-text answers, the server's own warband lists, where secret rolls go).
 
 A command group of its own so that Discord can hide it: its default member permissions are Manage
 Server, so other members never see commands they cannot use. Discord lets a server's admins
@@ -22,6 +22,7 @@ from cogs._ui.roster import problem_pages
 from engine.combat.ruleset import get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
+from engine.rolls import SecretRolls
 from engine.warbands import InvalidData
 from engine.warbands.server_tables import MAX_HOUSE_LIST_BYTES
 
@@ -166,6 +167,24 @@ class Admin(commands.Cog):
             "Warband list saved",
             f"**{built.name}** ({built.id}): {built.starting_gold} gc to start, up to {built.max_warriors} warriors; "
             f"{fighters}.\nMembers can now pick it in `/warband create`.", colour=SUCCESS))
+
+    @admin.command(name="secretrolls", description="The channel where secret rolls are copied for Manage Server members")
+    @app_commands.describe(channel="A channel only the game master (and the bot) can read; leave empty for none")
+    async def secretrolls(self, interaction: discord.Interaction, channel: app_commands.AppCommandChannel | None = None) -> None:
+        # AppCommandChannel, not TextChannel: Discord sends the channel with the command, so no cache is needed
+        guild_id = _require_server(interaction)
+        if channel is not None and channel.type not in (discord.ChannelType.text, discord.ChannelType.news):
+            raise MordheimError("Secret rolls are copied to a text channel.", hint="Choose a text channel only the game master reads.")
+        secrets = SecretRolls(self.bot.store)
+        channel_id = channel.id if channel is not None else None
+        await asyncio.to_thread(secrets.set_channel, guild_id, interaction.user.id, is_admin(interaction), channel_id)
+        if channel_id is None:
+            text = ("Secret rolls are not copied to any channel. Members with Manage Server see one by pressing its "
+                    "**Reveal** button.")
+        else:
+            text = (f"Secret rolls (`/roll secret:true`, and the tests' `secret`) are now copied to <#{channel_id}>. "
+                    "The bot needs to see and post there; keep the channel to the game master.")
+        await interaction.response.send_message(embed=info_embed("Secret rolls", text, colour=SUCCESS), ephemeral=True)
 
 
 

@@ -15,6 +15,7 @@ from cogs._ui.embeds import info_embed
 OVERVIEW = (
     "**/roll** `2d6+1 to hit` — any dice expression (`/help topic:dice`).\n"
     "**/test**, **/leadership**, **/injury**, **/artillery**, **/scatter** — Mordheim rolls in the game's words.\n"
+    "**/luck** — everyone's dice in this server against what fair dice give, with charts.\n"
     "**/rule** and **/rules** search — look up any rule, weapon, item or spell (`/help topic:rules`).\n"
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
@@ -33,11 +34,14 @@ TOPICS = {
         "`D66` — tens die and units die, 11–66\n"
         "`4d6kh3`, `2d6kl1`, `4d6dl1` — keep highest / keep lowest / drop lowest\n"
         "`3d6r1`, `3d6r<=2` — re-roll once each die at or below the value; the second score stands\n"
-        "`5d6 4+` — count the dice scoring 4 or more\n"
+        "`5d6 4+` — count the dice scoring 4 or more; `2d6<=7`, `2d6>=7` — test the total (Leadership, casting)\n"
+        "`2d6, d6` — several rolls at once; `3x 2d6` — the same roll three times\n"
         "`art`, `scatter` — the Artillery dice (2–10 or Misfire) and the Scatter dice (002:72–87)\n"
         "`2d6 to hit` — text after the expression is a label\n\n"
-        "Limits: 200 characters, 100 dice, 1000 sides, 10 levels of parentheses.\n"
-        "**Re-roll** (for the roller only) re-rolls every die not re-rolled yet, once; the original stays shown.",
+        "Limits: 200 characters, 100 dice, 20 rolls, 1000 sides, 10 levels of parentheses.\n"
+        "**Re-roll**, **Re-roll failed**, **Re-roll one…** (for the roller only): a die is re-rolled once at most "
+        "(004:62) and the original stays shown. `secret:true` shows you the roll and the table only that you rolled, "
+        "with a **Reveal** button. `/luck optout` stops the record of your rolls.",
     ),
     "rules": (
         "Rules lookup",

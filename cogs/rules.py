@@ -383,7 +383,7 @@ class Rules(commands.Cog):
             await interaction.response.send_message(embed=render.no_hits_embed(text, ed.id), ephemeral=True)
             return
         names = [self.library.display_name(h.entry) for h in hits]
-        embed = render.search_embed(text, hits, names, ed.id)
+        embed = render.search_embed(text, hits, names, ed.id, self.library.corrections(text))
         view = discord.ui.View(timeout=None)
         view.add_item(self.pick_select([(h.entry, n) for h, n in zip(hits, names)], "Read one of these sections", ed.id))
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)

@@ -37,7 +37,7 @@ def lists_text(lists: ServerLists) -> str:
 
 
 def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_override: bool,
-                   lists: ServerLists | None = None) -> discord.Embed:
+                   lists: ServerLists | None = None, plain_text: bool = False) -> discord.Embed:
     edition = get_edition(edition_id)
     lines = []
     for t in list_toggles(edition.id if edition.combat else "lrb"):
@@ -64,8 +64,14 @@ def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_o
     )
     if lists is not None:
         embed.add_field(name="Warband lists", value=lists_text(lists), inline=False)
-    embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule, /admin campaign "
-                          "and /admin warbands.")
+    embed.add_field(
+        name="Answers",
+        value=("Plain text for every member who has not chosen otherwise (`/admin plaintext`)." if plain_text
+               else "Embeds; each member can choose plain text with `/preferences plaintext`."),
+        inline=False,
+    )
+    embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule, /admin campaign, "
+                          "/admin warbands and /admin plaintext.")
     return embed
 
 
@@ -80,8 +86,11 @@ class Settings(commands.Cog):
         guild_id = _require_server(interaction)
         s = await server_settings(interaction)
         lists = await asyncio.to_thread(self.bot.campaigns.tables.lists, guild_id)
+        style = await asyncio.to_thread(self.bot.preferences.reply_style, guild_id, interaction.user.id)
         await interaction.response.send_message(
-            embed=settings_embed(s.edition_id, s.house_rules, bool(lists.campaign_override), lists), ephemeral=True
+            embed=settings_embed(s.edition_id, s.house_rules, bool(lists.campaign_override), lists,
+                                 plain_text=bool(style.server_choice)),
+            ephemeral=True,
         )
 
 

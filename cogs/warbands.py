@@ -204,7 +204,7 @@ class Warbands(commands.Cog):
         embed = discord.Embed(
             title=f"Delete {safe(wb.name)}?",
             description=f"{len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
-                        f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shards go with it. "
+                        f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shard{'' if wb.wyrdstone_shards == 1 else 's'} go with it. "
                         "You will get its export file to import it again.",
             colour=discord.Colour.orange(),
         )
@@ -222,9 +222,10 @@ class Warbands(commands.Cog):
         g = require_server(interaction)
         wb = await call(campaigns(interaction).change_treasury, g, interaction.user.id, is_admin(interaction), name,
                         gold=gold, wyrdstone=wyrdstone, reason=reason)
-        change = ", ".join(x for x in (_signed(gold, "gc") if gold else "", _signed(wyrdstone, "shards") if wyrdstone else "") if x)
+        change = ", ".join(x for x in (_signed(gold, "gc") if gold else "", _signed(wyrdstone, "shard" if abs(wyrdstone) == 1 else "shards") if wyrdstone else "") if x)
         embed = done_embed(f"Treasury of {safe(wb.name)}",
-                           f"{change} — {safe(reason.strip())}\nNow **{wb.gold_crowns} gc** and **{wb.wyrdstone_shards} wyrdstone shards**.")
+                           f"{change} — {safe(reason.strip())}\nNow **{wb.gold_crowns} gc** and "
+                           f"**{wb.wyrdstone_shards} wyrdstone shard{'' if wb.wyrdstone_shards == 1 else 's'}**.")
         await interaction.response.send_message(embed=embed)
 
     @warband.command(name="log", description="The ledger: every change, who made it and why")
@@ -255,7 +256,8 @@ class Warbands(commands.Cog):
         data = await call(campaigns(interaction).export_warband, g, name)
         wname = data["warband"]["name"]
         embed = done_embed(f"Export of {safe(wname)}",
-                           f"{len(data['warriors'])} warrior entries, {len(data['battles'])} battles; "
+                           f"{len(data['warriors'])} warrior entr{'y' if len(data['warriors']) == 1 else 'ies'}, "
+                           f"{len(data['battles'])} battle{'' if len(data['battles']) == 1 else 's'}; "
                            f"format `{data['format']}` version {data['version']}. Bring it back with `/warband import`.")
         await interaction.response.send_message(embed=embed, file=export_file(data, wname), ephemeral=True)
 
@@ -280,8 +282,9 @@ class Warbands(commands.Cog):
             await send_pages(interaction, problem_pages("The file was not imported", problems), ephemeral=True)
             return
         embed = done_embed(f"Imported {safe(wb.name)}",
-                           f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entries, {wb.gold_crowns} gc and "
-                           f"{wb.wyrdstone_shards} shards, owned by <@{wb.owner_id}>. See it with `/warband show`.")
+                           f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
+                           f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shard{'' if wb.wyrdstone_shards == 1 else 's'}, "
+                           f"owned by <@{wb.owner_id}>. See it with `/warband show`.")
         await interaction.response.send_message(embed=embed)
 
 

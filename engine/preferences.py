@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.errors import PermissionDenied
+from engine.storage.ledger import ledger_batch
 from engine.storage.store import Store
-from engine.warbands import ledger as ledger_rows
 
 
 @dataclass(frozen=True)
@@ -69,15 +69,12 @@ class Preferences:
         if not is_admin:
             raise PermissionDenied("Only members with Manage Server can change how this server's answers are shown.")
         at = self._stamp()
-        with self.store.write() as c:
-            before = c.scalar("SELECT plain_text FROM server_preferences WHERE guild_id = ?", (guild_id,))
-            c.execute(
+        with ledger_batch(self.store, guild_id=guild_id, member_id=actor_id, at=at) as b:
+            before = b.c.scalar("SELECT plain_text FROM server_preferences WHERE guild_id = ?", (guild_id,))
+            b.c.execute(
                 "INSERT INTO server_preferences (guild_id, plain_text, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET plain_text = excluded.plain_text, updated_at = excluded.updated_at",
                 (guild_id, int(plain_text), at),
             )
-            ledger_rows.record(
-                c, guild_id=guild_id, warband_id=None, warband_name="", what="settings.plain_text", entity="settings",
-                entity_id=None, before={"plain_text": bool(before)}, after={"plain_text": plain_text}, reason="",
-                member_id=actor_id, at=at,
-            )
+            b.record(warband_id=None, warband_name="", what="settings.plain_text", entity="settings",
+                     entity_id=None, before={"plain_text": bool(before)}, after={"plain_text": plain_text})

@@ -18,6 +18,10 @@ How each seed becomes entries:
   sidebars are lifted out of the rules text into entries of kind "background".
 - 001 (quick reference) is not an edition: its paragraphs become the `summary` of the
   000 entries they paraphrase (overlay/summaries.json).
+- 000's spell lists end in a "D6 Result" heading whose rows are the spells that follow
+  (000:1589, 1645, 1701, 1763, 1819): each list gets the table of its spells, numbered as
+  printed (two Lesser Magic spells print no number and take theirs from their place, see
+  overlay/spells.json). A "D6 Result" heading over list items (000:1524, 1719) becomes a table.
 """
 
 from __future__ import annotations
@@ -225,6 +229,33 @@ def render_plain(numbered: list[tuple[int, str]]) -> str:
     return "\n\n".join(x for x in out if x)
 
 
+D6_RESULT = "D6 Result"
+D6_ROW = re.compile(r"^- (\d(?:-\d)?) (.+)$", re.S)
+
+
+def d6_lists_to_tables(body: str) -> str:
+    """A "D6 Result" heading over list items ("- 2-5 The model gains...", 000:1719-1723) as a table."""
+    paras = body.split("\n\n")
+    out: list[str] = []
+    i = 0
+    while i < len(paras):
+        if paras[i].strip() == D6_RESULT:
+            rows = []
+            j = i + 1
+            while j < len(paras) and D6_ROW.match(paras[j].strip()):
+                m = D6_ROW.match(paras[j].strip())
+                rows.append((m.group(1), m.group(2)))
+                j += 1
+            if rows:
+                cells = [(roll, text.replace("|", "\\|")) for roll, text in rows]
+                out.append("\n".join(["| D6 | Result |", "|---|---|"] + [f"| {roll} | {text} |" for roll, text in cells]))
+                i = j
+                continue
+        out.append(paras[i])
+        i += 1
+    return "\n\n".join(out)
+
+
 def _strip_trailing(r: list[str]) -> list[str]:
     r = list(r)
     while r and not r[-1].strip():
@@ -426,6 +457,8 @@ def build_edition(seed: str, path: Path, overlay: dict) -> list[dict]:
             k += 1
         used_ids.add(eid)
         body = render(sec["body_lines"])
+        if seed == "000":
+            body = d6_lists_to_tables(body)
         entries.append({
             "id": eid, "edition": edition, "title": title, "path": path_titles,
             "kind": "rule", "body": body, "aliases": [], "related": [],
@@ -543,6 +576,39 @@ def _find_line(lines: list[str], needle: str, rng: list[int]) -> int:
 SPELL_LISTS = {"prayers-of-sigmar", "necromancy", "chaos-rituals", "lesser-magic", "magic-of-the-horned-rat"}
 
 
+def spell_list_tables(entries: list[dict], spells: list[dict]) -> None:
+    """Each spell list ends on "D6 Result" (000:1589, 1645, 1701, 1763, 1819): the spells that
+    follow are its rows. Give the list the table of its spells and cite their lines too."""
+    by_list: dict[str, list[dict]] = {}
+    for sp in spells:
+        by_list.setdefault(sp["list_id"], []).append(sp)
+    for e in entries:
+        if e["id"].split("/")[-1] not in SPELL_LISTS or e["_chapter"] != "magic":
+            continue
+        mine = sorted(by_list.get(e["id"].split("/")[-1], []), key=lambda sp: sp["d6"])
+        if not mine:
+            raise BuildError(f"spell list {e['id']} has no spells")
+        paras = e["body"].split("\n\n")
+        if paras[-1].strip() != D6_RESULT:
+            raise BuildError(f"spell list {e['id']} does not end on '{D6_RESULT}'")
+        rows = ["| D6 | Spell | Difficulty |", "|---|---|---|"]
+        for sp in mine:
+            difficulty = "Auto" if sp["auto"] else str(sp["difficulty"])
+            rows.append(f"| {sp['d6']} | {sp['name']} | {difficulty} |")
+        unprinted = [sp for sp in mine if not sp.get("d6_printed", True)]
+        paras[-1] = "**D6 Result**\n\n" + "\n".join(rows)
+        if unprinted:
+            paras.append("The book prints no number before " + " and ".join(
+                f"{sp['name']} (000:{sp['source']['lines'][0][0]})" for sp in unprinted
+            ) + "; they are numbered here by their place in the list.")
+        paras.append("A wizard rolls a D6 on this table for each spell; the same spell twice means rolling "
+                     "again or lowering its Difficulty by 1 (000:1571). Casting is 2D6 equal to or over the "
+                     "Difficulty (000:1575).")
+        e["body"] = "\n\n".join(paras)
+        first, last = mine[0]["source"]["lines"][0][0], max(sp["source"]["lines"][-1][1] for sp in mine)
+        e["source"]["lines"].append([first, last])
+
+
 def extract_spells(entries: list[dict], lines: list[str], overlay: dict) -> list[dict]:
     """Structured spells from 000's Magic chapter (000:1583-1867; INVENTORY §2 Spells)."""
     over = overlay["spells"]
@@ -570,6 +636,14 @@ def extract_spells(entries: list[dict], lines: list[str], overlay: dict) -> list
         }
         rec.update(over.get(e["id"], {}))
         spells.append(rec)
+    # 000:1799 and 000:1807 print no number: the spells of a list are numbered 1-6 in order
+    for list_id in sorted({sp["list_id"] for sp in spells}):
+        mine = [sp for sp in spells if sp["list_id"] == list_id]
+        for place, sp in enumerate(mine, start=1):
+            if sp["d6"] is None:
+                sp["d6"], sp["d6_printed"] = place, False
+            elif sp["d6"] != place:
+                raise BuildError(f"{sp['id']} is printed as {sp['d6']} but is spell {place} of its list")
     return spells
 
 
@@ -600,8 +674,38 @@ def link_counterparts(all_entries: list[dict], overlay: dict) -> None:
             if not cands:
                 t = by_title[ed].get(topic_slug(e["title"]), [])
                 cands = t if len(t) == 1 and e["id"] not in topic_over else []
+            if not cands:
+                cands = _same_text_elsewhere(e, [c for c in all_entries if c["edition"] == ed])
             for c in cands[:1]:
                 e["counterparts"].append({"id": c["id"], "differs": _norm(c["body"]) != _norm(e["body"])})
+
+
+SHARED_TEXT = 0.5  # share of the shorter body's three-word runs found in the other: the same text
+
+
+def _same_text_elsewhere(e: dict, others: list[dict]) -> list[dict]:
+    """The section of another edition, in the same chapter, that carries the same text under
+    another title (000's "Turn sequence" is 002's "Phases"; "Citadel models" became
+    "Representative models" in 004), best first; none if no section shares enough of it."""
+    mine = _shingles(e["body"])
+    if len(mine) < 8:
+        return []
+    scored = []
+    for c in others:
+        if c["_chapter"] != e["_chapter"] or c["kind"] == "background" or c["_chapter"] == "special-rules":
+            continue
+        theirs = _shingles(c["body"])
+        if len(theirs) < 8:
+            continue
+        shared = len(mine & theirs) / min(len(mine), len(theirs))
+        if shared >= SHARED_TEXT:
+            scored.append((-shared, c["id"], c))
+    return [c for _, _, c in sorted(scored)]
+
+
+def _shingles(body: str) -> set[str]:
+    w = _norm(body).split()
+    return {" ".join(w[i:i + 3]) for i in range(len(w) - 2)}
 
 
 def _norm(body: str) -> str:
@@ -611,13 +715,28 @@ def _norm(body: str) -> str:
 
 def apply_links(all_entries: list[dict], overlay: dict, stats_ids: set[str] | None) -> None:
     by_id = {e["id"]: e for e in all_entries}
-    # Aliases are written against lrb ids and shared by every counterpart of the same topic.
+    title_slugs: dict[str, dict[str, str]] = {}  # edition -> title slug -> entry id
+    for e in all_entries:
+        title_slugs.setdefault(e["edition"], {})[topic_slug(e["title"])] = e["id"]
+
+    def named_elsewhere(alias: str, target: dict) -> bool:
+        """Another entry of the target's edition is titled by this alias ("toughness" is core's
+        "Toughness (T)", not its "Characteristics"): the alias stays with that one."""
+        slug = topic_slug(alias)
+        return any((t == slug or t.startswith(slug + "-")) and other != target["id"]
+                   for t, other in title_slugs.get(target["edition"], {}).items())
+
+    # Aliases are written against lrb ids and shared by every counterpart of the same topic, in
+    # the same chapter (core's "Missile weapons" critical table is not lrb's weapons chapter).
     for eid, aliases in overlay["aliases"].items():
         if eid not in by_id:
             raise BuildError(f"aliases.json names unknown entry {eid}")
-        targets = [by_id[eid]] + [by_id[c["id"]] for c in by_id[eid].get("counterparts", [])]
+        targets = [by_id[eid]] + [by_id[c["id"]] for c in by_id[eid].get("counterparts", [])
+                                  if by_id[c["id"]]["_chapter"] == by_id[eid]["_chapter"]]
         for t in targets:
             for a in aliases:
+                if t is not by_id[eid] and named_elsewhere(a, t):
+                    continue
                 if a not in t["aliases"]:
                     t["aliases"].append(a)
     for eid, rel in overlay["related"].items():
@@ -708,6 +827,7 @@ def build(seeds_dir: Path, out_dir: Path) -> dict[str, int]:
         all_entries += entries
     lrb = [e for e in all_entries if e["edition"] == "lrb"]
     spells = extract_spells(lrb, lrb_lines, overlay)
+    spell_list_tables(lrb, spells)
     attach_summaries(lrb, seed_path(seeds_dir, SUMMARY_SEED), overlay)
     link_counterparts(all_entries, overlay)
     apply_links(all_entries, overlay, stats_ids)

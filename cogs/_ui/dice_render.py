@@ -6,12 +6,16 @@ can see both.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import discord
 
-from engine.dice import CheckResult, Outcome, RollResult
+from engine.dice import CheckResult, Outcome, RollResult, RollSet, verdict
 from engine.editions import Edition
+
+# Names and titles recur (the same members, the same expressions): escape each once.
+_escaped = lru_cache(maxsize=4096)(discord.utils.escape_markdown)
 
 PASSED = discord.Colour.green()
 FAILED = discord.Colour.dark_red()
@@ -20,7 +24,7 @@ INJURY_COLOURS = {1: discord.Colour.gold(), 2: discord.Colour.orange(), 3: disco
 
 
 def _who(embed: discord.Embed, who: str) -> None:
-    embed.set_author(name=discord.utils.escape_markdown(who)[:256])
+    embed.set_author(name=_escaped(who)[:256])
 
 
 def _footer(embed: discord.Embed, edition: Edition | None, rerolled: bool) -> None:
@@ -33,29 +37,90 @@ def _footer(embed: discord.Embed, edition: Edition | None, rerolled: bool) -> No
         embed.set_footer(text=" · ".join(parts)[:2048])
 
 
-def _roll_total(result: RollResult) -> str:
-    if result.target is not None:
+# Room for the dice of one roll set in an embed description (4096), leaving space for the rest.
+DICE_TEXT_LIMIT = 3600
+
+
+def _outcome_line(result: RollResult) -> str:
+    """What the roll came to, in words: the total, the successes and what they count, or the test."""
+    said = verdict(result)
+    target = result.target
+    if target is not None and target.counts_dice:
         n = result.successes
-        return f"**{n} success{'es' if n != 1 else ''}** ({result.target.text})"
-    return f"**{result.total}**"
+        return f"**{n} success{'es' if n != 1 else ''}** — {said}"
+    if target is not None:
+        # the verdict ends with the outcome (": passed."); make that word stand out
+        head, _, outcome = said.rpartition(": ")
+        return f"Total: **{result.total}** — {head}: **{outcome.rstrip('.')}**."
+    return f"Total: **{result.total}**"
 
 
-def roll_embed(result: RollResult, original: RollResult | None, *, label: str | None, who: str) -> discord.Embed:
-    title = f"🎲 {label}" if label else f"🎲 {result.expression}"
-    embed = discord.Embed(title=discord.utils.escape_markdown(title)[:256], colour=ROLLED)
+def _remarks(result: RollResult) -> list[str]:
+    return [f"ℹ️ {n}" for n in result.notes] + [f"⚠️ {w}" for w in result.warnings]
+
+
+def _roll_block(result: RollResult, number: int | None) -> str:
+    """One roll: its dice, then (alone) what it came to in words; a roll of a set is one line,
+    its dice already ending in the total, the successes or passed/failed."""
+    head = f"**#{number}** " if number is not None else ""
+    if number is not None and result.label:
+        head += f"{discord.utils.escape_markdown(result.label)}: "
+    lines = [f"{head}{result.render()}"]
+    if number is None:
+        lines.append(_outcome_line(result))
+        lines += _remarks(result)
+    return "\n".join(lines)
+
+
+def _set_summary(rolls: RollSet) -> str | None:
+    """One line over a whole set of counted or tested rolls: successes in all, tests passed."""
+    results = rolls.results
+    if len(results) < 2:
+        return None
+    if all(r.target is not None and r.target.counts_dice for r in results):
+        n = sum(r.successes for r in results)
+        return f"In all: **{n} success{'es' if n != 1 else ''}** over {len(results)} rolls."
+    if all(r.target is not None and not r.target.counts_dice for r in results):
+        n = sum(1 for r in results if r.passed)
+        return f"Passed: **{n} of {len(results)}**."
+    return None
+
+
+def roll_set_text(rolls: RollSet) -> str:
+    """Every roll of the set with its dice, outcome and any note, clipped to fit an embed."""
+    if rolls.single is not None:
+        text = _roll_block(rolls.single, None)
+    else:
+        text = "\n".join(_roll_block(r, n) for n, r in enumerate(rolls.results, start=1))
+        summary = _set_summary(rolls)
+        if summary:
+            text += "\n" + summary
+        remarks = list(dict.fromkeys(m for r in rolls.results for m in _remarks(r)))  # each said once
+        if remarks:
+            text += "\n" + "\n".join(remarks)
+    return _dice_text(text)
+
+
+def roll_embed(rolls: RollSet, original: RollSet | None, *, label: str | None, who: str) -> discord.Embed:
+    title = f"🎲 {label}" if label else f"🎲 {rolls.text}"
+    embed = discord.Embed(title=_escaped(title)[:256], colour=ROLLED)
     _who(embed, who)
     if original is None:
-        embed.description = f"{_dice_text(result.render())}\nTotal: {_roll_total(result)}"
+        embed.description = roll_set_text(rolls)
     else:
-        embed.description = f"Re-roll: {_dice_text(result.render())}\nTotal: {_roll_total(result)}"
-        embed.add_field(name="Original roll", value=f"{_dice_text(original.render())}\nTotal: {_roll_total(original)}"[:1024], inline=False)
+        embed.description = "Re-roll:\n" + roll_set_text(rolls)
+        embed.add_field(name="Original roll", value=_clip(roll_set_text(original), 1024), inline=False)
     _footer(embed, None, original is not None)
     return embed
 
 
 def _dice_text(text: str) -> str:
     """The engine's breakdown (it marks dropped and replaced dice with ~~strike~~), clipped."""
-    return text if len(text) <= 1800 else text[:1799] + "…"
+    return _clip(text, DICE_TEXT_LIMIT)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def check_embed(result: CheckResult, original: CheckResult | None, *, who: str, edition: Edition | None = None) -> discord.Embed:

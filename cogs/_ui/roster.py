@@ -285,7 +285,7 @@ def warband_list_pages(summaries: list[Any], *, whose: str = "") -> list[discord
     title = f"Warbands of this server{whose}"
     if not summaries:
         return [discord.Embed(title=title, description="None yet: create one with `/warband create`.", colour=NEUTRAL)]
-    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)} · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shards"
+    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)} · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shard{'' if s.wyrdstone_shards == 1 else 's'}"
              for s in summaries]
     return _paginate(title, f"{len(summaries)} warband{'s' if len(summaries) != 1 else ''}. See one with `/warband show`.",
                      _long_blocks("Warbands", lines), colour=NEUTRAL)

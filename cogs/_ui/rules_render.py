@@ -27,19 +27,56 @@ def edition_name(edition_id: str) -> str:
     return get_edition(edition_id).name
 
 
+# A table whose rows are sentences (a cell this long or longer) is shown row by row, its last,
+# long cell after a dash: in a code block such rows run hundreds of characters wide. A grid of
+# short cells (the BS chart, 000:518) stays an aligned code block, however many columns.
+TEXT_CELL = 40
+
+
 def entry_pages(entry: Entry, page_chars: int | None = None) -> list[str]:
-    """The entry's body split into pages (nothing dropped), tables laid out in code blocks."""
+    """The entry's body split into pages (nothing dropped), tables laid out for Discord; a table
+    split across pages repeats its header on the next."""
     return list(_pages(entry, page_chars or PAGE_CHARS))
 
 
 @lru_cache(maxsize=1024)
 def _pages(entry: Entry, page_chars: int) -> tuple[str, ...]:
     # Entries are immutable, so a page turn or a popular rule need not be split again.
-    return tuple(_layout_tables(p) for p in entry.pages(page_chars))
+    out = []
+    header: list[str] | None = None  # the header of a table the previous page ended inside
+    for page in entry.pages(page_chars):
+        lines = page.split("\n")
+        if header and lines[0].lstrip().startswith("|") and not (len(lines) > 1 and _is_rule_line(lines[1])):
+            lines = header + lines
+        header = _open_table_header(lines, header)
+        out.append(_layout_tables("\n".join(lines)))
+    return tuple(out)
+
+
+def _split_cells(row: str) -> list[str]:
+    return [c.strip() for c in row.strip().strip("|").split("|")]
+
+
+def _is_rule_line(line: str) -> bool:
+    cells = _split_cells(line) if line.lstrip().startswith("|") else []
+    return bool(cells) and all(c and set(c) <= set("-: ") for c in cells)
+
+
+def _open_table_header(lines: list[str], carried: list[str] | None) -> list[str] | None:
+    """The header lines of the table this page ends inside, or None if it ends outside one."""
+    if not lines or not lines[-1].lstrip().startswith("|"):
+        return None
+    start = len(lines) - 1
+    while start > 0 and lines[start - 1].lstrip().startswith("|"):
+        start -= 1
+    if start + 1 < len(lines) and _is_rule_line(lines[start + 1]):
+        return lines[start:start + 2]
+    return carried if start == 0 else None
 
 
 def _layout_tables(page: str) -> str:
-    """Markdown tables as aligned monospace blocks (Discord does not draw Markdown tables).
+    """Markdown tables as Discord can show them (it draws no Markdown tables): an aligned
+    monospace block when narrow enough for a phone, else one line per row.
 
     Every cell is kept. If the laid-out page would no longer fit an embed, the page is
     returned as it was (raw Markdown table rows)."""
@@ -65,28 +102,48 @@ def _layout_tables(page: str) -> str:
 
 
 def _table_block(rows: list[str]) -> list[str]:
-    cells = [[c.strip().replace("**", "") for c in r.strip().strip("|").split("|")] for r in rows]
-    is_rule = [all(set(c) <= set("-: ") and c for c in row) for row in cells]
+    cells = [[c.replace("**", "") for c in _split_cells(r)] for r in rows]
+    is_rule = [all(c and set(c) <= set("-: ") for c in row) for row in cells]
+    header: list[str] | None = None
+    if len(cells) > 1 and is_rule[1] and not is_rule[0]:
+        header = cells[0]
+    body = [row for k, (row, rule) in enumerate(zip(cells, is_rule)) if not rule and not (header and k == 0)]
+    if header is not None and not any(header):
+        header = None  # an empty header row (002:685-693) says nothing
     width = max(len(r) for r in cells)
     cols = [0] * width
-    for row, rule in zip(cells, is_rule):
-        if not rule:
-            for k, c in enumerate(row):
-                cols[k] = max(cols[k], len(c))
-    body = []
-    for row, rule in zip(cells, is_rule):
-        if rule:
-            body.append("-+-".join("-" * w for w in cols))
-        else:
-            padded = row + [""] * (width - len(row))
-            body.append(" | ".join(c.ljust(w) for c, w in zip(padded, cols)).rstrip())
-    return ["```", *body, "```"]
+    for row in ([header] if header else []) + body:
+        for k, c in enumerate(row):
+            cols[k] = max(cols[k], len(c))
+    if max(cols) >= TEXT_CELL:
+        return [_row_line(row) for row in body]
+
+    def line(row: list[str]) -> str:
+        padded = row + [""] * (width - len(row))
+        return " | ".join(c.ljust(w) for c, w in zip(padded, cols)).rstrip()
+
+    block = ["```"]
+    if header:
+        block += [line(header), "-+-".join("-" * w for w in cols)]
+    return block + [line(row) for row in body] + ["```"]
+
+
+def _row_line(row: list[str]) -> str:
+    """A row of a wide table on one line: the short cells in bold, then the long last cell."""
+    filled = [c for c in row if c]
+    if len(filled) <= 1:
+        return "• " + (filled[0] if filled else "")
+    return f"• **{' '.join(filled[:-1])}** — {filled[-1]}"
 
 
 def answer_embed(entry: Entry, page_text: str, page: int, page_count: int, note: str | None) -> discord.Embed:
     """One page of an entry: title, section path, body, source citation, edition footer."""
     embed = discord.Embed(title=clip(entry.title, 256), description=page_text, colour=INFO)
     embed.set_author(name=clip(entry.section_path, 256))
+    if entry.summary is not None and page == 0:
+        # 001 is a one-page paraphrase of 000's core rules: shown beside the rule it sums up
+        embed.add_field(name=f"Quick reference ({entry.summary.source.cite()})",
+                        value=clip(entry.summary.text, EMBED_FIELD_LIMIT), inline=False)
     embed.add_field(name="Source", value=citation(entry), inline=False)
     footer = edition_name(entry.edition)
     if note:
@@ -99,7 +156,9 @@ def answer_embed(entry: Entry, page_text: str, page: int, page_count: int, note:
 
 
 def citation(entry: Entry) -> str:
-    """``000:759-775`` and the seed file it points into."""
+    """``000:759-775`` and the seed file it points into; a data file says it is not a rulebook."""
+    if not entry.source.is_seed:
+        return f"`{entry.source.file}` (the bot's campaign tables; not in the seed rulebooks)"
     return f"`{entry.source.cite()}` ({entry.source.file})"
 
 
@@ -123,10 +182,15 @@ def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_i
     return embed
 
 
-def search_embed(text: str, hits: list[Hit], names: list[str], edition_id: str) -> discord.Embed:
-    """Ranked sections with a snippet each; ``names`` are the hits' display names."""
+def search_embed(text: str, hits: list[Hit], names: list[str], edition_id: str,
+                 corrections: list[tuple[str, str]] | None = None) -> discord.Embed:
+    """Ranked sections with a snippet each; ``names`` are the hits' display names; ``corrections``
+    the misspelt words searched as the rules' words ("hiden" as "hidden")."""
     shown = discord.utils.escape_markdown(clip(text, 100))
     blocks = []
+    if corrections:
+        read = ", ".join(f"“{discord.utils.escape_markdown(typed)}” as “{mended}”" for typed, mended in corrections[:5])
+        blocks.append(f"*Searched {read}.*")
     for n, (hit, name) in enumerate(zip(hits, names), start=1):
         snippet = " ".join(hit.snippet.split())
         snippet = clip(snippet, SEARCH_SNIPPET_CHARS)

@@ -8,21 +8,25 @@ injected ``random.Random`` (see ``engine.rng``). Errors meant for users are
 The roll language
 =================
 
-A roll is an *expression*, optionally a *success target*, optionally a *label*::
+A ``/roll`` is one or more *rolls* separated by commas, each maybe repeated; a roll is an
+*expression*, optionally a *target*, optionally a *label*::
 
+    roll_set   := repeated ("," repeated)*                 2d6, d6
+    repeated   := [N ("x" | "×")] roll                     3x 2d6
     roll       := expression [target] [label]
     expression := product (("+" | "-") product)*
     product    := unary ("*" unary)*
     unary      := "-" unary | atom
     atom       := INTEGER | dice | "art" | "artillery" | "scatter" | "(" expression ")"
-    dice       := [COUNT] "d" SIDES modifier*
+    dice       := [COUNT] "d" SIDES (modifier | spaces modifier_word)*
     modifier   := ("kh" | "kl" | "k" | "dh" | "dl") [N]     keep/drop highest/lowest N (N = 1)
                 | "r" ["<=" | "<"] N                       re-roll once each die at or below N
-    target     := N "+" | (">=" | ">" | "<=" | "<" | "=" | "==") N
-    label      := whitespace, then any text not starting with an operator, digit or dice
+    target     := N ("+" | "-")                            count a pool's dice (see Targets)
+                | (">=" | ">" | "<=" | "<" | "=" | "==") N  test the total
+    label      := whitespace, then any text up to a comma, not starting with an operator, digit or dice
 
-Letters may be upper or lower case; spaces are allowed between terms and operators but
-not inside a dice term (``4d6kh3``, not ``4d6 kh3``).
+Letters may be upper or lower case; spaces are allowed between terms and operators, and a
+modifier may be typed after a space when the whole word is one (``3d6 r1``, ``4d6 kh3``).
 
 Dice
 ----
@@ -42,11 +46,20 @@ Modifiers
   the second score stands, even if worse (000:188); it is never re-rolled again (004:62).
   Re-rolls happen before keep/drop.
 
-Success counting
-----------------
-``5d6 4+`` (or ``5d6>=4``, ``5d6 >3``) counts the kept dice showing 4 or more; ``<=N``,
-``<N`` and ``=N`` count low or exact dice. The expression must be dice added together
-(``3d6 + 2d6 4+``): a modifier does not apply to each die, so change the target instead.
+Targets
+-------
+A comparison (``2d6<=7``, ``2d6>=7``, ``2d6 =7``) tests the total: ``passed`` is True or
+False (Leadership 000:257, casting 000:1575). A suffix (``5d6 4+``, ``5d6 2-``) counts the
+kept dice of a pool (dice only added together) that score it: ``successes``. A suffix no
+single die can reach (``2d6 7+``), or after arithmetic (``d6+1 4+``), tests the total, and
+``notes`` say so; ``warnings`` say when a target can never be met or is always met.
+``verdict(result)`` puts what was counted or tested in words.
+
+Roll sets and re-roll choices
+-----------------------------
+``roll_set("3x d6 4+, 2d6<=7", rng)`` gives a ``RollSet`` of four ``RollResult``. A result
+is re-rolled as a whole (``reroll``) or by choice (``reroll_choice``): every die, only the
+failed dice, or one die; a die is never re-rolled twice (004:62).
 
 Labels
 ------
@@ -56,8 +69,8 @@ start with an operator, a digit or dice (``2d6 4`` and ``2 d6`` are errors, not 
 
 Limits (``engine.dice.limits``)
 -------------------------------
-200 characters, 100 dice per roll, 1000 sides, 10 levels of parentheses/minus signs, and
-totals within ±10**9 (checked on the expression, before rolling).
+200 characters, 100 dice and 20 rolls per ``/roll``, 1000 sides, 10 levels of
+parentheses/minus signs, and totals within ±10**9 (checked on the expression, before rolling).
 
 Using it
 --------
@@ -68,6 +81,9 @@ Using it
 ('2d6 (2, 1) + 1 = 4', 4, 'to hit')
 >>> reroll(r, random.Random(4)).can_reroll
 False
+>>> from engine.dice import roll_set, verdict
+>>> [verdict(x) for x in roll_set("2d6<=7, 5d6 4+", random.Random(3)).results]
+['The total, 3, is 7 or less: passed.', '1 of 5 dice scored 4 or more.']
 """
 
 from __future__ import annotations
@@ -82,16 +98,20 @@ from .checks import (
 )
 from .die import Die, DieKind, Outcome
 from .errors import DiceError, DiceLimitExceeded, DiceSyntaxError, RerollNotAllowed
-from .parser import parse
-from .result import RollResult, TermResult
-from .roller import reroll, roll, roll_expression
-from .syntax import Expression, SuccessTarget
+from .parser import parse, parse_set
+from .render import verdict
+from .rerolls import DieChoice, RerollChoice, choosable_dice, newly_rolled, reroll_choice, reroll_choices
+from .result import RollResult, RollSet, TermResult
+from .roller import reroll, roll, roll_expression, roll_plan, roll_set
+from .syntax import Expression, PlannedRoll, RollPlan, SuccessTarget, TargetScope
 
 
-def from_dict(data: dict) -> RollResult | CheckResult:
-    """Rebuild any stored dice result (a roll or a check) from its ``to_dict()`` form."""
+def from_dict(data: dict) -> RollResult | RollSet | CheckResult:
+    """Rebuild any stored dice result (a roll, a roll set or a check) from its ``to_dict()`` form."""
     if data.get("type") == "check":
         return CheckResult.from_dict(data)
+    if data.get("type") == "roll_set":
+        return RollSet.from_dict(data)
     return RollResult.from_dict(data)
 
 
@@ -99,23 +119,37 @@ __all__ = [
     "CheckKind",
     "CheckResult",
     "Die",
+    "DieChoice",
     "DieKind",
     "DiceError",
     "DiceLimitExceeded",
     "DiceSyntaxError",
     "Expression",
     "Outcome",
+    "PlannedRoll",
+    "RerollChoice",
     "RerollNotAllowed",
+    "RollPlan",
     "RollResult",
+    "RollSet",
     "SuccessTarget",
+    "TargetScope",
     "TermResult",
     "artillery_roll",
     "characteristic_test",
+    "choosable_dice",
     "from_dict",
     "leadership_test",
+    "newly_rolled",
     "parse",
+    "parse_set",
     "reroll",
+    "reroll_choice",
+    "reroll_choices",
     "roll",
     "roll_expression",
+    "roll_plan",
+    "roll_set",
     "scatter_roll",
+    "verdict",
 ]

@@ -153,10 +153,15 @@ class CheckResult:
             verdict = "passed" if self.passed else "failed"
             return f"Rolled {a} + {b} = {self.score} against Leadership {self.value}: the Leadership test is {verdict}."
         total = self.total
+        scatter = self._scatter
+        if total is Outcome.MISFIRE and scatter is not None:
+            # the Scatter dice was rolled too: say where it pointed, a Misfire or not
+            pointed = "showed a direct hit" if scatter.outcome is Outcome.DIRECT_HIT else f"pointed {_DIRECTION_WORDS[scatter.outcome]}"
+            return f"Misfire! The Scatter dice {pointed}."
         if total is Outcome.MISFIRE:
             return "Misfire!"
         if self.kind is CheckKind.ARTILLERY:
-            return f'The Artillery dice shows {total}: {total}".'
+            return f"The Artillery dice shows {total}, so the distance is {total} inches."
         if total is Outcome.DIRECT_HIT:
             return "Direct hit!"
         if self._artillery is not None:
@@ -179,6 +184,8 @@ class CheckResult:
         shown = f'{total}"' if isinstance(total, int) else str(total)
         if self.distance is not None and self.kind is CheckKind.SCATTER:
             shown = f'{self.distance}" {_DIRECTION_WORDS[total]}'
+        elif total is Outcome.MISFIRE and self._scatter is not None:
+            shown = f"Misfire ({self._scatter.outcome})"
         name = "Artillery dice" if self.kind is CheckKind.ARTILLERY else "Scatter"
         return f"{name} ({dice}) = {shown}"
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 #: Characters in one roll, label included.
 MAX_EXPRESSION_LENGTH = 200
-#: Dice rolled by one expression, all terms together (a D66 counts as one roll).
+#: Dice rolled by one ``/roll``, all terms and all rolls of a set together (a D66 counts as one roll).
 MAX_DICE = 100
+#: Rolls in one roll set, repeats counted (``3x 2d6, d6`` is four rolls).
+MAX_ROLLS = 20
 #: Sides of an ordinary die (``d1000`` is the largest).
 MAX_DIE_SIZE = 1000
 #: Parentheses and unary minus signs nested inside each other.
@@ -22,6 +24,7 @@ MAX_RESULT = 10**9
 LIMITS: dict[str, tuple[int, str]] = {
     "MAX_EXPRESSION_LENGTH": (MAX_EXPRESSION_LENGTH, "characters"),
     "MAX_DICE": (MAX_DICE, "dice per roll"),
+    "MAX_ROLLS": (MAX_ROLLS, "rolls per set"),
     "MAX_DIE_SIZE": (MAX_DIE_SIZE, "sides per die"),
     "MAX_NESTING_DEPTH": (MAX_NESTING_DEPTH, "levels of nesting"),
     "MAX_RESULT": (MAX_RESULT, "for the size of a total"),

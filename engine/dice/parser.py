@@ -1,26 +1,45 @@
-"""Text to ``Expression``: a hand-written recursive-descent parser with a depth counter.
+"""Text to ``RollPlan`` and ``Expression``: a hand-written recursive-descent parser.
 
 The grammar is in ``GRAMMAR.md`` beside this file (and in the package docstring).
 Parsing is scannerless: the parser reads characters directly, which lets a free-text
 label follow the expression without being tokenised. Every error carries the position
-of the character at fault. Parsed expressions are cached on their text.
+of the character at fault (in the whole text, for a roll set). Parsed texts are cached.
 """
 
 from __future__ import annotations
 
+import re
 import string
 from functools import lru_cache
 
 from .die import DieKind
 from .errors import DiceLimitExceeded, DiceSyntaxError
-from .limits import MAX_DICE, MAX_DIE_SIZE, MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH, MAX_RESULT
-from .syntax import BinOp, DiceTerm, Expression, Neg, Node, Num, SuccessTarget, node_text
+from .limits import MAX_DICE, MAX_DIE_SIZE, MAX_EXPRESSION_LENGTH, MAX_NESTING_DEPTH, MAX_RESULT, MAX_ROLLS
+from .syntax import (
+    BinOp,
+    DiceTerm,
+    Expression,
+    Neg,
+    Node,
+    Num,
+    PlannedRoll,
+    RollPlan,
+    SuccessTarget,
+    TargetScope,
+    node_text,
+)
 
 # Only ASCII letters change case, so positions in the lowered text match the original.
 _LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _DIGITS = frozenset("0123456789")
 _LETTERS = frozenset(string.ascii_lowercase)
 _OPERATOR_CHARS = frozenset("+-*/()<>=")
+_SET_SEPARATOR = ","
+_REPEAT_SIGNS = ("x", "×")
+# A keep/drop or re-roll typed after a space (`3d6 r1`, `4d6 kh3`): the whole word must be one,
+# so a label that merely starts with the letters (`2d6 kill`, `d6 roll`) stays a label.
+_SPACED_MODIFIER = re.compile(r"(?:k[hl]?|d[hl])\d*|r(?:<=|<)?\d+")
+_WORD_END = frozenset(" \t\n\r\f\v+-*/()<>=,")
 
 _ARTILLERY_WORDS = ("art", "artillery")
 _SCATTER_WORDS = ("scatter",)
@@ -32,7 +51,21 @@ _VALUE_RANGE = {DieKind.D3: (1, 3), DieKind.D66: (11, 66), DieKind.ARTILLERY: (2
 
 
 def parse(text: str) -> Expression:
-    """Parse a roll such as ``"4d6kh3 + 1 strength"``; raise a ``DiceError`` if it is not one."""
+    """Parse one roll such as ``"4d6kh3 + 1 strength"``; raise a ``DiceError`` if it is not one.
+
+    A roll set (``2d6, d6``) or a repeat (``3x 2d6``) is refused here: use ``parse_set``.
+    """
+    plan = parse_set(text)
+    if len(plan.items) > 1 or plan.items[0].times > 1:
+        at = text.find(_SET_SEPARATOR) if len(plan.items) > 1 else 0
+        raise DiceSyntaxError(
+            "This is a set of rolls, not one roll", text, max(at, 0), hint="Roll it as a set (`/roll` does)."
+        )
+    return plan.items[0].expression
+
+
+def parse_set(text: str) -> RollPlan:
+    """Parse a whole roll: expressions separated by commas, each maybe repeated (``3x 2d6``)."""
     if len(text) > MAX_EXPRESSION_LENGTH:
         raise DiceLimitExceeded(
             "MAX_EXPRESSION_LENGTH",
@@ -50,12 +83,15 @@ def parse_normalised(text: str) -> Expression:
     """
     if len(text) > 3 * MAX_EXPRESSION_LENGTH:
         raise ValueError("stored dice expression is too long")
-    return _parse_cached(text)
+    plan = _parse_cached(text)
+    if len(plan.items) != 1 or plan.items[0].times != 1:
+        raise ValueError("stored dice expression is not one roll")
+    return plan.items[0].expression
 
 
 @lru_cache(maxsize=4096)
-def _parse_cached(text: str) -> Expression:
-    return _Parser(text).parse()
+def _parse_cached(text: str) -> RollPlan:
+    return _Parser(text).parse_set()
 
 
 def _show_number(n: int) -> str:
@@ -70,8 +106,11 @@ class _Parser:
         self.n = len(text)
         self.i = 0
         self.depth = 0
-        self.terms: list[DiceTerm] = []
-        self.dice = 0
+        self.terms: list[DiceTerm] = []  # of the roll being parsed
+        self.dice = 0  # dice of the roll being parsed
+        self.times = 1  # how often the roll being parsed is repeated
+        self.set_dice = 0  # dice of the set's earlier rolls, repeats counted
+        self.set_rolls = 0  # rolls of the set so far, repeats counted
 
     # -- helpers -----------------------------------------------------------------
 
@@ -123,10 +162,68 @@ class _Parser:
 
     # -- grammar -------------------------------------------------------------------
 
-    def parse(self) -> Expression:
+    def parse_set(self) -> RollPlan:
+        items: list[PlannedRoll] = []
+        while True:
+            item_start = self.i
+            times = self.repeat()
+            expression = self.parse_roll()
+            self.set_dice += times * expression.dice_count
+            self.set_rolls += times
+            if self.set_rolls > MAX_ROLLS:
+                self.limit(
+                    "MAX_ROLLS",
+                    f"This asks for {self.set_rolls} rolls",
+                    item_start + (len(self.src[item_start:]) - len(self.src[item_start:].lstrip())),
+                    hint="Roll fewer at once: `6x 2d6` makes six rolls.",
+                )
+            items.append(PlannedRoll(expression, times))
+            if self.i >= self.n:
+                break
+            # parse_roll stops only at the end or at a comma
+            comma = self.i
+            self.i += 1
+            self.skip_ws()
+            if self.i >= self.n:
+                self.fail("Nothing follows this comma", comma, hint="Put another roll after it, `2d6, d6`, or remove it.")
+        text = ", ".join(item.text for item in items)
+        return RollPlan(tuple(items), text, self.set_rolls, self.set_dice)
+
+    def repeat(self) -> int:
+        """``3x`` (or ``3 x``, ``3×``) before a roll: how many times to roll it; 1 without."""
         self.skip_ws()
-        if self.i >= self.n:
-            self.fail("The roll is empty", self.i, hint="Type dice such as `2d6`, `d66`, `4d6kh3` or `5d6 4+`.")
+        start = self.i
+        dstart, dend = self.digits()
+        if dstart == dend:
+            return 1
+        self.skip_ws()
+        if self.peek() not in _REPEAT_SIGNS or not self.peek():
+            self.i = start
+            return 1
+        sign = self.i
+        self.i += 1
+        if dend - dstart > 6 or int(self.s[dstart:dend]) > MAX_ROLLS:
+            self.limit("MAX_ROLLS", f"`{self.src[dstart:min(dend, dstart + 12)]}x` asks for too many rolls", dstart,
+                       hint="Roll fewer at once: `6x 2d6` makes six rolls.")
+        times = int(self.s[dstart:dend])
+        if times == 0:
+            self.fail("`0x` rolls nothing", dstart, hint="Repeat a roll at least once: `2x 2d6`.")
+        self.skip_ws()
+        if self.i >= self.n or self.peek() == _SET_SEPARATOR:
+            self.fail(f"`{self.src[start:sign + 1]}` needs a roll after it", self.i, hint="For example `3x 2d6`.")
+        self.times = times
+        return times
+
+    def parse_roll(self) -> Expression:
+        """One roll of the set, from here to the next top-level comma or the end."""
+        self.terms = []
+        self.dice = 0
+        self.depth = 0
+        self.skip_ws()
+        if self.i >= self.n or self.peek() == _SET_SEPARATOR:
+            what = "The roll is empty" if self.set_rolls == 0 and self.i >= self.n else "A roll of the set is empty"
+            self.fail(what, self.i, hint="Type dice such as `2d6`, `d66`, `4d6kh3` or `5d6 4+`; separate rolls with commas.")
+        start = self.i
         root, lo, hi = self.expression()
         end = self.i
         self.skip_ws()
@@ -135,19 +232,23 @@ class _Parser:
             end = self.i
         label = self.label(end)
         self.check_special_dice(root)
+        notes: tuple[str, ...] = ()
+        warnings: tuple[str, ...] = ()
         if target is not None:
-            self.check_countable(root)
+            target, notes, warnings = self.read_target(root, target, lo, hi)
         if max(abs(lo), abs(hi)) > MAX_RESULT:
             self.limit(
                 "MAX_RESULT",
                 f"This roll could reach {'-' if abs(lo) > abs(hi) else ''}{_show_number(max(abs(lo), abs(hi)))}",
-                0,
+                start,
                 hint="Use smaller numbers or fewer dice.",
             )
         text = node_text(root)
         if target is not None:
             text += " " + target.text
-        return Expression(root, tuple(self.terms), target, label, text, (lo, hi), self.dice)
+        expression = Expression(root, tuple(self.terms), target, label, text, (lo, hi), self.dice, notes, warnings)
+        self.times = 1
+        return expression
 
     def expression(self) -> tuple[Node, int, int]:
         node, lo, hi = self.product()
@@ -347,7 +448,7 @@ class _Parser:
                     mpos,
                     hint="For example `4d6dl1`; to add another die write `2d6 + d6`.",
                 )
-            else:
+            elif not self.spaced_modifier():
                 break
         self.after_operand(start)
         term = DiceTerm(len(self.terms), kind, count, sides, size, cstart is not None, keep, reroll, start)
@@ -355,22 +456,49 @@ class _Parser:
         kept = term.kept_count
         return term, kept * vlo, kept * vhi
 
+    def spaced_modifier(self) -> bool:
+        """Step over the spaces before a modifier typed after a space (``3d6 r1``, ``4d6 kh3``).
+
+        Only a whole word that is a modifier counts, so labels such as ``kill`` stay labels."""
+        j = self.i
+        if j >= self.n or not self.s[j].isspace():
+            return False
+        while j < self.n and self.s[j].isspace():
+            j += 1
+        m = _SPACED_MODIFIER.match(self.s, j)
+        if m is None or (m.end() < self.n and self.s[m.end()] not in _WORD_END):
+            return False
+        self.i = j
+        return True
+
     def add_term(self, term: DiceTerm, pos: int) -> None:
         self.dice += term.count
-        if self.dice > MAX_DICE:
-            self.limit("MAX_DICE", f"This roll has {self.dice} dice", pos, hint="Roll fewer dice at once.")
+        total = self.set_dice + self.times * self.dice
+        if total > MAX_DICE:
+            found = f"This roll has {self.dice} dice" if total == self.dice else f"These rolls have {total} dice together"
+            self.limit("MAX_DICE", found, pos, hint="Roll fewer dice at once.")
         self.terms.append(term)
 
     def success_target(self) -> SuccessTarget | None:
+        """``4+`` / ``2-`` (suffix: count dice when they can) or ``>=7`` ``<=7`` ``>7`` ``<7`` ``=7``
+        (comparison: test the total). The scope is decided later, in ``read_target``."""
         start = self.i
         c = self.peek()
         if c in _DIGITS and c:
             vstart, vend = self.digits()
-            if self.peek() != "+":
+            sign = self.peek()
+            after = self.peek(1)
+            if sign not in ("+", "-") or not sign or (after and not after.isspace() and after != _SET_SEPARATOR):
+                if sign in ("+", "-") and sign and after:
+                    self.fail(
+                        f"Unexpected {self.describe(self.i + 1)} after the target `{self.src[start:self.i + 1]}`",
+                        self.i + 1,
+                        hint="Put a space before a label: `5d6 4+ to hit`. To add a number write `5d6 + 4`.",
+                    )
                 self.i = start
                 return None
             self.i += 1
-            op, shift = ">=", 0
+            op, shift, written = (">=" if sign == "+" else "<="), 0, sign
         elif c in ("<", ">", "="):
             two = self.s[self.i : self.i + 2]
             if two in (">=", "<=", "=="):
@@ -379,32 +507,35 @@ class _Parser:
             else:
                 op, shift = {">": (">=", 1), "<": ("<=", -1), "=": ("=", 0)}[c]
                 self.i += 1
+            written = "cmp"
             self.skip_ws()
             vstart, vend = self.digits()
             if vstart == vend:
                 self.fail(
-                    f"A success target needs a number, found {self.describe(vstart)}",
+                    f"A target needs a number, found {self.describe(vstart)}",
                     vstart,
-                    hint="For example `5d6 4+` or `5d6 >=4` counts dice showing 4 or more.",
+                    hint="For example `2d6 <=7` tests the total; `5d6 4+` counts dice showing 4 or more.",
                 )
         else:
             return None
         if vend - vstart > 10:
-            self.limit("MAX_RESULT", "The success target is too big", vstart)
+            self.limit("MAX_RESULT", "The target is too big", vstart)
         nxt = self.peek()
-        if nxt and not nxt.isspace():
+        if nxt and not nxt.isspace() and nxt != _SET_SEPARATOR:
             self.fail(
-                f"Unexpected {self.describe(self.i)} after the success target `{self.src[start:self.i]}`",
+                f"Unexpected {self.describe(self.i)} after the target `{self.src[start:self.i]}`",
                 self.i,
                 hint="Put a space before a label: `5d6 4+ to hit`. To add a number write `5d6 + 4`.",
             )
-        return SuccessTarget(op, int(self.s[vstart:vend]) + shift)
+        return SuccessTarget(op, int(self.s[vstart:vend]) + shift, written)
 
     def label(self, before: int) -> str | None:
-        """The free text after the expression; ``before`` is where the expression ended."""
+        """The free text after the expression, up to a comma; ``before`` is where the expression ended.
+
+        Leaves ``self.i`` at the comma that ends this roll, or at the end of the text."""
         self.i = before
         self.skip_ws()
-        if self.i >= self.n:
+        if self.i >= self.n or self.s[self.i] == _SET_SEPARATOR:
             return None
         pos = self.i
         c = self.s[pos]
@@ -413,7 +544,7 @@ class _Parser:
             if c == ")":
                 hint = "This `)` has no `(` to close."
             elif c in "<>=":
-                hint = "A success target goes right after the dice, once: `5d6 4+` or `5d6 >=4`."
+                hint = "A target goes right after the dice, once: `5d6 4+` or `2d6 <=7`."
             self.fail(f"Unexpected {self.describe(pos)}", pos, hint=hint)
         j = pos
         while j < self.n and self.s[j] in _DIGITS:
@@ -429,9 +560,12 @@ class _Parser:
             self.fail(
                 "Dice here need an operator before them",
                 pos,
-                hint="Write `2d6 + d6` to add them. A label cannot start with dice.",
+                hint="Write `2d6 + d6` to add them, or `2d6, d6` to roll them separately. A label cannot start with dice.",
             )
-        return self.src[pos:].strip()
+        comma = self.src.find(_SET_SEPARATOR, pos)
+        end = self.n if comma < 0 else comma
+        self.i = end
+        return self.src[pos:end].strip()
 
     # -- checks on the whole expression ---------------------------------------------
 
@@ -444,24 +578,112 @@ class _Parser:
                     hint="Roll `scatter` on its own; for a distance as well use the Scatter roll with the Artillery dice.",
                 )
 
-    def check_countable(self, root: Node) -> None:
-        """A success target counts dice, so the expression must be dice added together."""
+    def read_target(
+        self, root: Node, target: SuccessTarget, lo: int, hi: int
+    ) -> tuple[SuccessTarget, tuple[str, ...], tuple[str, ...]]:
+        """Decide whether ``target`` counts dice or tests the total, and what to tell the roller.
+
+        A comparison (``>=7``, ``<=7``, ``=7``) always tests the total: that is how Mordheim's
+        2D6 tests are written (Leadership 000:257, casting 000:1575). A suffix target (``4+``,
+        ``2-``) counts the dice of a pool (dice only added together) when a single die can reach
+        it; otherwise it tests the total and the reason is given (``2d6 7+`` is a casting roll).
+        Either way, a target the roll can never meet, or always meets, gets a warning.
+        Returns the target with its scope, the notes and the warnings.
+        """
+        for term in self.terms:
+            if term.kind is DieKind.ARTILLERY or term.kind is DieKind.SCATTER:
+                name = "Artillery" if term.kind is DieKind.ARTILLERY else "Scatter"
+                self.fail(
+                    f"A target cannot be used with the {name} dice",
+                    term.pos,
+                    hint="Use targets with ordinary dice: `5d6 4+` counts dice, `2d6 <=7` tests the total.",
+                )
+        shown = node_text(root)
+        notes: list[str] = []
+        warnings: list[str] = []
+        scope = TargetScope.TOTAL
+        if target.written != "cmp":
+            pool = self.pool_terms(root)
+            if pool is not None:
+                reachable = [t for t in pool if _term_reaches(t, target)]
+                if reachable:
+                    scope = TargetScope.DICE
+                else:
+                    die = _die_name(pool[0]) if len({_die_name(t) for t in pool}) == 1 else "die of this roll"
+                    reason = f"no {die} can score {target.words}, so the target is read as the total"
+            else:
+                reason = "the roll is more than dice added together, so the target is read as the total"
+            if scope is TargetScope.TOTAL:
+                if self.dice == 1 and pool is not None:
+                    reason = None  # one die: its score is the total, nothing to explain
+                else:
+                    notes.append(reason[:1].upper() + reason[1:] + ".")
+                target = SuccessTarget(target.op, target.value, target.written, scope, reason)
+        if scope is TargetScope.DICE:
+            pool = self.pool_terms(root)
+            if all(_term_always_reaches(t, target) for t in pool):
+                warnings.append(f"Every die always scores {target.words}, so every die counts.")
+            return target, tuple(notes), tuple(warnings)
+        target = SuccessTarget(target.op, target.value, target.written, TargetScope.TOTAL, target.reason)
+        v = target.value
+        never = (target.op == ">=" and hi < v) or (target.op == "<=" and lo > v) or (target.op == "=" and not lo <= v <= hi)
+        always = (target.op == ">=" and lo >= v) or (target.op == "<=" and hi <= v) or (target.op == "=" and lo == hi == v)
+        if never:
+            reach = f"at most {hi}" if target.op == ">=" or v > hi else f"at least {lo}"
+            warnings.append(f"This target can never be met: `{shown}` totals {reach}.")
+        elif always:
+            reach = f"at least {lo}" if target.op == ">=" else f"at most {hi}"
+            note = f"This target is always met: `{shown}` totals {reach}."
+            pool = self.pool_terms(root)
+            counting_differs = pool is not None and any(
+                _term_reaches(t, target) and not _term_always_reaches(t, target) for t in pool
+            )
+            if target.written == "cmp" and counting_differs:
+                suffix = f"{v}+" if target.op == ">=" else f"{v}-" if target.op == "<=" else None
+                if suffix:
+                    note += f" To count the dice scoring {target.words}, write `{shown} {suffix}`."
+            warnings.append(note)
+        return target, tuple(notes), tuple(warnings)
+
+    def pool_terms(self, root: Node) -> list[DiceTerm] | None:
+        """The dice terms, if the expression is only dice added together (a pool); else None."""
         stack = [root]
+        terms = []
         while stack:
             node = stack.pop()
             if isinstance(node, BinOp) and node.op == "+":
                 stack += (node.right, node.left)
-            elif isinstance(node, DiceTerm) and node.kind not in (DieKind.ARTILLERY, DieKind.SCATTER):
-                continue
             elif isinstance(node, DiceTerm):
-                self.fail(
-                    f"Successes cannot be counted on the {'Artillery' if node.kind is DieKind.ARTILLERY else 'Scatter'} dice",
-                    node.pos,
-                    hint="Count successes on ordinary dice, e.g. `5d6 4+`.",
-                )
+                terms.append(node)
             else:
-                self.fail(
-                    "A success target counts dice, so it cannot apply a modifier to each die",
-                    node.pos,
-                    hint="Change the target instead: `5d6 3+` rather than `5d6+1 4+`. Dice may be added: `3d6 + 2d6 4+`.",
-                )
+                return None
+        return terms
+
+
+def _value_range(term: DiceTerm) -> tuple[int, int]:
+    if term.kind is DieKind.STANDARD:
+        return 1, term.size
+    return _VALUE_RANGE[term.kind]
+
+
+def _term_reaches(term: DiceTerm, target: SuccessTarget) -> bool:
+    """Whether one die of the term can meet the target."""
+    lo, hi = _value_range(term)
+    if target.op == ">=":
+        return hi >= target.value
+    if target.op == "<=":
+        return lo <= target.value
+    return lo <= target.value <= hi
+
+
+def _term_always_reaches(term: DiceTerm, target: SuccessTarget) -> bool:
+    lo, hi = _value_range(term)
+    if target.op == ">=":
+        return lo >= target.value
+    if target.op == "<=":
+        return hi <= target.value
+    return lo == hi == target.value
+
+
+def _die_name(term: DiceTerm) -> str:
+    return f"D{term.sides}"

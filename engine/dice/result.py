@@ -1,8 +1,9 @@
-"""What a roll produced: every die per term, the total, successes and label.
+"""What a roll produced: every die per term, the total, successes, pass or fail, and label.
 
 A ``RollResult`` is built from a parsed ``Expression`` and the faces rolled for each of
-its dice terms; the total, keep/drop and successes are worked out here from those faces,
-so a result rebuilt from stored faces (``from_dict``) is the same result.
+its dice terms; the total, keep/drop, successes and the verdict are worked out here from
+those faces, so a result rebuilt from stored faces (``from_dict``) is the same result.
+A ``RollSet`` is the results of one ``/roll``: one or more rolls (``2d6, d6``, ``3x 2d6``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from .die import Die, DieKind, Outcome, face_is_valid, face_value
 from .parser import parse_normalised
 from .syntax import DiceTerm, Expression, Neg, Node, Num, SuccessTarget
 
-FORMAT_VERSION = 1
+# 2: a comparison target (`2d6<=7`) tests the total; in version 1 it counted dice.
+FORMAT_VERSION = 2
 
 
 class TermResult:
@@ -81,12 +83,13 @@ class RollResult:
 
     ``total`` is an int, or an ``Outcome``: ``Outcome.MISFIRE`` when an Artillery dice shows
     Misfire, the direction (or ``Outcome.DIRECT_HIT``) for the Scatter dice. ``successes``
-    is the number of kept dice meeting the target, or None when the expression has no
-    target. ``terms`` holds every die of each dice term. ``original`` is the result this
+    is the number of kept dice meeting a target that counts dice (``5d6 4+``), else None;
+    ``passed`` is whether the total met a target that tests the total (``2d6<=7``), else
+    None. ``terms`` holds every die of each dice term. ``original`` is the result this
     one re-rolled, if it is a re-roll.
     """
 
-    __slots__ = ("parsed", "terms", "label", "original", "total", "successes")
+    __slots__ = ("parsed", "terms", "label", "original", "total", "successes", "passed")
 
     def __init__(
         self,
@@ -110,10 +113,12 @@ class RollResult:
         else:
             self.total = _evaluate(root, [t.total for t in terms])
         target = parsed.target
-        if target is None:
-            self.successes: int | None = None
-        else:
+        self.successes: int | None = None
+        self.passed: bool | None = None
+        if target is not None and target.counts_dice:
             self.successes = sum(1 for t in terms for d in t.dice if d.kept and target.matches(d.value))
+        elif target is not None:
+            self.passed = target.matches(self.total)
 
     # -- reading --------------------------------------------------------------------
 
@@ -145,6 +150,26 @@ class RollResult:
         """True while some die has not been re-rolled yet (004:62: never twice)."""
         return any(d.rerolled_from is None for t in self.terms for d in t.dice)
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """How the target was read (``2d6 7+`` as the total), from the parser."""
+        return self.parsed.notes
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """That the target can never be met, or is always met, from the parser."""
+        return self.parsed.warnings
+
+    def failed_dice(self) -> list[Die]:
+        """The dice that failed: kept dice short of a target that counts dice, or every die of a
+        roll whose total failed its target. None without a target."""
+        target = self.parsed.target
+        if target is None:
+            return []
+        if target.counts_dice:
+            return [d for t in self.terms for d in t.dice if d.kept and not target.matches(d.value)]
+        return self.dice if self.passed is False else []
+
     def render(self) -> str:
         """A compact breakdown: ``2d6 (3, 5) + 1 = 9``; see ``engine.dice.render``."""
         from .render import render_roll
@@ -165,6 +190,7 @@ class RollResult:
             "label": self.label,
             "total": self.total.value if isinstance(self.total, Outcome) else self.total,
             "successes": self.successes,
+            "passed": self.passed,
             "terms": [
                 {"notation": t.notation, "dice": [d.to_dict() for d in t.dice]} for t in self.terms
             ],
@@ -199,3 +225,69 @@ class RollResult:
             cls.from_dict(original) if original is not None else None,
         )
 
+
+
+class RollSet:
+    """The rolls of one ``/roll``, in order: ``2d6, d6`` is two, ``3x 2d6`` three.
+
+    ``results`` are ``RollResult`` objects; ``text`` is the normalised set (``3x 2d6, d6``);
+    ``label`` the label of the whole set, if any (each roll keeps its own too). ``original``
+    is the set this one re-rolled.
+    """
+
+    __slots__ = ("results", "text", "label", "original")
+
+    def __init__(self, results: tuple[RollResult, ...], text: str, label: str | None = None,
+                 original: RollSet | None = None) -> None:
+        self.results = results
+        self.text = text
+        self.label = label
+        self.original = original
+
+    @property
+    def single(self) -> RollResult | None:
+        """The one roll, when the set is a single roll."""
+        return self.results[0] if len(self.results) == 1 else None
+
+    @property
+    def dice(self) -> list[Die]:
+        return [d for r in self.results for d in r.dice]
+
+    @property
+    def can_reroll(self) -> bool:
+        return any(r.can_reroll for r in self.results)
+
+    def render(self) -> str:
+        """One line per roll, numbered when there are several."""
+        if len(self.results) == 1:
+            return self.results[0].render()
+        return "\n".join(f"#{n} {r.render()}" for n, r in enumerate(self.results, start=1))
+
+    def __repr__(self) -> str:
+        return f"RollSet({self.text!r}, {len(self.results)} rolls)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": "roll_set",
+            "version": FORMAT_VERSION,
+            "text": self.text,
+            "label": self.label,
+            "rolls": [r.to_dict() for r in self.results],
+            "original": self.original.to_dict() if self.original is not None else None,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RollSet:
+        """Rebuild a set stored by ``to_dict``. Raises ``ValueError`` if the data is not one."""
+        if data.get("type") != "roll_set" or data.get("version") != FORMAT_VERSION:
+            raise ValueError("not a stored roll set of this version")
+        rolls = data.get("rolls")
+        if not isinstance(rolls, list) or not rolls:
+            raise ValueError("a stored roll set needs its rolls")
+        original = data.get("original")
+        return cls(
+            tuple(RollResult.from_dict(r) for r in rolls),
+            str(data.get("text") or ""),
+            data.get("label"),
+            cls.from_dict(original) if original is not None else None,
+        )

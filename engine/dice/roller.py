@@ -7,14 +7,26 @@ from collections.abc import Callable
 
 from .die import Die, DieKind, face_value, roll_face, roll_faces
 from .errors import RerollNotAllowed
-from .parser import parse
-from .result import RollResult, TermResult, build_term
-from .syntax import DiceTerm, Expression
+from .parser import parse, parse_set
+from .result import RollResult, RollSet, TermResult, build_term
+from .syntax import DiceTerm, Expression, RollPlan
 
 
 def roll(text: str, rng: random.Random) -> RollResult:
     """Parse ``text`` (cached) and roll it. Raises a ``DiceError`` for a bad expression."""
     return roll_expression(parse(text), rng)
+
+
+def roll_set(text: str, rng: random.Random, label: str | None = None) -> RollSet:
+    """Parse a whole roll (``2d6, d6``, ``3x 2d6 to hit``) and make every roll of it, in order.
+
+    ``label`` names the whole set; each roll keeps the label typed after it."""
+    return roll_plan(parse_set(text), rng, label)
+
+
+def roll_plan(plan: RollPlan, rng: random.Random, label: str | None = None) -> RollSet:
+    results = tuple(roll_expression(expression, rng) for expression in plan.expressions)
+    return RollSet(results, plan.text, label)
 
 
 def roll_expression(parsed: Expression, rng: random.Random, label: str | None = None) -> RollResult:

@@ -8,6 +8,7 @@ is built.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from .die import DieKind
 
@@ -79,12 +80,28 @@ Node = Num | DiceTerm | Neg | BinOp
 PRECEDENCE = {"+": 1, "-": 1, "*": 2}
 
 
+class TargetScope(str, Enum):
+    """What a target is compared with: each die of a pool, or the roll's total."""
+
+    DICE = "dice"  # `5d6 4+`: count the dice that reach it
+    TOTAL = "total"  # `2d6<=7`, `2d6 7+`: the total passes or fails
+
+
 @dataclass(frozen=True, slots=True)
 class SuccessTarget:
-    """Count dice whose value is ``>=``, ``<=`` or ``=`` to ``value``."""
+    """A target after a roll: ``>=``, ``<=`` or ``=`` to ``value``, against dice or the total.
+
+    ``written`` is how it was typed, normalised: ``"+"`` for ``4+``, ``"-"`` for ``2-`` (the
+    suffix forms, which count dice when they can) or ``"cmp"`` for ``>=7``, ``<=7``, ``=7``
+    (comparisons, which always test the total). ``scope`` is the reading the parser chose
+    (see GRAMMAR.md, "Targets"); ``reason`` says why a suffix target was read as the total.
+    """
 
     op: str
     value: int
+    written: str = "+"
+    scope: TargetScope = TargetScope.DICE
+    reason: str | None = None
 
     def matches(self, value: int) -> bool:
         if self.op == ">=":
@@ -94,18 +111,36 @@ class SuccessTarget:
         return value == self.value
 
     @property
+    def counts_dice(self) -> bool:
+        return self.scope is TargetScope.DICE
+
+    @property
     def text(self) -> str:
-        if self.op == ">=":
+        """The target as the normalised expression writes it: ``4+``, ``2-``, ``<=7``, ``>=7``, ``=7``."""
+        if self.written == "+":
             return f"{self.value}+"
+        if self.written == "-":
+            return f"{self.value}-"
         return f"{self.op}{self.value}"
+
+    @property
+    def words(self) -> str:
+        """``4 or more``, ``7 or less``, ``exactly 7``."""
+        if self.op == ">=":
+            return f"{self.value} or more"
+        if self.op == "<=":
+            return f"{self.value} or less"
+        return f"exactly {self.value}"
 
 
 @dataclass(frozen=True, slots=True)
 class Expression:
-    """A parsed roll: the arithmetic, its dice terms, an optional success target and label.
+    """A parsed roll: the arithmetic, its dice terms, an optional target and label.
 
     ``text`` is the normalised expression (no label), which parses back to the same
     expression. ``bounds`` are the lowest and highest totals it can give (a Misfire aside).
+    ``notes`` say how a target was read (``2d6 7+`` as the total); ``warnings`` that it can
+    never be met or is always met. Both are sentences for the roller, shown with the result.
     """
 
     root: Node
@@ -115,6 +150,8 @@ class Expression:
     text: str
     bounds: tuple[int, int]
     dice_count: int
+    notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     @property
     def is_scatter(self) -> bool:
@@ -123,6 +160,37 @@ class Expression:
     @property
     def has_artillery(self) -> bool:
         return any(t.kind is DieKind.ARTILLERY for t in self.terms)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedRoll:
+    """One item of a roll set: an expression, rolled ``times`` times (``3x 2d6``)."""
+
+    expression: Expression
+    times: int = 1
+
+    @property
+    def text(self) -> str:
+        return self.expression.text if self.times == 1 else f"{self.times}x {self.expression.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class RollPlan:
+    """What a whole ``/roll`` asks for: one or more expressions, separated by commas.
+
+    ``text`` is the normalised set (labels left out); ``count`` the number of rolls it makes
+    (repeats counted), ``dice_count`` the dice they roll together.
+    """
+
+    items: tuple[PlannedRoll, ...]
+    text: str
+    count: int
+    dice_count: int
+
+    @property
+    def expressions(self) -> list[Expression]:
+        """Every roll this plan makes, in order, repeats written out."""
+        return [item.expression for item in self.items for _ in range(item.times)]
 
 
 def node_text(node: Node, term_text=None, times: str = "*") -> str:

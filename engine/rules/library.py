@@ -24,14 +24,30 @@ from rapidfuzz import fuzz, process, utils
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 
+from .campaign import campaign_entries
 from .models import Entry, Hit, LookupResult, Source, Summary
-from .text import QueryRewriter, fold, key, words
+from .text import QueryRewriter, fold, key, stem, words
 
 RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
 
 MAX_QUERY_CHARS = 300
 CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an answer
-FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic"}
+# A name whose words all appear in the question scores NAMED_BASE, plus up to NAMED_COVERAGE
+# for the share of the question's words it accounts for.
+NAMED_BASE = 35.0
+NAMED_COVERAGE = 60.0
+ALL_WORDS_BONUS = 20.0
+FUZZY_TWO_WORDS_CAP = 80.0
+SAME_NAME_YIELD = 10.0
+# Words of a characteristic, as the query rewriter leaves them ("bs" -> "ballistic skill").
+CHARACTERISTIC_WORDS = frozenset({"movement", "skill", "strength", "toughness", "wounds", "wound", "initiative",
+                                  "attacks", "attack", "leadership", "m", "s", "t", "w", "i", "a"})
+# How much the text counts against the names: a name or two are looked up by name, a question by its text.
+SHORT_TEXT_WEIGHT = 0.25
+QUESTION_TEXT_WEIGHT = 0.7
+MEND_CUTOFF = 80  # how alike (rapidfuzz ratio) a misspelt word and the rules' word must be
+FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
+                     "campaign": "campaign"}
 FALLBACK_NAME = "the Living Rulebook 2005"
 
 
@@ -44,6 +60,7 @@ class _Scope:
     exact_titles: dict[str, list[str]]
     exact_aliases: dict[str, list[str]]
     name_keys: list[str]
+    name_words: list[frozenset[str]]  # each name's content words, rewritten as queries are
     name_ids: list[str]
     sorted_names: list[tuple[str, str, str]]  # (lower display name, display name, id)
     sorted_lower: list[str]
@@ -57,6 +74,11 @@ class RulesLibrary:
         self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
         self._editions = {e.id: e for e in all_editions()}
         self._db = self._build_fts(entries)
+        # every word the rules use, for mending misspelt words of a question or a search
+        self._vocab = sorted({w for e in entries for w in words(" ".join((e.title, *e.aliases, _plain(e.body))))
+                              if len(w) >= 3 and not w.isdigit()})
+        self._vocab_set = frozenset(self._vocab)
+        self._name_stems: dict[str, frozenset[str]] = {}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
     # ------------------------------------------------------------ loading
@@ -75,6 +97,11 @@ class RulesLibrary:
         spells = data_dir / "spells.json"
         if spells.exists():
             digest.update(b"spells.json\0" + spells.read_bytes())
+        campaign = data_dir / "campaign" / "lrb.json"
+        if campaign.exists():  # the campaign tables, as entries (engine/rules/campaign.py)
+            raw = campaign.read_bytes()
+            digest.update(b"campaign/lrb.json\0" + raw)
+            entries += campaign_entries(json.loads(raw))
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
         return cls(entries, synonyms, digest.hexdigest()[:16])
 
@@ -101,14 +128,17 @@ class RulesLibrary:
         scope_entries = sorted(own, key=lambda e: e.id) + sorted(borrowed, key=lambda e: e.id)
         exact_titles: dict[str, list[str]] = {}
         exact_aliases: dict[str, list[str]] = {}
-        name_keys, name_ids = [], []
+        name_keys, name_words, name_ids = [], [], []
+        stems = self._name_stems
         for e in scope_entries:
             exact_titles.setdefault(key(e.title), []).append(e.id)
-            name_keys.append(key(e.title))
-            name_ids.append(e.id)
-            for a in e.aliases:
-                exact_aliases.setdefault(key(a), []).append(e.id)
-                name_keys.append(key(a))
+            for n, name in enumerate((e.title, *e.aliases)):
+                if n:
+                    exact_aliases.setdefault(key(name), []).append(e.id)
+                name_keys.append(key(name))
+                if name not in stems:  # the same names recur in every edition's scope
+                    stems[name] = frozenset(stem(w) for w in self.rewriter.content_words(name))
+                name_words.append(stems[name])
                 name_ids.append(e.id)
         title_count: dict[str, int] = {}
         for e in scope_entries:
@@ -124,7 +154,7 @@ class RulesLibrary:
                 word_index.append((w, shown, eid))
         word_index.sort()
         return _Scope([e.id for e in scope_entries], {e.id for e in scope_entries}, exact_titles,
-                      exact_aliases, name_keys, name_ids, names, [n[0] for n in names], word_index)
+                      exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index)
 
     # ------------------------------------------------------------ small accessors
 
@@ -180,8 +210,9 @@ class RulesLibrary:
         ed = get_edition(edition).id
         text = _check_query(query)
         scope = self._scopes[ed]
-        raw = key(text)
-        rewritten = self.rewriter.rewrite(text)
+        mended = self.mend(text)
+        raw = key(mended)
+        rewritten = self.rewriter.rewrite(mended)
         ranked = self._rank(raw, rewritten, scope, ed)
         if not ranked:
             return LookupResult(None, 0.0, [], ed, None, text)
@@ -192,6 +223,22 @@ class RulesLibrary:
             return LookupResult(None, round(best_score, 1), sugg, ed, None, text)
         return self._result(best_id, best_score, ed, text, suggestions)
 
+    def mend(self, text: str) -> str:
+        """``text`` with each word the rules never use replaced by the closest word they do
+        ("hiden" -> "hidden", "halbard" -> "halberd"); abbreviations players use are left alone."""
+        return " ".join(self._mend_word(w) for w in words(text))
+
+    def corrections(self, text: str) -> list[tuple[str, str]]:
+        """The words ``mend`` would change, as (typed, read as) pairs, to tell the player."""
+        return [(w, m) for w in dict.fromkeys(words(text)) if (m := self._mend_word(w)) != w]
+
+    @lru_cache(maxsize=8192)
+    def _mend_word(self, w: str) -> str:
+        if len(w) < 4 or w.isdigit() or w in self._vocab_set or w in self.rewriter.known:
+            return w
+        found = process.extractOne(w, self._vocab, scorer=fuzz.ratio, score_cutoff=MEND_CUTOFF)
+        return found[0] if found else w
+
     def lookup_exact(self, query: str, edition: str | None = None) -> LookupResult | None:
         """``lookup``'s answer when ``query`` is a title or alias (or has no letters or digits);
         ``None`` when finding it needs the ranked search. Takes microseconds."""
@@ -201,11 +248,14 @@ class RulesLibrary:
         if not words(text):
             return LookupResult(None, 0.0, [], ed, None, text)
         for k in dict.fromkeys([key(text), self.rewriter.rewrite(text)]):
-            for table, score in ((scope.exact_titles, 100.0), (scope.exact_aliases, 99.0)):
-                ids = table.get(k)
-                if ids:
-                    best = min(ids, key=lambda i: self._priority(i, ed))
-                    return self._result(best, score, ed, text, [])
+            by_title, by_alias = scope.exact_titles.get(k, []), scope.exact_aliases.get(k, [])
+            if by_title or by_alias:
+                # A title beats an alias, except that an entry gathered from the weapons' special
+                # rules yields to a rules section named the same ("strike first": Who strikes
+                # first explains it, 000:665; the Strike first entry lists the weapons with it).
+                best = min([*by_title, *by_alias], key=lambda i: (self._priority(i, ed)[:2], i not in by_title,
+                                                                  self._priority(i, ed)))
+                return self._result(best, 100.0 if best in by_title else 99.0, ed, text, [])
         return None
 
     def _result(self, eid: str, score: float, ed: str, text: str, sugg) -> LookupResult:
@@ -218,22 +268,53 @@ class RulesLibrary:
 
     def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str) -> list[tuple[str, float]]:
         q = rewritten or raw
+        qwords = q.split()
+        # "bs 4", "toughness 4 with strength 3": a characteristic followed by a number is a value in
+        # the question, not what it is about, so it names no entry (the text still counts it).
+        valued = {k for k, w in enumerate(qwords[:-1])
+                  if qwords[k + 1].isdigit() and qwords[k + 1] != "0" and w in CHARACTERISTIC_WORDS}  # WS 0 is a rule
+        qset = {stem(w) for k, w in enumerate(qwords) if k not in valued}
         name: dict[str, float] = {}
-        # Prefix and substring of a title or alias.
-        for k, eid in zip(scope.name_keys, scope.name_ids):
+        # A name typed from its start, a name whose words are all in the question (scored by how
+        # much of the question it covers, so "to hit chart" beats "chart"), or the question inside a name.
+        named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
+        for k, kw, eid in zip(scope.name_keys, scope.name_words, scope.name_ids):
             if not k:
                 continue
             s = 0.0
-            if k.startswith(q) or k.startswith(raw):
-                s = 92.0
-            elif f" {q} " in f" {k} " or f" {k} " in f" {q} ":
-                s = 85.0 if len(k) > 3 else 0.0
+            if k == q or k == raw:
+                s = 100.0  # the name itself, once misspelt words are mended ("sowrd")
+            elif k.startswith(q) or k.startswith(raw):
+                # typing the start of a name: the shorter the rest, the likelier the name
+                s = 92.0 - min(12.0, (len(k) - len(q)) / 2)
+            elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
+                s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
+                named_by.setdefault(k, set()).add(eid)
+            elif f" {q} " in f" {k} ":
+                s = 85.0
             if s > name.get(eid, 0.0):
                 name[eid] = s
-        # Fuzzy over titles and aliases.
-        for choice, score, idx in process.extract(
-                q, scope.name_keys, scorer=fuzz.WRatio, processor=utils.default_process,
-                limit=30, score_cutoff=50):
+        # As in lookup_exact: an entry gathered from the weapons' special rules yields to a rules
+        # section of the very same name ("do chargers strike first": Who strikes first).
+        for ids in named_by.values():
+            if any(_chapter(self._entries[i]) != "special-rules" for i in ids):
+                for i in ids:
+                    if _chapter(self._entries[i]) == "special-rules":
+                        name[i] -= SAME_NAME_YIELD
+        named = any(s >= NAMED_BASE for s in name.values())
+        if named:
+            fuzzy = []  # a name is in the question: no need to guess at misspelt ones
+        elif len(qset) == 1:  # one word: WRatio also scores a name that merely contains it
+            fuzzy = process.extract(q, scope.name_keys, scorer=fuzz.WRatio, processor=utils.default_process,
+                                    limit=30, score_cutoff=50)
+        elif len(qset) == 2:  # two words ("elven bow"): both must look like the name, and a name
+            # whose words are all there (above) still wins
+            fuzzy = [(c, min(s, FUZZY_TWO_WORDS_CAP), i) for c, s, i in process.extract(
+                q, scope.name_keys, scorer=fuzz.token_sort_ratio, processor=utils.default_process,
+                limit=30, score_cutoff=70)]
+        else:
+            fuzzy = []
+        for choice, score, idx in fuzzy:
             eid = scope.name_ids[idx]
             short_penalty = 0.0 if len(choice) >= 4 or choice == q else 15.0
             score = score - short_penalty
@@ -241,21 +322,29 @@ class RulesLibrary:
                 name[eid] = score
         # Full-text relevance over bodies.
         text_rel = self._fts(q, scope, ed, limit=30)
-        n_words = len(q.split())
-        # Long questions lean on the text; short names lean on titles.
-        w_text = 0.25 if n_words <= 2 else 0.5
+        # A question leans on the text, a name or two on titles. A question of few content words
+        # ("can i choose to rout") is still a question.
+        question = len(q.split()) >= 3
+        w_text = QUESTION_TEXT_WEIGHT if question else SHORT_TEXT_WEIGHT
         combined: dict[str, float] = {}
         for eid in set(name) | set(text_rel):
             combined[eid] = (1 - w_text) * name.get(eid, 0.0) + w_text * text_rel.get(eid, 0.0)
             if name.get(eid, 0.0) >= 85 and text_rel.get(eid, 0.0) >= 50:
-                combined[eid] = min(100.0, combined[eid] + 5.0)
-        return sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))
+                combined[eid] += 5.0
+        # ranked on the uncapped score (a cap would tie the best candidates); shown capped at 100
+        ranked = sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))
+        return [(eid, min(100.0, score)) for eid, score in ranked]
 
     def _fts(self, q: str, scope: _Scope, ed: str, limit: int) -> dict[str, float]:
-        terms = [t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()]
+        """BM25 relevance of the entries to the query's words, the best as 100.
+
+        An entry holding every word of a question of two words or more gets ALL_WORDS_BONUS on
+        top: "can a wizard wear armour" is answered where wizard, wearing and armour meet, not
+        wherever "armour" is a title."""
+        terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()))
         if not terms:
             return {}
-        match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
+        match = " OR ".join(f'"{t}"' for t in terms)
         rows = self._db.execute(
             "SELECT id, -bm25(fts, 0, 0, 8.0, 4.0, 1.0) AS rel FROM fts WHERE fts MATCH ? ORDER BY rel DESC LIMIT 200",
             (match,),
@@ -264,7 +353,13 @@ class RulesLibrary:
         if not rows:
             return {}
         top = rows[0][1] or 1.0
-        return {i: 100.0 * r / top for i, r in rows}
+        rel = {i: 100.0 * r / top for i, r in rows}
+        if len(terms) >= 2:
+            every = " AND ".join(f'"{t}"' for t in terms)
+            for (i,) in self._db.execute("SELECT id FROM fts WHERE fts MATCH ?", (every,)):
+                if i in scope.id_set:
+                    rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
+        return rel
 
     # ------------------------------------------------------------ search
 
@@ -276,7 +371,8 @@ class RulesLibrary:
         ed = get_edition(edition).id
         text = _check_query(text)
         limit = max(1, min(int(limit), 50))
-        q = self.rewriter.rewrite(text) or key(text)
+        mended = self.mend(text)
+        q = self.rewriter.rewrite(mended) or key(mended)
         terms = [t for t in re.findall(r"[a-z0-9]+", q)]
         if not terms:
             return []

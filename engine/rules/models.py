@@ -15,8 +15,15 @@ class Source:
     file: str
     lines: tuple[tuple[int, int], ...]
 
+    @property
+    def is_seed(self) -> bool:
+        """True for a seed rulebook (``000_….txt``); False for the bot's own data files."""
+        return self.file[:3].isdigit() and self.file[3:4] == "_"
+
     def cite(self) -> str:
-        """Short citation such as ``000:759-775``."""
+        """Short citation such as ``000:759-775``; a data file is cited by its path."""
+        if not self.is_seed:
+            return self.file
         seed = self.file.split("_", 1)[0]
         parts = [f"{a}" if a == b else f"{a}-{b}" for a, b in self.lines]
         return f"{seed}:{', '.join(parts)}"

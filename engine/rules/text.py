@@ -18,6 +18,8 @@ _KEEP_S = {"bs", "ws", "ss", "is", "was", "has", "its", "this", "us", "yes", "ga
 
 def fold(text: str) -> str:
     """Lower-case, strip accents, unify quotes and dashes."""
+    if text.isascii():
+        return text.lower()  # nothing to strip or unify: most text, and far quicker
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     text = text.lower().replace("’", "'").replace("‘", "'").replace("–", "-").replace("—", "-")
@@ -40,6 +42,23 @@ def singular(word: str) -> str:
     return word
 
 
+_SUFFIXES = ("ing", "ed", "es", "e", "s")
+
+
+def stem(word: str) -> str:
+    """A rough stem, so a name and a question meet whatever the ending: move, moving, moved -> mov;
+    charge, charging -> charg; run, running -> run. Only for comparing words, never shown."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiousl":
+        word = word[:-1]  # runn -> run, but keep "skill", "pass"
+    return word
+
+
 def key(text: str) -> str:
     """Canonical form for matching names: folded words, singular, joined by spaces."""
     return " ".join(singular(w) for w in words(text))
@@ -55,6 +74,8 @@ class QueryRewriter:
         )
         self.single = {k: v for k, v in self.phrases if " " not in k}
         self.multi = [(k, v) for k, v in self.phrases if " " in k]
+        # the words this rewriter knows: never "mended" into other words
+        self.known = frozenset(self.stop) | frozenset(w for k, _ in self.phrases for w in k.split())
 
     def rewrite(self, text: str) -> str:
         """Abbreviations expanded, stop words dropped, plurals folded (keeps order)."""

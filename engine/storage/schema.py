@@ -326,7 +326,96 @@ def postbattle(db: Database) -> None:
     db.execute("CREATE INDEX battles_guild_id ON battles (guild_id, id)")
 
 
-@MIGRATIONS(name="0010_ledger_by_server")
+@MIGRATIONS(name="0010_rolls_record_and_secret_rolls")
+def rolls_record_and_secret_rolls(db: Database) -> None:
+    """The roll record behind /luck, members' opt-outs, and secret rolls waiting to be revealed.
+
+    ``rolls`` keeps every roll (who, what, result, when); ``roll_stats`` is the running sum of a
+    member's rolls, kept in the same transaction as the rows it sums, so /luck reads one row per
+    member however many rolls there are. ``secret_rolls`` holds what a Reveal button shows, so
+    it works after a restart. ``roll_settings`` is the channel where secret rolls go.
+    """
+    db.execute(
+        """
+        CREATE TABLE rolls (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            kind TEXT NOT NULL,                          -- roll | characteristic | leadership | injury | artillery | scatter
+            what TEXT NOT NULL,                          -- the expression or test, e.g. '2d6 <=7', 'Leadership 7'
+            result TEXT NOT NULL,                        -- what it came to, e.g. '8, failed'
+            dice TEXT NOT NULL DEFAULT '[]',             -- JSON [[sides, face], ...]: every die rolled, D6es of D3/D66 too
+            rerolled INTEGER NOT NULL DEFAULT 0 CHECK (rerolled IN (0, 1)),
+            visibility TEXT NOT NULL DEFAULT 'public'    -- who saw it: public, private (the roller) or secret (and Manage Server)
+                CHECK (visibility IN ('public', 'private', 'secret')),
+            rolled_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX rolls_guild_member ON rolls (guild_id, member_id, id)")
+    db.execute(
+        """
+        CREATE TABLE roll_stats (
+            guild_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            member_name TEXT NOT NULL DEFAULT '',
+            rolls INTEGER NOT NULL DEFAULT 0,
+            d6 INTEGER NOT NULL DEFAULT 0,               -- D6es rolled, and how often each face came up
+            d6_1 INTEGER NOT NULL DEFAULT 0, d6_2 INTEGER NOT NULL DEFAULT 0, d6_3 INTEGER NOT NULL DEFAULT 0,
+            d6_4 INTEGER NOT NULL DEFAULT 0, d6_5 INTEGER NOT NULL DEFAULT 0, d6_6 INTEGER NOT NULL DEFAULT 0,
+            other_dice INTEGER NOT NULL DEFAULT 0,       -- dice of other sizes: count, sum, expected sum, variance
+            other_sum INTEGER NOT NULL DEFAULT 0,
+            other_expected REAL NOT NULL DEFAULT 0,
+            other_variance REAL NOT NULL DEFAULT 0,
+            tests INTEGER NOT NULL DEFAULT 0,            -- characteristic and Leadership tests
+            tests_passed INTEGER NOT NULL DEFAULT 0,
+            tests_expected REAL NOT NULL DEFAULT 0,
+            tests_variance REAL NOT NULL DEFAULT 0,
+            injuries INTEGER NOT NULL DEFAULT 0,         -- injury rolls and their results
+            injuries_knocked_down INTEGER NOT NULL DEFAULT 0,
+            injuries_stunned INTEGER NOT NULL DEFAULT 0,
+            injuries_out_of_action INTEGER NOT NULL DEFAULT 0,
+            injuries_expected_out REAL NOT NULL DEFAULT 0,
+            injuries_variance_out REAL NOT NULL DEFAULT 0,
+            first_at TEXT NOT NULL,
+            last_at TEXT NOT NULL,
+            PRIMARY KEY (guild_id, member_id)
+        )"""
+    )
+    # /luck lists a server's members with the most rolls first: read in that order, no sorting
+    db.execute("CREATE INDEX roll_stats_guild_rolls ON roll_stats (guild_id, rolls DESC, member_id)")
+    db.execute(
+        """
+        CREATE TABLE roll_optouts (
+            guild_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            since TEXT NOT NULL,
+            PRIMARY KEY (guild_id, member_id)
+        )"""
+    )
+    db.execute(
+        """
+        CREATE TABLE secret_rolls (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            member_id INTEGER NOT NULL,
+            shown TEXT NOT NULL,                         -- JSON: what Reveal shows (the result as sent to the roller)
+            rolled_at TEXT NOT NULL,
+            revealed_at TEXT
+        )"""
+    )
+    db.execute("CREATE INDEX secret_rolls_guild ON secret_rolls (guild_id, id)")
+    db.execute(
+        """
+        CREATE TABLE roll_settings (
+            guild_id INTEGER PRIMARY KEY,
+            secret_channel_id INTEGER,                   -- where secret rolls are copied for Manage Server members
+            updated_at TEXT NOT NULL
+        )"""
+    )
+
+
+@MIGRATIONS(name="0011_ledger_by_server")
 def ledger_by_server(db: Database) -> None:
     # The newest ledger row of a whole server (``Campaign.standings``' version of what it
     # remembers, asked on every /campaign standings): ledger_guild_warband orders a server's rows

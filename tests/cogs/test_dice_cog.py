@@ -10,9 +10,18 @@ from engine.dice import roll
 OTHER = Actor(user_id=777)
 
 
+def buttons(harness, result) -> dict[str, str]:
+    """The message's components by label (a menu by its placeholder): label -> custom_id.
+
+    ``result`` is a command's result or a message id."""
+    message_id = result if isinstance(result, int) else result.message_id
+    comps = harness.messages[message_id].components()
+    return {c.get("label") or c.get("placeholder"): c["custom_id"] for c in comps}
+
+
 def reroll_id(harness, result):
     comps = harness.messages[result.message_id].components()
-    assert [c["label"] for c in comps] == ["Re-roll"]
+    assert comps[0]["label"] == "Re-roll"
     return comps[0]["custom_id"]
 
 
@@ -33,9 +42,11 @@ async def test_label_option_and_private(harness):
     assert res.ephemeral and res.embeds[0]["title"] == "🎲 exploration"
 
 
-async def test_success_counting(harness):
+async def test_success_counting_says_what_it_counted(harness):
     res = await harness.command("roll", expression="10d6 4+")
-    assert "successes** (4+)" in res.embeds[0]["description"] or "success** (4+)" in res.embeds[0]["description"]
+    expected = roll("10d6 4+", random.Random(1234))
+    n = expected.successes
+    assert f"**{n} success{'es' if n != 1 else ''}** — {n} of 10 dice scored 4 or more." in res.embeds[0]["description"]
 
 
 async def test_reroll_by_roller_shows_both_on_same_message(harness):
@@ -194,3 +205,289 @@ async def test_value_or_warrior_not_both(harness):
     assert res.is_error and "neither" in res.text
     res = await harness.command("leadership", leadership=7, warrior="x")
     assert res.is_error and "both" in res.text
+
+
+# ----- targets, roll sets and re-roll choices --------------------------------------------
+
+from tests.engine.scripted_dice import Scripted  # noqa: E402
+
+
+async def test_a_leadership_test_typed_as_dice_tests_the_total(harness):
+    harness.bot.rng = Scripted(3, 5)
+    res = await harness.command("roll", expression="2d6<=7 nerve")
+    desc = res.embeds[0]["description"]
+    assert res.embeds[0]["title"] == "🎲 nerve"
+    assert "2d6 (3, 5) = 8, needs <=7: failed" in desc
+    assert "Total: **8** — The total, 8, is not 7 or less: **failed**." in desc
+    assert "success" not in desc
+
+
+async def test_how_a_target_was_read_and_targets_that_cannot_be_met_are_said(harness):
+    harness.bot.rng = Scripted(4, 4)
+    res = await harness.command("roll", expression="2d6 7+")
+    assert "ℹ️ No D6 can score 7 or more, so the target is read as the total." in res.text
+    assert "**passed**" in res.text
+    harness.bot.rng = Scripted(6)
+    res = await harness.command("roll", expression="d6 7+")
+    assert "⚠️ This target can never be met: `d6` totals at most 6." in res.text
+
+
+async def test_roll_set_and_repeat(harness):
+    harness.bot.rng = Scripted(5, 2, 4, 3, 3)
+    res = await harness.command("roll", expression="3x d6 4+ to hit, 2d6<=7 nerve")
+    desc = res.embeds[0]["description"]
+    assert res.embeds[0]["title"] == "🎲 3x d6 4+, 2d6 <=7"
+    assert "**#1** to hit: d6 (5) 4+ = 1 success" in desc
+    assert "**#3** to hit: d6 (4) 4+ = 1 success" in desc
+    assert "**#4** nerve: 2d6 (3, 3) = 6, needs <=7: passed" in desc
+    harness.bot.rng = Scripted(4, 5)
+    res = await harness.command("roll", expression="2x d6 4+", label="volley")
+    assert res.embeds[0]["title"] == "🎲 volley" and "In all: **" in res.embeds[0]["description"]
+    harness.bot.rng = Scripted(2, 3, 6, 6, 1, 1)
+    res = await harness.command("roll", expression="3x 2d6 7+ casting")
+    desc = res.embeds[0]["description"]
+    assert desc.count("No D6 can score 7 or more") == 1  # a note the rolls share is said once
+    assert "Passed: **1 of 3**." in desc
+
+
+async def test_modifiers_typed_after_a_space(harness):
+    harness.bot.rng = Scripted(1, 4, 5, 6)
+    res = await harness.command("roll", expression="3d6 r1 blessed")
+    assert res.embeds[0]["title"] == "🎲 blessed"
+    assert "3d6r1 (~~1~~→6, 4, 5) = 15" in res.embeds[0]["description"]
+
+
+async def test_hatred_rerolls_only_the_failed_dice_and_the_rest_can_still_be_rerolled(harness):
+    harness.bot.rng = Scripted(1, 4, 6, 3, 5)
+    res = await harness.command("roll", expression="5d6 4+ to hit")
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll failed", "Re-roll one…"]
+    harness.bot.rng = Scripted(6, 2)
+    again = await harness.click(res.message_id, buttons(harness, res)["Re-roll failed"])
+    assert again.first.callback_type == 7
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "5d6 (~~1~~→6, 4, 6, ~~3~~→2, 5) 4+ = 4 successes" in embed["description"]
+    assert "5d6 (1, 4, 6, 3, 5) 4+ = 3 successes" in embed["fields"][0]["value"]  # the original stays shown
+    # the misses were re-rolled once (004:62); the hits still may be
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll one…"]
+    harness.bot.rng = Scripted(1, 1, 1)
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll"])
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "5d6 (~~1~~→6, ~~4~~→1, ~~6~~→1, ~~3~~→2, ~~5~~→1) 4+ = 1 success" in embed["description"]
+    assert harness.messages[res.message_id].components() == []
+
+
+async def test_reroll_one_chosen_die(harness):
+    harness.bot.rng = Scripted(6, 3)
+    res = await harness.command("roll", expression="2d6<=7 leadership")
+    opened = await harness.click(res.message_id, buttons(harness, res)["Re-roll one…"])
+    assert opened.first.callback_type == 7
+    menu = [c for c in harness.messages[res.message_id].components() if c["type"] == 3][0]
+    assert [o["label"] for o in menu["options"]] == ["2d6 <=7 · die 1: 6", "2d6 <=7 · die 2: 3"]
+    assert [o.get("description") for o in menu["options"]] == ["failed", "failed"]
+    harness.bot.rng = Scripted(2)
+    await harness.select(res.message_id, menu["custom_id"], ["0.0"])
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "2d6 (~~6~~→2, 3) = 5, needs <=7: passed" in embed["description"]
+    assert list(buttons(harness, res)) == ["Re-roll"]  # only the 3 is left, and nothing failed
+
+
+async def test_the_menu_of_dice_can_be_closed_and_is_the_rollers_only(harness):
+    res = await harness.command("roll", expression="3d6")
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll one…"])
+    menu = buttons(harness, res)
+    refused = await harness.select(res.message_id, menu["Choose the die to re-roll"], ["0.1"], OTHER)
+    assert refused.is_error and "only they can re-roll" in refused.text
+    await harness.click(res.message_id, menu["Back"])
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll one…"]
+
+
+async def test_checks_offer_the_same_choices(harness):
+    harness.bot.rng = Scripted(6, 5)
+    res = await harness.command("leadership", leadership=7)
+    assert list(buttons(harness, res)) == ["Re-roll", "Re-roll failed", "Re-roll one…"]
+    harness.bot.rng = Scripted(2)
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll one…"])
+    menu = buttons(harness, res)["Choose the die to re-roll"]
+    await harness.select(res.message_id, menu, ["0.0"])
+    embed = harness.messages[res.message_id].data["embeds"][0]
+    assert "Rolled 2 + 5 = 7 against Leadership 7: the Leadership test is passed." in embed["description"]
+
+
+async def test_injury_rerolls_whole_once(harness):
+    res = await harness.command("injury")
+    assert list(buttons(harness, res)) == ["Re-roll"]
+    await harness.click(res.message_id, buttons(harness, res)["Re-roll"])
+    assert harness.messages[res.message_id].components() == []
+
+
+async def test_leadership_without_a_value_names_its_own_option(harness):
+    res = await harness.command("leadership")
+    assert res.is_error and "`leadership:7`" in res.text and "value:" not in res.text
+    res = await harness.command("test", characteristic="Initiative")
+    assert res.is_error and "`value:3`" in res.text
+
+
+async def test_artillery_and_scatter_wording(harness):
+    harness.bot.rng = Scripted(2)
+    res = await harness.command("artillery")
+    assert "The Artillery dice shows 4, so the distance is 4 inches." in res.text
+    harness.bot.rng = Scripted(2, 6)
+    res = await harness.command("scatter", distance=True)
+    assert "Misfire! The Scatter dice pointed to the right." in res.text
+
+
+# ----- secret rolls -------------------------------------------------------------------------
+
+import asyncio as _asyncio  # noqa: E402
+
+from bot.harness import ADMIN_PERMISSIONS, Harness  # noqa: E402
+from engine.rolls import SecretRolls  # noqa: E402
+from tests.conftest import make_bot  # noqa: E402
+
+ADMIN = Actor(user_id=888, permissions=ADMIN_PERMISSIONS)
+
+
+def reveal_id(harness, message_id):
+    comps = harness.messages[message_id].components()
+    assert [c["label"] for c in comps] == ["Reveal"]
+    return comps[0]["custom_id"]
+
+
+async def test_a_secret_roll_shows_the_table_only_that_it_was_made(harness):
+    harness.bot.rng = Scripted(3, 5)
+    res = await harness.command("roll", expression="2d6<=7 nerve", secret=True)
+    public, mine = res.sent[0], res.sent[1]
+    assert not public.ephemeral and public.data["content"] == "🎲 **tester** made a secret roll."
+    assert not public.data.get("embeds")  # nothing of the roll is public
+    assert "nerve" not in str(public.data) and "2d6" not in str(public.data)
+    assert mine.kind == "followup" and mine.ephemeral
+    assert "2d6 (3, 5) = 8, needs <=7: failed" in mine.data["embeds"][0]["description"]
+    assert [s.kind for s in res.sent] == ["callback", "followup"]  # no channel named: no copy
+    reveal_id(harness, public.message_id)
+
+
+async def test_reveal_by_the_roller_an_admin_or_someone_else(harness):
+    harness.bot.rng = Scripted(6, 6)
+    res = await harness.command("roll", expression="2d6 crit", secret=True)
+    public = res.sent[0].message_id
+    custom_id = reveal_id(harness, public)
+    other = await harness.click(public, custom_id, OTHER)
+    assert other.is_error and other.ephemeral and "Only <@300000000000000001> can reveal" in other.text
+    peek = await harness.click(public, custom_id, ADMIN)
+    assert peek.ephemeral and "Only you see this" in peek.text and "2d6 (6, 6) = 12" in peek.text
+    assert harness.messages[public].data["content"] == "🎲 **tester** made a secret roll."  # still secret
+    shown = await harness.click(public, custom_id)
+    assert shown.first.callback_type == 7 and not shown.ephemeral
+    msg = harness.messages[public]
+    assert msg.data["content"] == "🎲 **tester**'s secret roll, revealed:"
+    assert "2d6 (6, 6) = 12" in msg.data["embeds"][0]["description"] and msg.components() == []
+
+
+async def test_reveal_works_after_a_restart(tmp_path):
+    async with Harness(make_bot(tmp_path)) as first:
+        first.bot.rng = Scripted(1, 2)
+        res = await first.command("roll", expression="2d6", secret=True)
+        public = first.messages[res.sent[0].message_id]
+        custom_id = reveal_id(first, public.id)
+    async with Harness(make_bot(tmp_path)) as second:  # a new process on the same database
+        second.messages[public.id] = public
+        shown = await second.click(public.id, custom_id)
+        assert "2d6 (1, 2) = 3" in shown.text
+
+
+async def test_secret_rolls_stay_in_their_server(harness):
+    res = await harness.command("roll", expression="d6", secret=True)
+    public = res.sent[0].message_id
+    elsewhere = Actor(guild_id=424242, permissions=ADMIN_PERMISSIONS)
+    other = await harness.click(public, reveal_id(harness, public), elsewhere)
+    assert other.is_error and "not kept" in other.text
+
+
+async def test_secret_roll_is_copied_to_the_servers_channel(harness):
+    await _asyncio.to_thread(SecretRolls(harness.bot.store).set_channel, Actor().guild_id, 1, True, 4242)
+    harness.bot.rng = Scripted(4)
+    res = await harness.command("test", characteristic="Initiative", value=3, secret=True)
+    copy = [s for s in res.sent if s.kind == "channel_message"]
+    assert len(copy) == 1 and copy[0].path.endswith("/channels/4242/messages")
+    assert copy[0].body["content"] == f"🔒 <@{Actor().user_id}> made a secret roll in <#{Actor().channel_id}>."
+    assert copy[0].body["allowed_mentions"] == {"parse": []}
+    assert "Rolled 4 against Initiative 3" in copy[0].body["embeds"][0]["description"]
+
+
+async def test_rerolling_a_secret_roll_updates_what_reveal_shows(harness):
+    harness.bot.rng = Scripted(1)
+    res = await harness.command("roll", expression="d6", secret=True)
+    public, mine = res.sent[0].message_id, res.sent[1].message_id
+    harness.bot.rng = Scripted(6)
+    await harness.click(mine, buttons(harness, mine)["Re-roll"])
+    shown = await harness.click(public, reveal_id(harness, public))
+    assert "d6 (~~1~~→6) = 6" in shown.text and "Original roll" in shown.text
+
+
+async def test_secret_needs_a_server_and_is_not_private_too(harness):
+    dm = await harness.command("roll", Actor(guild_id=None), expression="d6", secret=True)
+    assert dm.is_error and "secret roll is made in a server" in dm.text
+    both = await harness.command("roll", expression="d6", secret=True, private=True)
+    assert both.is_error and "not both" in both.text
+    assert len(both.sent) == 1  # nothing posted
+
+
+# ----- the roll record ----------------------------------------------------------------------
+
+
+async def test_rolls_and_rerolls_are_recorded_and_a_clean_stop_loses_none(tmp_path):
+    async with Harness(make_bot(tmp_path)) as h:
+        h.bot.rng = Scripted(1, 4, 6, 3, 5)
+        res = await h.command("roll", expression="5d6 4+")
+        h.bot.rng = Scripted(6, 2)
+        await h.click(res.message_id, buttons(h, res)["Re-roll failed"])
+        h.bot.rng = Scripted(6, 5)
+        await h.command("leadership", leadership=7)
+        await h.command("roll", Actor(guild_id=None), expression="d6")  # direct messages: no record
+        store = h.bot.store
+        record = h.bot.get_cog("Dice").record
+        assert record.pending == 3  # written in the background, not while rolling
+    from engine.storage import Store
+
+    with Store.open(tmp_path / "mordheim.db") as store:
+        with store.read() as c:
+            rows = c.all("SELECT kind, what, result, dice, rerolled FROM rolls ORDER BY id")
+    assert [(r["kind"], r["what"], r["result"], r["rerolled"]) for r in rows] == [
+        ("roll", "5d6 4+", "3 successes", 0),
+        ("roll", "5d6 4+", "4 successes", 1),
+        ("leadership", "Leadership 7 test", "11, failed", 0),
+    ]
+    assert rows[1]["dice"] == "[[6,6],[6,2]]"
+
+
+async def test_admin_names_the_secret_roll_channel(harness):
+    refused = await harness.command("admin secretrolls", OTHER, channel="4242")
+    assert refused.is_error and "Manage Server" in refused.text
+    res = await harness.command("admin secretrolls", ADMIN, channel="<#4242>")
+    assert res.ephemeral and "copied to <#4242>" in res.text
+    harness.bot.rng = Scripted(2)
+    rolled = await harness.command("roll", expression="d6", secret=True)
+    assert [s.kind for s in rolled.sent] == ["callback", "followup", "channel_message"]
+    res = await harness.command("admin secretrolls", ADMIN)
+    assert "not copied to any channel" in res.text
+    harness.bot.rng = Scripted(3)
+    rolled = await harness.command("roll", expression="d6", secret=True)
+    assert [s.kind for s in rolled.sent] == ["callback", "followup"]
+
+
+async def test_a_secret_roll_channel_the_bot_cannot_post_in_is_reported_to_the_roller(harness, monkeypatch):
+    await _asyncio.to_thread(SecretRolls(harness.bot.store).set_channel, Actor().guild_id, 1, True, 4242)
+
+    async def forbidden(route, **kwargs):
+        import discord
+
+        class _Resp:
+            status = 403
+            reason = "Forbidden"
+
+        raise discord.Forbidden(_Resp(), {"message": "Missing Access", "code": 50001})
+
+    monkeypatch.setattr(harness.bot.http, "request", forbidden)
+    res = await harness.command("roll", expression="d6", secret=True)
+    assert not res.sent[0].ephemeral and res.sent[1].ephemeral
+    assert res.sent[-1].ephemeral and "could not be copied to <#4242>" in res.sent[-1].data["content"]

@@ -179,14 +179,22 @@ async def test_no_other_editions_button_without_differing_counterparts(harness):
 # ---------------------------------------------------------------- did you mean, search
 
 
+async def test_a_misspelt_name_is_mended(harness):
+    res = await harness.command("rule", query="knockd")  # "knocked": the rules' word closest to it
+    assert not res.ephemeral and res.embeds[0]["title"] == "Knocked down"
+
+
 async def test_weak_match_offers_did_you_mean_with_menu(harness):
-    res = await harness.command("rule", query="knockd")
+    lib = load_library()
+    weak = lib.lookup("ogre")  # no rule is about ogres: the closest entries are offered instead
+    assert weak.entry is None and weak.suggestions
+    res = await harness.command("rule", query="ogre")
     assert res.ephemeral and not res.is_error
-    assert "Did you mean" in res.text and "Knocked down" in res.text
+    assert "Did you mean" in res.text and weak.suggestions[0][0].title in res.text
     menu = component(harness, res, "rule:pick:")
     value = menu["options"][0]["value"]
     picked = await harness.select(res.message_id, menu["custom_id"], [value])
-    assert not picked.ephemeral and picked.embeds[0]["title"].lower().startswith(("warriors knocked", "knocked"))
+    assert not picked.ephemeral and picked.embeds[0]["title"] == lib.get(value).title
 
 
 async def test_search_ranks_sections_with_snippets_and_opens_one(harness):
@@ -285,7 +293,7 @@ async def test_page_button_after_data_changed_is_explained(harness, monkeypatch)
 
 async def test_every_component_checks_the_version(harness, monkeypatch):
     answer = await harness.command("rule", query="parry")
-    weak = await harness.command("rule", query="knockd")
+    weak = await harness.command("rule", query="ogre")
     found = await harness.command("rules search", text="parry")
     monkeypatch.setattr(load_library(), "version", "fedcba9876543210")
     other = await harness.click(answer.message_id, component(harness, answer, "rule:other:")["custom_id"])
@@ -322,3 +330,63 @@ async def test_buttons_work_after_a_restart(tmp_path, monkeypatch):
         second.messages[message.id] = message
         turned = await second.click(message.id, nxt)
         assert turned.first.callback_type == 7 and "page 2/" in turned.embeds[0]["footer"]["text"]
+
+
+# ---------------------------------------------------------------- issue 12: what players read
+
+
+async def test_a_spell_list_shows_its_d6_table(harness):
+    res = await harness.command("rule", query="lesser magic")
+    desc = res.embeds[0]["description"]
+    assert res.embeds[0]["title"] == "Lesser Magic"
+    block = desc.split("```")[1]
+    lines = block.strip().split("\n")
+    assert lines[0].split() == ["D6", "|", "Spell", "|", "Difficulty"]
+    assert lines[2].startswith("1  | Fires of U'Zhul") and lines[7].startswith("6  | Sword of Rezhebel")
+    assert not desc.rstrip().endswith("D6 Result")
+
+
+async def test_a_wide_table_is_read_row_by_row_without_an_empty_header_or_a_long_rule(harness):
+    res = await harness.command("rule", query="bladed weapons", edition="core")
+    desc = res.embeds[0]["description"]
+    assert "• **1-2 Flesh Wound** — This attack hits an unprotected area" in desc
+    assert "|   |" not in desc and "-" * 60 not in desc and "```" not in desc
+
+
+async def test_the_quick_reference_is_shown_with_its_rule(harness):
+    res = await harness.command("rule", query="parry")
+    fields = {f["name"]: f["value"] for f in res.embeds[0]["fields"]}
+    summary = load_library().get("lrb/close-combat/parry").summary
+    assert fields[f"Quick reference ({summary.source.cite()})"] == summary.text
+    assert list(fields)[-1] == "Source"
+
+
+async def test_campaign_tables_are_answered_and_say_where_from(harness):
+    res = await harness.command("rule", query="serious injuries")
+    embed = res.embeds[0]
+    assert embed["title"] == "Serious injuries" and "Not in the seed rulebooks" in embed["description"]
+    assert "• **11-15 Dead** — " in embed["description"]  # a chart of sentences, row by row
+    source = {f["name"]: f["value"] for f in embed["fields"]}["Source"]
+    assert "rules_data/campaign/lrb.json" in source and "not in the seed rulebooks" in source
+
+
+async def test_search_mends_a_misspelt_word_and_says_so(harness):
+    res = await harness.command("rules search", text="hiden")
+    desc = res.embeds[0]["description"]
+    assert desc.startswith("*Searched “hiden” as “hidden”.*")
+    assert "**1. Hiding (Movement)**" in desc
+
+
+def test_a_table_split_across_pages_repeats_its_header():
+    from engine.rules import Entry, Source
+
+    rows = "\n".join(f"| {n} | row {n} |" for n in range(1, 41))
+    entry = Entry(id="lrb/test/long-table", edition="lrb", title="Long table", path=("Test", "Long table"), kind="table",
+                  body="Intro.\n\n| Roll | Result |\n|---|---|\n" + rows, source=Source("000_x.txt", ((1, 2),)))
+    pages = rules_render.entry_pages(entry, page_chars=200)
+    assert len(pages) > 2
+    for page in pages:
+        block = page.split("```")[1].strip().split("\n")
+        assert block[0].split() == ["Roll", "|", "Result"] and set(block[1]) <= set("-+")
+    laid = "".join(pages)
+    assert all(f"row {n}" in laid for n in range(1, 41))  # nothing lost

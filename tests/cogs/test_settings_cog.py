@@ -71,5 +71,14 @@ async def test_admin_group_is_hidden_from_members_and_settings_show_is_not(harne
     manage_guild = 1 << 5  # Permissions.manage_guild
     assert defs["admin"]["default_member_permissions"] == manage_guild
     assert defs["settings"]["default_member_permissions"] is None
-    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign", "plaintext", "warbands"}
+    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign", "plaintext", "warbands", "secretrolls"}
     assert {o["name"] for o in defs["settings"]["options"]} == {"show"}
+
+
+async def test_settings_show_says_how_the_server_answers(harness):
+    assert "Embeds; each member can choose plain text" in (await harness.command("settings show")).text
+    await harness.command("admin plaintext", ADMIN, on=True)
+    res = await harness.command("settings show")
+    assert "Plain text for every member who has not chosen otherwise" in res.text
+    other = await harness.command("settings show", Actor(guild_id=555))
+    assert "Embeds; each member can choose plain text" in other.text  # another server keeps its own choice

@@ -76,7 +76,7 @@ def test_leadership_has_no_automatic_failure():
 def test_artillery_roll():
     r = artillery_roll(Scripted(3))
     assert r.total == 6 and r.distance == 6 and r.passed is None
-    assert r.sentence == 'The Artillery dice shows 6: 6".'
+    assert r.sentence == "The Artillery dice shows 6, so the distance is 6 inches."
     m = artillery_roll(Scripted(6))
     assert m.total is Outcome.MISFIRE and m.distance is None and m.sentence == "Misfire!"
 
@@ -94,7 +94,12 @@ def test_scatter_with_distance():
     assert r.render() == 'Scatter (Right side, 6) = 6" to the right'
     assert scatter_roll(Scripted(5, 3), with_distance=True).sentence == "Direct hit!"
     misfire = scatter_roll(Scripted(1, 6), with_distance=True)
-    assert misfire.total is Outcome.MISFIRE and misfire.sentence == "Misfire!" and misfire.distance is None
+    assert misfire.total is Outcome.MISFIRE and misfire.distance is None
+    # the direction is not lost on a Misfire
+    assert misfire.sentence == "Misfire! The Scatter dice pointed towards the top side."
+    assert misfire.render() == "Scatter (Top side, Misfire) = Misfire (Top side)"
+    hit = scatter_roll(Scripted(5, 6), with_distance=True)
+    assert hit.sentence == "Misfire! The Scatter dice showed a direct hit."
 
 
 def test_checks_reroll_once():

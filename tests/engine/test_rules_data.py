@@ -14,7 +14,9 @@ from jsonschema import Draft202012Validator
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "rules_data"
-SEEDS = REPO / ".." / "shared" / "seeds"
+# beside the repository (../shared/seeds), or beside the folder of worktrees (../../shared/seeds)
+SEEDS = next((p for p in (REPO.parent / "shared" / "seeds", REPO.parent.parent / "shared" / "seeds") if p.is_dir()),
+             REPO.parent / "shared" / "seeds")
 ENTRY_FILES = sorted((DATA / "entries").glob("*.json"))
 
 
