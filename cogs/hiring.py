@@ -11,10 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, call_write, campaigns, require_server, safe
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, warrior_body, warrior_heading
 from cogs._ui.warrior_choices import changeable_warband_choices
+from cogs._ui.writes import call_write
 
 Name = app_commands.Range[str, 1, 100]
 

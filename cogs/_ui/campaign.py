@@ -14,7 +14,6 @@ import discord
 from discord import app_commands
 
 from cogs._ui.views import Paginator, check_same_server  # noqa: F401 - the campaign cogs import check_same_server from here
-from engine.storage import Store, WriteWouldWait
 from engine.warbands import Campaigns
 
 T = TypeVar("T")
@@ -46,26 +45,6 @@ def campaigns(interaction: discord.Interaction) -> Campaigns:
 async def call(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     """Run one short, synchronous service method off the event loop."""
     return await asyncio.to_thread(fn, *args, **kwargs)
-
-
-async def call_write(store: Store, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
-    """Run one service method that makes one change: on the event loop when its write can begin
-    at once, else in a worker thread as ``call`` does.
-
-    Why not always a thread: a hire or a post-battle step is a few tenths of a millisecond of
-    Python and SQLite, and the hop to a thread and back adds 0.05 to 0.15 ms more (the most on a
-    busy host), while Python runs one thread at a time, so the thread's work holds the event
-    loop up just the same. A thread only helps while a write waits for the lock or the file,
-    and ``Store.without_waiting`` says so (``WriteWouldWait``) before anything is done. So ``fn``
-    must hold exactly one write transaction and do nothing that counts before it begins (roll
-    no dice, change nothing outside the database): then running it again in the thread repeats
-    nothing.
-    """
-    try:
-        with store.without_waiting():
-            return fn(*args, **kwargs)
-    except WriteWouldWait:
-        return await asyncio.to_thread(fn, *args, **kwargs)
 
 
 _MARKDOWN = str.maketrans({c: "\\" + c for c in "\\*_~|`"})
