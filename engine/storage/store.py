@@ -43,10 +43,11 @@ DEFAULT_DB_PATH = Path("data") / "mordheim.db"
 # the file for a millisecond or so (tests/engine/test_storage_processes.py), so ten seconds is
 # only reached when something is badly wrong, and then the member gets an apology, not a hang.
 BUSY_TIMEOUT_MS = 10_000
-# Commits between two checkpoints. SQLite's own default is every 1,000 pages of WAL, which a
-# hire (about a dozen pages: the warrior, the warband, two ledger rows and their indexes) reaches
-# after some 80 commits; this keeps the WAL about as short.
-CHECKPOINT_EVERY = 100
+# Commits between two checkpoints. SQLite's own default is every 1,000 pages of WAL. A kept
+# answer writes about 2 pages, a purchase 7, a hire 10 (the warrior, the warband, two ledger rows
+# and their indexes), so 300 commits are some 600 to 3,000 pages: a WAL of 2.5 to 12 MB, and a
+# checkpoint's two fsyncs spread over as many answers as SQLite would spread them.
+CHECKPOINT_EVERY = 300
 
 log = logging.getLogger("mordheim.storage")
 
