@@ -140,12 +140,12 @@ def test_a_write_that_may_wait_checkpoints_and_keeps_the_wal_short(tmp_path):
     own; instead a write that may wait copies the WAL back every CHECKPOINT_EVERY commits (one
     without waiting is handed to a thread then), so the WAL keeps starting again from its
     beginning instead of growing with every write."""
-    commits = 20 * CHECKPOINT_EVERY
+    commits = 6 * CHECKPOINT_EVERY
 
     def wal_after_writes(path, write) -> int:
         write("CREATE TABLE notes (n INTEGER PRIMARY KEY, text TEXT)")
         for _ in range(commits):
-            write("INSERT INTO notes (text) VALUES ('" + "x" * 3000 + "')")  # a page of WAL or more each
+            write("INSERT INTO notes (text) VALUES ('" + "x" * 1000 + "')")  # a page of WAL or more each
         return path.with_name(path.name + "-wal").stat().st_size
 
     never = sqlite3.connect(tmp_path / "never.db", isolation_level=None)  # the same writes, never checkpointed
