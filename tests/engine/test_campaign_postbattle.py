@@ -258,3 +258,32 @@ def test_a_change_of_several_warriors_is_checked_against_the_roster_once_as_a_wh
             c.check_roster_change(b, row, warriors, leader_twice)
         c.check_roster_change(b, row, leader_twice, leader_twice)  # broken before: not this change's doing
         c.check_roster_change(b, row, warriors, warriors)
+
+
+def test_no_step_and_no_standings_read_the_whole_ledger(setup):
+    """Every statement a sequence and the standings run finds its ledger rows through an index,
+    so a step costs the same however long the ledgers of this server and every other have grown
+    (a batch's rows were once found by scanning the whole ledger, every step)."""
+    c, pb, _ = setup
+    ids = raiders(c)
+    statements: set[str] = set()
+    store = c.store
+    for conn in (store._conn, store._reader()):  # the write connection and this thread's reads
+        conn.set_trace_callback(statements.add)
+    try:
+        v = through_injuries(pb, ids, {ids["Hans"]: "22", ids["Marksmen"]: "1 5"})
+        v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, v.version))
+        v = pb.explore(G, OWNER, False, v.id, v.version, entered="5 1 3")
+        v = pb.finish(G, OWNER, False, v.id, pb.sell(G, OWNER, False, v.id, v.version, 0).version)
+        camp = Campaign(c, pb)
+        camp.standings(G)
+        assert camp.remembered_standings(G) is not None
+    finally:
+        for conn in (store._conn, store._reader()):
+            conn.set_trace_callback(None)
+    reading_the_ledger = [s for s in statements if "FROM ledger" in s and s.lstrip().upper().startswith("SELECT")]
+    assert reading_the_ledger
+    with store.read() as r:
+        for sql in reading_the_ledger:
+            plan = [row["detail"] for row in r.all("EXPLAIN QUERY PLAN " + sql)]
+            assert not any(step.startswith("SCAN") and step != "SCAN CONSTANT ROW" for step in plan), (sql, plan)
