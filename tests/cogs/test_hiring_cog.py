@@ -4,11 +4,11 @@ player would, every refusal with its reason, and undo of a hire or a purchase, g
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 
 from bot.harness import Actor
+from tests.engine.held_writes import write_held_by_a_thread
 
 GUILD = 811
 OWNER = Actor(user_id=1, guild_id=GUILD)
@@ -318,26 +318,12 @@ async def test_a_hire_while_another_write_holds_the_database_waits_in_a_thread_a
     """A hire is made on the event loop when the database is free; while another write holds it,
     the hire waits in a worker thread (the loop answers others meanwhile), then is made once."""
     await reikland(harness, gold=160)  # 100 gc left
-    store = svc(harness).store
-    holding, release = threading.Event(), threading.Event()
-
-    def long_write() -> None:
-        with store.write():
-            holding.set()
-            release.wait(10)
-
-    writer = threading.Thread(target=long_write)
-    writer.start()
-    try:
-        assert holding.wait(10)
+    with write_held_by_a_thread(svc(harness).store):
         late = asyncio.ensure_future(harness.command("hire fighter", OWNER, warband="Reavers", type="Warrior", name="Late"))
         await asyncio.sleep(0.05)
         assert not late.done()
         echo = await harness.command("echo", OWNER, text="still answering")
         assert "still answering" in echo.text
-    finally:
-        release.set()
-        writer.join()
     res = await late
     assert not res.is_error, res.text
     assert gold(harness) == 75 and [w.name for w in svc(harness).get_warband(GUILD, "Reavers").warriors] == ["Otto", "Late"]

@@ -15,6 +15,7 @@ import pytest
 from engine.storage import Store, WriteWouldWait
 from engine.storage.store import BUSY_TIMEOUT_MS
 from engine.warbands import Campaigns
+from tests.engine.held_writes import file_held_by_another_process, write_held_by_a_thread
 
 REPO = Path(__file__).resolve().parents[2]
 PROCESSES, WRITES = 4, 40
@@ -127,8 +128,6 @@ def test_reads_never_wait_for_a_write_in_progress(tmp_path):
 
 def test_try_write_never_waits(tmp_path):
     """What the event loop uses: a write done at once, or not at all while another is under way."""
-    import threading
-
     path = tmp_path / "t.db"
     with Store.open(path) as store:
         Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
@@ -137,29 +136,10 @@ def test_try_write_never_waits(tmp_path):
             c.execute("UPDATE warbands SET notes = notes || 'x'")
 
         assert store.try_write(add_note) is True
-        holding, release = threading.Event(), threading.Event()
-
-        def long_write() -> None:
-            with store.write():
-                holding.set()
-                release.wait(10)
-
-        writer = threading.Thread(target=long_write)
-        writer.start()
-        assert holding.wait(10)
-        assert store.try_write(add_note) is False  # another thread of this process is writing
-        release.set()
-        writer.join()
-        other = subprocess.Popen(
-            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-             "c.execute('BEGIN IMMEDIATE'); print('holding', flush=True); time.sleep(30)", str(path)],
-            stdout=subprocess.PIPE, text=True)
-        try:
-            assert other.stdout.readline().strip() == "holding"
+        with write_held_by_a_thread(store):
+            assert store.try_write(add_note) is False  # another thread of this process is writing
+        with file_held_by_another_process(path):
             assert store.try_write(add_note) is False  # another process holds the file
-        finally:
-            other.kill()
-            other.wait()
         assert store.try_write(add_note) is True
         with store.read() as c:
             assert c.scalar("SELECT notes FROM warbands") == "xx"
@@ -172,8 +152,6 @@ def test_a_write_without_waiting_begins_at_once_or_not_at_all(tmp_path):
     """``Store.without_waiting``: what the event loop runs itself. The write begins only if no other
     thread of this process is writing and no other process holds the file; otherwise
     ``WriteWouldWait`` comes before anything is done, and the same work can go to a thread."""
-    import threading
-
     path = tmp_path / "t.db"
     with Store.open(path) as store:
         Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
@@ -186,33 +164,13 @@ def test_a_write_without_waiting_begins_at_once_or_not_at_all(tmp_path):
 
         with store.without_waiting():
             add_note("a")
-        holding, release = threading.Event(), threading.Event()
-
-        def long_write() -> None:
-            with store.write():
-                holding.set()
-                release.wait(10)
-
-        writer = threading.Thread(target=long_write)
-        writer.start()
-        assert holding.wait(10)
-        with pytest.raises(WriteWouldWait), store.without_waiting():
+        with write_held_by_a_thread(store), pytest.raises(WriteWouldWait), store.without_waiting():
             add_note("b")  # another thread of this process is writing
-        release.set()
-        writer.join()
-        other = subprocess.Popen(
-            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-             "c.execute('BEGIN IMMEDIATE'); print('holding', flush=True); time.sleep(30)", str(path)],
-            stdout=subprocess.PIPE, text=True)
-        try:
-            assert other.stdout.readline().strip() == "holding"
+        with file_held_by_another_process(path):
             started = time.perf_counter()
             with pytest.raises(WriteWouldWait), store.without_waiting():
                 add_note("c")  # another process holds the file
             assert time.perf_counter() - started < 1.0
-        finally:
-            other.kill()
-            other.wait()
         with pytest.raises(RuntimeError, match="one write transaction"), store.without_waiting():
             add_note("d")
             add_note("e")  # a second write: running the block again in a thread would repeat the first
