@@ -146,7 +146,7 @@ async def main() -> dict[str, float]:
                 print(line(label, r, STEP_TARGET))
                 print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
                 r, t_s, ref_s = await prebuilt_press(h, cog, pb, again, reference)
-                label = f"  same press, answered with a message built before"
+                label = "  same press, answered with a message built before"
                 figures[f"'{action}' press answered with a prebuilt message"] = r
                 print(line(label, r))
                 print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")

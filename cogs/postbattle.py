@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe
+from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
 from cogs._ui.warrior_choices import changeable_warband_choices

@@ -13,7 +13,6 @@ undone, so nothing else needs undoing. A warband deleted mid-sequence takes its 
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -33,7 +32,7 @@ from engine.storage.store import Connection
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.lists import bundled_catalogue
 from engine.warbands.models import Profile, Warrior, warrior_from_row
-from engine.warbands.validation import CHARACTERISTICS, MAX_EXPERIENCE, clean_name, name_key
+from engine.warbands.validation import MAX_EXPERIENCE, clean_name, name_key
 
 MAX_EXTRA_DICE = 6
 # Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).
@@ -599,8 +598,10 @@ class _StepContext:
     The step reads the warband and its warriors once and keeps them current as it writes (every
     change goes through ``write``, ``add`` or ``treasury``, or reads ``wb`` again), so the new
     view is built from what the step holds instead of reading back what it just wrote. Warriors
-    are checked one by one as they are written; the roster's limits once, for the whole step,
-    when it is saved (a step changes several warriors as one action)."""
+    are checked one by one as they are written. The roster's limits are not: they govern what an
+    owner chooses to hire, and a step only applies what the dice and the rules decided (goblins
+    dying can leave more squigs than goblins; the roster check still names it, nothing refuses
+    it, so a sequence can never get stuck on its own results)."""
 
     def __init__(self, pb: PostBattle, batch_cm, guild_id, actor_id, is_admin, sequence_id, version, steps) -> None:
         self.pb, self._cm = pb, batch_cm
@@ -608,8 +609,6 @@ class _StepContext:
         self.sequence_id, self.version, self.steps = sequence_id, version, steps
         self.view: SequenceView | None = None
         self._warriors: dict[int, Warrior] | None = None
-        self._roster_before: tuple[Warrior, ...] = ()  # as the step found it
-        self._roster_changed = False
         self._raised: list[tuple[int, str]] | None = None
 
     def __enter__(self) -> _StepContext:
@@ -648,7 +647,6 @@ class _StepContext:
         if self._warriors is None:
             rows = self.b.c.all("SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? ORDER BY id", (self.guild_id, self.wb["id"]))
             self._warriors = {r["id"]: warrior_from_row(r, self.wb["name"]) for r in rows}
-            self._roster_before = tuple(self._warriors.values())
         return list(self._warriors.values())
 
     def warrior(self, warrior_id: int) -> Warrior | None:
@@ -704,7 +702,6 @@ class _StepContext:
         stored = self.pb.campaigns.write_warrior(self.b, self.wb, old, snap, what=what, reason=f"post-battle, {self.state.battle}",
                                                  warriors=tuple(self.warriors()), check_roster=False)
         self._warriors[stored.id] = stored
-        self._roster_changed = True
         return stored
 
     def treasury(self, *, gold: int = 0, shards: int = 0, reason: str) -> None:
@@ -714,8 +711,6 @@ class _StepContext:
 
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: str = "open") -> None:
         c = self.b.c
-        if self._roster_changed:
-            self.pb.campaigns.check_roster_change(self.b, self.wb, self._roster_before, self.warriors())
         text = state.to_json()
         c.execute("UPDATE postbattle_sequences SET state_json = ?, step = ?, version = version + 1, batch_id = ?, status = ?, "
                   "updated_at = ? WHERE id = ?", (text, state.step, self.b.id, status, self.b.at, self.sequence_id))

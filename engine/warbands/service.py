@@ -537,13 +537,6 @@ class Campaigns:
         if new:
             raise MordheimError(new[0], hint="Change the roster or ask an admin to change the campaign rules.")
 
-    def check_roster_change(self, b: LedgerBatch, wb: dict[str, Any], before: Iterable[Warrior], after: Iterable[Warrior]) -> None:
-        """Inside batch ``b``: refuse (MordheimError) when the roster of warband ``wb`` as ``after``
-        breaks a limit that it did not break as ``before``. For an action that changes several
-        warriors (a post-battle step): the action is checked once, as a whole, at its end."""
-        self._check_roster(self._rules(b.c, b.guild_id), self.warband_list(b.c, b.guild_id, wb), wb["warband_type"],
-                           list(before), list(after))
-
     def write_warrior(
         self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str,
         warriors: tuple[Warrior, ...] | None = None, check_roster: bool = True,
@@ -552,9 +545,9 @@ class Campaigns:
         ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior.
         ``warriors``: the warband's warriors as the caller read them in this batch (read again if None,
         when they are needed: for a new name, or to check the roster).
-        ``check_roster=False`` leaves the whole-roster limits to the caller: one who changes several
-        warriors as one action and calls ``check_roster_change`` once at its end, or one whose own
-        checks are stricter (a hire); the warrior himself and his name are checked here either way."""
+        ``check_roster=False`` skips the whole-roster limits: for a caller whose own checks are
+        stricter (a hire), or who applies what the rules decided rather than what the owner chose
+        (a post-battle step); the warrior himself and his name are checked here either way."""
         c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
         _clean, problems = transfer.clean_warrior(new, rules)

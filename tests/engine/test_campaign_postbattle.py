@@ -246,20 +246,6 @@ def test_the_state_is_stored_as_asdict_would_write_it():
     assert SequenceState.from_json(state.to_json()) == state
 
 
-def test_a_change_of_several_warriors_is_checked_against_the_roster_once_as_a_whole(setup):
-    """``check_roster_change``: a limit the change breaks is refused; one the roster already broke is not."""
-    c, _pb, _ = setup
-    ids = raiders(c)
-    warriors = c.get_warband(G, "Reikland Raiders").warriors
-    leader_twice = [dataclasses.replace(w, role="leader") if w.id == ids["Hans"] else w for w in warriors]
-    with c.batch(G, OWNER) as b:
-        row = c.warband_row(b, "Reikland Raiders")
-        with pytest.raises(MordheimError, match="one leader"):
-            c.check_roster_change(b, row, warriors, leader_twice)
-        c.check_roster_change(b, row, leader_twice, leader_twice)  # broken before: not this change's doing
-        c.check_roster_change(b, row, warriors, warriors)
-
-
 def test_no_step_and_no_standings_read_the_whole_ledger(setup):
     """Every statement a sequence and the standings run finds its ledger rows through an index,
     so a step costs the same however long the ledgers of this server and every other have grown
