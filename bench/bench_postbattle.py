@@ -5,6 +5,11 @@ harness and the bot's real tree, like /echo. A step changes the database, so eac
 a fresh sequence prepared at that step (untimed); the standings are those of a server with 50
 warbands of 8 warriors, 3 battles and a finished sequence each.
 
+Below each step, what the same press costs when it is answered with a message built beforehand
+(the cog's press replaced for that line only): discord.py reading the interaction and its
+message, the harness, and sending the edit. That part is the same whatever the step does, so
+the step's own cost is the difference between the two lines.
+
     python bench/bench_postbattle.py
 """
 
@@ -73,6 +78,28 @@ def advance(pb, v, until: str):
     return v
 
 
+async def prebuilt_press(h, cog, pb, pressed: tuple[int, str, list[str]], reference) -> tuple[float, float, float]:
+    """``ratio`` of the press ``pressed`` answered with its message as it is (rendered once,
+    beforehand), against ``reference``: the part of a step's answer that is discord.py and the
+    harness. The message is unchanged by it, so the same press can be made again and again."""
+    mid, custom_id, values = pressed
+    embed, ui = cog.render(pb.get(GUILD, int(custom_id.split(":")[2])))
+
+    async def answer(interaction, *_args) -> None:
+        await interaction.response.edit_message(embed=embed, view=ui)
+
+    async def press():
+        res = await (h.select(mid, custom_id, values, ACTOR) if values else h.click(mid, custom_id, ACTOR))
+        assert not res.is_error and res.first.callback_type == 7, res.text
+        return res
+
+    cog.press = answer  # this instance only: its buttons call self.press
+    try:
+        return await ratio(press, reference, batches=BATCHES, per_batch=PER_BATCH)
+    finally:
+        del cog.press
+
+
 async def main() -> dict[str, float]:
     started = time.perf_counter()
     figures: dict[str, float] = {}
@@ -87,7 +114,7 @@ async def main() -> dict[str, float]:
             n = 0
             for action in STEPS:
                 pool = pools[action] = []
-                while len(pool) < NEEDED:
+                while len(pool) < NEEDED + 1:  # one more, pressed again and again for the prebuilt line
                     n += 1
                     name = f"Band {n}"
                     warband(c, name)
@@ -102,8 +129,10 @@ async def main() -> dict[str, float]:
             print(f"prepared {n} warbands with a sequence at each step: {time.perf_counter() - t:.1f} s")
             reference = echo(h, ACTOR)
             print("ratios to /echo through the same harness (median of batches):")
+            cog = h.bot.get_cog("PostBattleCog")
             for action in STEPS:
                 pool = pools[action]
+                again = pool.pop(0)
 
                 async def press(pool=pool):
                     mid, custom_id, values = pool.pop()
@@ -115,6 +144,11 @@ async def main() -> dict[str, float]:
                 label = f"post-battle step '{action}' (press → message updated)"
                 figures[label] = r
                 print(line(label, r, STEP_TARGET))
+                print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+                r, t_s, ref_s = await prebuilt_press(h, cog, pb, again, reference)
+                label = "  same press, answered with a message built before"
+                figures[f"'{action}' press answered with a prebuilt message"] = r
+                print(line(label, r))
                 print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
         async with new_harness(Path(folder) / "standings.db") as h:
             c = h.bot.campaigns

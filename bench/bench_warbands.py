@@ -6,7 +6,9 @@ through the list, half of them since dead) is shown beside it: the issue asks th
 warband's sheet cost what the hand-kept one's does. Hiring and buying each write a warrior,
 the treasury and two ledger rows as one action, into warbands of their own so no limit is hit.
 Every command goes through the harness and the bot's real tree, like /echo, so the ratio is
-what the warband code adds on top of discord.py's own path.
+what the warband code adds on top of discord.py's own path. Below hiring and buying, the same
+command answered with a hire (a purchase) made beforehand: the options read, the answer drawn
+and sent, without the engine; the engine's own cost is the difference between the two lines.
 
     python bench/bench_warbands.py
 """
@@ -86,9 +88,24 @@ async def main() -> dict[str, float]:
 
             t = time.perf_counter()
             build_list_band(h, actor)
-            shoppers = build_shoppers(h, actor, CALLS)
-            print(f"list-built warband (30 rows) and {CALLS} shoppers: {time.perf_counter() - t:.1f} s")
+            *shoppers, spare = build_shoppers(h, actor, CALLS + 1)
+            print(f"list-built warband (30 rows) and {CALLS + 1} shoppers: {time.perf_counter() - t:.1f} s")
             hires, buys = iter(shoppers), iter(shoppers * 3)
+            hiring, trading = h.bot.campaigns.hiring, h.bot.campaigns.trading
+            made = {"hire_fighter": hiring.hire_fighter(actor.guild_id, actor.user_id, False, spare, "Warrior", count=5),
+                    "buy": trading.buy(actor.guild_id, actor.user_id, False, spare, "Sword", warrior="Otto")}
+
+            def without_engine(service, method: str, command: str, **options):
+                """``command`` with ``service.method`` answering at once with what it answered beforehand."""
+                async def call():
+                    setattr(service, method, lambda *args, **kwargs: made[method])  # this instance only
+                    try:
+                        res = await h.command(command, actor, **options)
+                    finally:
+                        delattr(service, method)
+                    assert not res.is_error, res.text
+                    return res
+                return call
 
             async def list_show_call():
                 return await h.command("warband show", actor, name=LIST_BAND)
@@ -110,6 +127,8 @@ async def main() -> dict[str, float]:
                 assert not res.is_error, res.text
                 return res
 
+            hire_without_engine = without_engine(hiring, "hire_fighter", "hire fighter", warband=spare, type="Warrior", count=5)
+            buy_without_engine = without_engine(trading, "buy", "trade buy", warband=spare, warrior="Otto", item="Sword")
             reference = echo(h, actor)
             figures = {}
             print("ratios to /echo through the same harness (median of batches):")
@@ -122,7 +141,9 @@ async def main() -> dict[str, float]:
                 ("/warband show, list-built, sheet rebuilt", cold_list_show_call, None),
                 ("/warband treasury (the simplest write, for scale)", treasury_call, None),
                 ("/hire fighter (5 henchmen: warrior, gold, ledger)", hire_call, HIRE_BUY_TARGET),
+                ("  same command, the hire made beforehand (no engine)", hire_without_engine, None),
                 ("/trade buy (list price: kit, gold, ledger)", buy_call, HIRE_BUY_TARGET),
+                ("  same command, the purchase made beforehand (no engine)", buy_without_engine, None),
             ):
                 r, t_s, ref_s = await ratio(fn, reference, batches=11, per_batch=25)
                 figures[label] = r

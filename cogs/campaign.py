@@ -34,7 +34,8 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
     @campaign_group.command(name="standings", description="Every warband's rating, battles, wins, draws, losses and shards found")
     async def standings(self, interaction: discord.Interaction) -> None:
         g = require_server(interaction)
-        s = await call(self.campaign.standings, g)
+        # Unchanged standings are a short read, done here; building them takes a worker thread.
+        s = self.campaign.remembered_standings(g) or await call(self.campaign.standings, g)
         cached = self._pages.get(g)
         if cached is not None and cached[0] is s:  # the same standings object: nothing changed since
             await send_pages(interaction, cached[1])

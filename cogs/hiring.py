@@ -15,6 +15,7 @@ from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, warrior_body, warrior_heading
 from cogs._ui.warrior_choices import changeable_warband_choices
+from cogs._ui.writes import call_write
 
 Name = app_commands.Range[str, 1, 100]
 
@@ -76,8 +77,9 @@ class Hire(commands.Cog):
     async def fighter(self, interaction: discord.Interaction, warband: Name, fighter_type: Name, name: Name | None = None,
                       count: app_commands.Range[int, 1, 20] = 1) -> None:
         g = require_server(interaction)
-        hired = await call(campaigns(interaction).hiring.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
-                           fighter_type, name=name, count=count)
+        c = campaigns(interaction)
+        hired = await call_write(c.store, c.hiring.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
+                                 fighter_type, name=name, count=count)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
     @hire.command(name="sword", description="Hire a hired sword: his fee now, his upkeep after every battle")
@@ -86,8 +88,8 @@ class Hire(commands.Cog):
     @app_commands.autocomplete(warband=changeable_warband_choices, sword=sword_choices)
     async def sword(self, interaction: discord.Interaction, warband: Name, sword: Name, name: Name | None = None) -> None:
         g = require_server(interaction)
-        hired = await call(campaigns(interaction).hiring.hire_sword, g, interaction.user.id, is_admin(interaction), warband,
-                           sword, name=name)
+        c = campaigns(interaction)
+        hired = await call_write(c.store, c.hiring.hire_sword, g, interaction.user.id, is_admin(interaction), warband, sword, name=name)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
     @hire.command(name="upkeep", description="Pay every hired sword's upkeep after a battle")
@@ -95,7 +97,8 @@ class Hire(commands.Cog):
     @app_commands.autocomplete(warband=changeable_warband_choices)
     async def upkeep(self, interaction: discord.Interaction, warband: Name) -> None:
         g = require_server(interaction)
-        paid = await call(campaigns(interaction).hiring.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
+        c = campaigns(interaction)
+        paid = await call_write(c.store, c.hiring.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
         lines = [f"{safe(n)}: {fee} gc" for n, fee in paid.paid]
         embed = done_embed(f"Upkeep paid by {safe(paid.warband)}",
                            "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left.")

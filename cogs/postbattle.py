@@ -20,10 +20,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe
+from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
 from cogs._ui.warrior_choices import changeable_warband_choices
+from cogs._ui.writes import call_write
 from engine.campaign.postbattle import PostBattle, SequenceView
 from engine.errors import MordheimError, PermissionDenied
 
@@ -133,7 +134,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         return found
 
     def render(self, view: SequenceView) -> tuple[discord.Embed, discord.ui.View]:
-        embed = sequence_embed(view, trading_commands=self._trading_commands())
+        # only the trading step names them (the others need no walk of the command tree on every press)
+        embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
         return embed, sequence_components(view, len(self.service.searchers(view)))
 
     async def _post(self, interaction: discord.Interaction, view: SequenceView) -> None:
@@ -218,8 +220,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")
         if action == "cancel":
             step = lambda: svc.cancel(g, who, admin, seq, version=version)  # noqa: E731
-        # One trip to the worker thread: the step (checks, writes, new state) and its new message.
-        embed, ui = await call(lambda: self.render(step()))
+        # The step (checks, writes, new state) and its new message, at once or in one trip to a worker thread.
+        embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
         await interaction.response.edit_message(embed=embed, view=ui)
 
     @staticmethod
@@ -236,8 +238,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         g, svc = view.guild_id, self.service
 
         async def done(interaction: discord.Interaction, step) -> None:
-            result = await call(step)
-            embed, ui = self.render(result)
+            embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
             await interaction.response.edit_message(embed=embed, view=ui)
 
         if action == "injdice":

@@ -17,6 +17,7 @@ from cogs._ui.context import is_admin
 from cogs._ui.embeds import FAILURE, NEUTRAL, info_embed
 from cogs._ui.roster import done_embed
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
+from cogs._ui.writes import call_write
 from engine.warbands.validation import name_key
 
 Name = app_commands.Range[str, 1, 100]
@@ -133,8 +134,9 @@ class Trade(commands.Cog):
     async def buy(self, interaction: discord.Interaction, warband: Name, warrior: Name, item: Name,
                   count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
-        p = await call(campaigns(interaction).trading.buy, g, interaction.user.id, is_admin(interaction), warband, item,
-                       warrior=stash_or_warrior(warrior), count=count)
+        c = campaigns(interaction)
+        p = await call_write(c.store, c.trading.buy, g, interaction.user.id, is_admin(interaction), warband, item,
+                             warrior=stash_or_warrior(warrior), count=count)
         each = f"{p.count} x " if p.count > 1 else ""
         models = f" for each of {p.models}" if p.models > 1 else ""
         text = (f"{each}**{safe(p.item)}**{models} to {_who(p.buyer)}: **{p.cost} gc** ({safe(p.how)}). "
@@ -149,8 +151,9 @@ class Trade(commands.Cog):
     async def sell(self, interaction: discord.Interaction, warband: Name, warrior: Name, item: Name,
                    count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
-        s = await call(campaigns(interaction).trading.sell, g, interaction.user.id, is_admin(interaction), warband, item,
-                       warrior=stash_or_warrior(warrior), count=count)
+        c = campaigns(interaction)
+        s = await call_write(c.store, c.trading.sell, g, interaction.user.id, is_admin(interaction), warband, item,
+                             warrior=stash_or_warrior(warrior), count=count)
         pieces = s.models * s.count
         text = (f"{pieces} x **{safe(s.item)}** from {_who(s.seller)}: **+{s.refund} gc** ({safe(s.how)}). "
                 f"**{s.gold_left} gc** in the treasury.")
@@ -162,8 +165,9 @@ class Trade(commands.Cog):
     @app_commands.autocomplete(warband=changeable_warband_choices, hero=searchers, item=rare_items)
     async def search(self, interaction: discord.Interaction, warband: Name, hero: Name, item: Name) -> None:
         g = require_server(interaction)
-        s = await call(campaigns(interaction).trading.search, g, interaction.user.id, is_admin(interaction), warband, hero,
-                       item, interaction.client.rng)
+        c = campaigns(interaction)  # the dice are rolled inside the search's write
+        s = await call_write(c.store, c.trading.search, g, interaction.user.id, is_admin(interaction), warband, hero, item,
+                             interaction.client.rng)
         await interaction.response.send_message(embed=search_embed(s, s.warband))
 
     @trade.command(name="found", description="Rare items found since the last battle and not bought yet")
@@ -204,8 +208,9 @@ class Trade(commands.Cog):
     async def give(self, interaction: discord.Interaction, warband: Name, item: Name, warrior: Name,
                    count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
-        m = await call(campaigns(interaction).trading.move, g, interaction.user.id, is_admin(interaction), warband, item,
-                       warrior, to_stash=False, count=count)
+        c = campaigns(interaction)
+        m = await call_write(c.store, c.trading.move, g, interaction.user.id, is_admin(interaction), warband, item, warrior,
+                             to_stash=False, count=count)
         pieces = m.models * m.count
         await interaction.response.send_message(embed=done_embed(
             "From the stash", f"{pieces} x **{safe(m.item)}** to {safe(m.warrior)}."))
@@ -216,8 +221,9 @@ class Trade(commands.Cog):
     async def store(self, interaction: discord.Interaction, warband: Name, warrior: Name, item: Name,
                     count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
-        m = await call(campaigns(interaction).trading.move, g, interaction.user.id, is_admin(interaction), warband, item,
-                       warrior, to_stash=True, count=count)
+        c = campaigns(interaction)
+        m = await call_write(c.store, c.trading.move, g, interaction.user.id, is_admin(interaction), warband, item, warrior,
+                             to_stash=True, count=count)
         pieces = m.models * m.count
         await interaction.response.send_message(embed=done_embed(
             "Into the stash", f"{pieces} x **{safe(m.item)}** from {safe(m.warrior)}."))

@@ -28,6 +28,7 @@ from typing import Any, Awaitable, Callable
 
 import discord
 
+from cogs._ui.writes import call_write
 from engine.errors import MordheimError, PermissionDenied
 from engine.storage.kept_answers import CONFIRM, PAGES, KeptAnswer, KeptAnswers, encode_body
 
@@ -161,7 +162,8 @@ async def turn_page(interaction: discord.Interaction, role: str) -> None:
             raise owner_only(answer.owner_id, "turn these pages")
 
     await _until_kept(interaction)
-    turned = await asyncio.to_thread(kept_answers(interaction).turn_page, message.id, 1 if role == "next" else -1, may_turn)
+    kept = kept_answers(interaction)
+    turned = await call_write(kept.store, kept.turn_page, message.id, 1 if role == "next" else -1, may_turn)
     layout = discord.ui.View(timeout=None)
     for button in page_buttons(turned.index, turned.count):
         layout.add_item(button)

@@ -13,7 +13,6 @@ undone, so nothing else needs undoing. A warband deleted mid-sequence takes its 
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -33,11 +32,12 @@ from engine.storage.store import Connection
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.lists import bundled_catalogue
 from engine.warbands.models import Profile, Warrior, warrior_from_row
-from engine.warbands.validation import CHARACTERISTICS, MAX_EXPERIENCE, clean_name, name_key
+from engine.warbands.validation import MAX_EXPERIENCE, clean_name, name_key
 
 MAX_EXTRA_DICE = 6
 # Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).
 HEROES_FOR_INJURIES = ("leader", "hero", "hired_sword")
+ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone else; by id within each
 
 
 @dataclass(frozen=True)
@@ -107,25 +107,35 @@ class PostBattle:
         return row
 
     @staticmethod
-    def _undone(c: Connection, batch_id: int | None) -> bool:
-        """Some change of this batch was taken back by /warband undo (undo takes a batch whole)."""
+    def _undone(c: Connection, guild_id: int, warband_id: int, batch_id: int | None) -> bool:
+        """Some change of this sequence's batch was taken back by /warband undo (undo takes a batch whole).
+
+        Every row of a sequence's batch is a change to its warband, and a batch's id is the id of
+        its first row, so the rows are found through the (guild, warband, id) index from the
+        batch id up: the search costs what the warband's rows since the battle cost, however
+        long the ledger of the server (and of every other server) has grown."""
         if batch_id is None:
             return False
-        return c.one("SELECT 1 FROM ledger l WHERE l.batch_id = ? AND EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) LIMIT 1",
-                     (batch_id,)) is not None
+        return c.one("SELECT 1 FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.id >= ? AND l.batch_id = ? "
+                     "AND EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) LIMIT 1",
+                     (guild_id, warband_id, batch_id, batch_id)) is not None
 
     def _view(self, c: Connection, guild_id: int, row: dict[str, Any], rolls: Iterable[str] = ()) -> SequenceView:
         wb = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["warband_id"]))
-        warriors = tuple(warrior_from_row(r, wb["name"]) for r in c.all(
-            "SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? ORDER BY CASE role WHEN 'leader' THEN 0 "
-            "WHEN 'hero' THEN 1 ELSE 2 END, id", (guild_id, wb["id"])))
-        rules = self.campaigns._rules(c, guild_id)
+        warriors = [warrior_from_row(r, wb["name"]) for r in c.all(
+            "SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ?", (guild_id, wb["id"]))]
+        return self._view_of(row, SequenceState.from_json(row["state_json"]), wb, warriors, self.campaigns._rules(c, guild_id), rolls)
+
+    @staticmethod
+    def _view_of(row: dict[str, Any], state: SequenceState, wb: dict[str, Any], warriors: Iterable[Warrior], rules: CampaignRules,
+                 rolls: Iterable[str] = ()) -> SequenceView:
+        """The view of the sequence ``row`` (at ``state``) of the warband ``wb`` with these warriors, in any order."""
+        warriors = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
         size = sum(w.group_size for w in warriors if w.status == "active")
         held = wb["wyrdstone_shards"]
         prices = tuple((n, rules.tables.income.gold(n, size)) for n in range(0, min(held, 12) + 1))
-        status = row["status"]
-        return SequenceView(id=row["id"], guild_id=guild_id, warband_id=wb["id"], warband=wb["name"], owner_id=wb["owner_id"],
-                            version=row["version"], status=status, state=SequenceState.from_json(row["state_json"]),
+        return SequenceView(id=row["id"], guild_id=wb["guild_id"], warband_id=wb["id"], warband=wb["name"], owner_id=wb["owner_id"],
+                            version=row["version"], status=row["status"], state=state,
                             warriors=warriors, gold_crowns=wb["gold_crowns"], wyrdstone_shards=held, warband_size=size,
                             sale_prices=prices, rolls=tuple(rolls))
 
@@ -154,7 +164,7 @@ class PostBattle:
         found: dict[int, int] = {}
         for row in c.all("SELECT warband_id, batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND status != 'cancelled'",
                          (guild_id,)):
-            if not self._undone(c, row["batch_id"]):
+            if not self._undone(c, guild_id, row["warband_id"], row["batch_id"]):
                 state = SequenceState.from_json(row["state_json"])
                 found[row["warband_id"]] = found.get(row["warband_id"], 0) + state.shards_found
         return found
@@ -167,7 +177,7 @@ class PostBattle:
         rows = c.all("SELECT battle_id, batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? "
                      "AND status = 'finished' AND battle_id < ? ORDER BY id", (guild_id, warband_id, battle_id))
         for row in rows:
-            if self._undone(c, row["batch_id"]):
+            if self._undone(c, guild_id, warband_id, row["batch_id"]):
                 continue
             state = SequenceState.from_json(row["state_json"])
             since = c.scalar("SELECT count(*) FROM battles WHERE guild_id = ? AND warband_id = ? AND id > ? AND id < ?",
@@ -194,7 +204,7 @@ class PostBattle:
             open_row = c.one("SELECT * FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? AND status = 'open'",
                              (guild_id, wb["id"]))
             if open_row is not None:
-                if not self._undone(c, open_row["batch_id"]):
+                if not self._undone(c, guild_id, wb["id"], open_row["batch_id"]):
                     raise MordheimError(
                         f"{wb['name']} already has a post-battle sequence open ({STEP_TITLES[SequenceState.from_json(open_row['state_json']).step]}).",
                         hint="Resume it with `/postbattle resume`, or `/postbattle cancel` it first.",
@@ -209,7 +219,7 @@ class PostBattle:
                 raise NotFoundError(f"{wb['name']} has no battle #{battle_id}.")
             for done in c.all("SELECT batch_id FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? AND battle_id = ? "
                               "AND status = 'finished'", (guild_id, wb["id"], battle["id"])):
-                if not self._undone(c, done["batch_id"]):
+                if not self._undone(c, guild_id, wb["id"], done["batch_id"]):
                     raise MordheimError(f"{wb['name']} already went through the post-battle sequence for that battle.",
                                         hint="Undo it with `/warband undo` to run it again.")
             number = sum(1 for x in battles if x["id"] <= battle["id"])
@@ -583,7 +593,15 @@ class PostBattle:
 
 
 class _StepContext:
-    """One step's transaction: the checks on entry, the writes, the new state on exit."""
+    """One step's transaction: the checks on entry, the writes, the new state on exit.
+
+    The step reads the warband and its warriors once and keeps them current as it writes (every
+    change goes through ``write``, ``add`` or ``treasury``, or reads ``wb`` again), so the new
+    view is built from what the step holds instead of reading back what it just wrote. Warriors
+    are checked one by one as they are written. The roster's limits are not: they govern what an
+    owner chooses to hire, and a step only applies what the dice and the rules decided (goblins
+    dying can leave more squigs than goblins; the roster check still names it, nothing refuses
+    it, so a sequence can never get stuck on its own results)."""
 
     def __init__(self, pb: PostBattle, batch_cm, guild_id, actor_id, is_admin, sequence_id, version, steps) -> None:
         self.pb, self._cm = pb, batch_cm
@@ -604,7 +622,7 @@ class _StepContext:
             if self.row["status"] != "open":
                 raise MordheimError(f"This post-battle sequence is {self.row['status']}.",
                                     hint="Start a new one with `/postbattle start` after the next battle.")
-            if self.pb._undone(c, self.row["batch_id"]):
+            if self.pb._undone(c, self.guild_id, self.row["warband_id"], self.row["batch_id"]):
                 c.execute("UPDATE postbattle_sequences SET status = 'cancelled', version = version + 1 WHERE id = ?", (self.sequence_id,))
                 self._commit_anyway = True
                 raise MordheimError("This sequence's changes were taken back with `/warband undo`, so it is closed.",
@@ -642,7 +660,7 @@ class _StepContext:
         return p
 
     def view_now(self) -> SequenceView:
-        return self.pb._view(self.b.c, self.guild_id, self.row)
+        return self.pb._view_of(self.row, self.state, self.wb, self.warriors(), self.rules)
 
     def warband_list_id(self) -> str:
         """The warband's list id for the places that differ by warband (Straggler, Shrine, ...);
@@ -662,7 +680,7 @@ class _StepContext:
         out: list[tuple[int, str]] = []
         for row in self.b.c.all("SELECT batch_id, state_json FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? "
                                 "AND status = 'finished'", (self.guild_id, self.wb["id"])):
-            if not self.pb._undone(self.b.c, row["batch_id"]):
+            if not self.pb._undone(self.b.c, self.guild_id, self.wb["id"], row["batch_id"]):
                 out.extend(SequenceState.from_json(row["state_json"]).raised)
         self._raised = out
         return out
@@ -672,31 +690,37 @@ class _StepContext:
         snap = {**old.snapshot(), "name": new.name, "role": new.role, "group_size": new.group_size,
                 "profile": new.profile.as_dict(), "equipment": list(new.equipment), "skills": list(new.skills),
                 "injuries": list(new.injuries), "experience": new.experience, "status": new.status}
-        stored = self.pb.campaigns.write_warrior(self.b, self.wb, old, snap, what=what, reason=f"post-battle, {self.state.battle}")
-        self._warriors[stored.id] = stored
-        return stored
+        return self._store(old, snap, what)
 
     def add(self, like: Warrior, new: CampaignWarrior, what: str) -> Warrior:
         snap = {**like.snapshot(), "name": new.name, "role": new.role, "group_size": new.group_size,
                 "profile": new.profile.as_dict(), "equipment": list(new.equipment), "skills": list(new.skills),
                 "injuries": list(new.injuries), "experience": new.experience, "status": new.status}
-        stored = self.pb.campaigns.write_warrior(self.b, self.wb, None, snap, what=what, reason=f"post-battle, {self.state.battle}")
+        return self._store(None, snap, what)
+
+    def _store(self, old: Warrior | None, snap: dict[str, Any], what: str) -> Warrior:
+        stored = self.pb.campaigns.write_warrior(self.b, self.wb, old, snap, what=what, reason=f"post-battle, {self.state.battle}",
+                                                 warriors=tuple(self.warriors()), check_roster=False)
         self._warriors[stored.id] = stored
         return stored
 
     def treasury(self, *, gold: int = 0, shards: int = 0, reason: str) -> None:
         changes = {"gold_crowns": self.wb["gold_crowns"] + gold, "wyrdstone_shards": self.wb["wyrdstone_shards"] + shards}
-        self.pb.campaigns.update_warband(self.b, self.wb, changes, what="postbattle.treasury", reason=reason)
-        self.wb = self.b.c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (self.guild_id, self.wb["id"]))
+        self.pb.campaigns.update_warband(self.b, self.wb, changes, what="postbattle.treasury", reason=reason, with_warriors=False)
+        self.wb = {**self.wb, **changes}  # as stored (both are columns of the same name)
 
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: str = "open") -> None:
         c = self.b.c
+        text = state.to_json()
         c.execute("UPDATE postbattle_sequences SET state_json = ?, step = ?, version = version + 1, batch_id = ?, status = ?, "
-                  "updated_at = ? WHERE id = ?", (state.to_json(), state.step, self.b.id, status, self.b.at, self.sequence_id))
+                  "updated_at = ? WHERE id = ?", (text, state.step, self.b.id, status, self.b.at, self.sequence_id))
         c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (self.b.at, self.guild_id, self.wb["id"]))
-        self.row = self.pb._row(c, self.guild_id, self.sequence_id)
+        # the rows as just written, without reading them back
+        self.row = {**self.row, "state_json": text, "step": state.step, "version": self.row["version"] + 1, "batch_id": self.b.id,
+                    "status": status, "updated_at": self.b.at}
+        self.wb = {**self.wb, "updated_at": self.b.at}
         self.state = state
-        self.view = self.pb._view(c, self.guild_id, self.row, rolls)
+        self.view = self.pb._view_of(self.row, state, self.wb, self.warriors(), self.rules, rolls)
 
 
 def _maximum(w: Warrior, rules: CampaignRules) -> Profile:

@@ -115,9 +115,7 @@ class Campaign:
         version; so (newest ledger id, sequences and their versions) is an exact version of the
         standings, and standings built for the same version are returned again."""
         with self.campaigns.store.read() as c:
-            version = (c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ?", (guild_id,)),
-                       *c.one("SELECT count(*) AS n, total(version) AS v FROM postbattle_sequences WHERE guild_id = ?",
-                              (guild_id,)).values())
+            version = self._version(c, guild_id)
             cached = self._standings.get(guild_id)
             if cached is not None and cached[0] == version:
                 return cached[1]
@@ -127,6 +125,22 @@ class Campaign:
             while len(self._standings) > STANDINGS_KEPT:
                 self._standings.pop(next(iter(self._standings)))
         return built
+
+    def remembered_standings(self, guild_id: int) -> Standings | None:
+        """The standings ``standings`` built before, if they are still current (see there); else None.
+        Two indexed reads, which never wait for a write: the event loop may ask before it sends the
+        work of building them to a thread."""
+        cached = self._standings.get(guild_id)
+        if cached is None:
+            return None
+        with self.campaigns.store.read() as c:
+            return cached[1] if cached[0] == self._version(c, guild_id) else None
+
+    @staticmethod
+    def _version(c, guild_id: int) -> tuple:
+        return (c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ?", (guild_id,)),
+                *c.one("SELECT count(*) AS n, total(version) AS v FROM postbattle_sequences WHERE guild_id = ?",
+                       (guild_id,)).values())
 
     def _build(self, c, guild_id: int) -> Standings:
         rules = self.campaigns._rules(c, guild_id)

@@ -4,6 +4,6 @@ Use ``Store.open(path)`` once at start-up and ``store.close()`` at shutdown; han
 to ``engine.warbands.Campaigns``.
 """
 
-from engine.storage.store import DEFAULT_DB_PATH, BackupError, Store, backup_database, db_path_from_env
+from engine.storage.store import DEFAULT_DB_PATH, BackupError, Store, WriteWouldWait, backup_database, db_path_from_env
 
-__all__ = ["DEFAULT_DB_PATH", "BackupError", "Store", "backup_database", "db_path_from_env"]
+__all__ = ["DEFAULT_DB_PATH", "BackupError", "Store", "WriteWouldWait", "backup_database", "db_path_from_env"]

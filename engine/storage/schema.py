@@ -413,3 +413,12 @@ def rolls_record_and_secret_rolls(db: Database) -> None:
             updated_at TEXT NOT NULL
         )"""
     )
+
+
+@MIGRATIONS(name="0011_ledger_by_server")
+def ledger_by_server(db: Database) -> None:
+    # The newest ledger row of a whole server (``Campaign.standings``' version of what it
+    # remembers, asked on every /campaign standings): ledger_guild_warband orders a server's rows
+    # by warband first, so max(id) over the server read every one of them (55 µs for 1,300
+    # rows, growing with the campaign); with this index it is one step down the tree.
+    db.execute("CREATE INDEX ledger_guild_id ON ledger (guild_id, id)")

@@ -10,10 +10,22 @@ Reads use a connection of their own per thread: in WAL mode a reader sees the la
 never waits for a writer, in this process or another, so a read on the event loop (a server's
 settings, a member's reply style) cannot stall behind a write that is itself waiting for the
 file. A read inside a write transaction uses the write's connection and sees its changes.
+
+The event loop may write too, but only without waiting: inside ``without_waiting()`` a write
+begins only if no other thread of this process is writing and no other process holds the file,
+and otherwise raises ``WriteWouldWait`` before anything is done, so the caller can hand the
+same work to a worker thread (``try_write`` is the same for one small piece of work).
+
+The WAL is copied back into the database file (a checkpoint: a few milliseconds of writes and
+two fsyncs) every ``CHECKPOINT_EVERY`` commits, before the next write begins, and only by a
+write that may wait: when one is due, a write without waiting raises ``WriteWouldWait`` and the
+worker thread it is handed to does it. SQLite's own checkpoint (off) would run inside whichever
+commit crosses 1,000 pages, on the event loop when that commit is one of the loop's.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
@@ -31,6 +43,13 @@ DEFAULT_DB_PATH = Path("data") / "mordheim.db"
 # the file for a millisecond or so (tests/engine/test_storage_processes.py), so ten seconds is
 # only reached when something is badly wrong, and then the member gets an apology, not a hang.
 BUSY_TIMEOUT_MS = 10_000
+# Commits between two checkpoints. SQLite's own default is every 1,000 pages of WAL. A kept
+# answer writes about 2 pages, a purchase 7, a hire 10 (the warrior, the warband, two ledger rows
+# and their indexes), so 300 commits are some 600 to 3,000 pages: a WAL of 2.5 to 12 MB, and a
+# checkpoint's two fsyncs spread over as many answers as SQLite would spread them.
+CHECKPOINT_EVERY = 300
+
+log = logging.getLogger("mordheim.storage")
 
 
 def db_path_from_env(environ: os._Environ[str] | dict[str, str] | None = None) -> Path:
@@ -81,6 +100,18 @@ def backup_database(source: str | os.PathLike[str], destination: str | os.PathLi
     return destination.stat().st_size
 
 
+class WriteWouldWait(Exception):
+    """A write inside ``Store.without_waiting()`` would have had to wait (another thread of this
+    process is writing, another process holds the file, or a checkpoint is due). It did not
+    begin: nothing was done."""
+
+
+class _NoWaiting:
+    """This thread's ``without_waiting`` block: whether its one write transaction has begun."""
+
+    began = False
+
+
 class Store:
     """The open database file. Create with ``Store.open(path)``; call ``close()`` once at exit."""
 
@@ -92,6 +123,7 @@ class Store:
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()  # not the write lock: opening a reader never waits for a write
         self._closed = False
+        self._commits = 0  # since the last checkpoint
         self.db = Database(conn, execute_plugins=False)
 
     @staticmethod
@@ -114,6 +146,7 @@ class Store:
             store.db.enable_wal()
             # NORMAL is safe against a killed process in WAL mode (only power loss can lose the last commits).
             conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA wal_autocheckpoint = 0")  # Store.write checkpoints (the module docstring says why)
             store._migrate()
         except BaseException:
             conn.close()
@@ -151,49 +184,96 @@ class Store:
 
     @contextmanager
     def write(self) -> Iterator[Connection]:
-        """A write transaction: everything inside commits together or is rolled back."""
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            self._local.writing = True
+        """A write transaction: everything inside commits together or is rolled back.
+
+        Inside ``without_waiting()`` it begins only if that needs no waiting, else raises
+        ``WriteWouldWait`` having done nothing."""
+        no_waiting: _NoWaiting | None = getattr(self._local, "no_waiting", None)
+        if no_waiting is None:
+            self._lock.acquire()
             try:
-                yield Connection(self._conn)
+                if self._commits >= CHECKPOINT_EVERY:
+                    self._checkpoint()
+                self._conn.execute("BEGIN IMMEDIATE")
             except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
+                self._lock.release()
                 raise
-            else:
-                self._conn.execute("COMMIT")
-            finally:
-                self._local.writing = False
+        else:
+            if no_waiting.began:  # a fallback to a thread would run the first one again
+                raise RuntimeError("A without_waiting() block holds one write transaction; this is its second.")
+            if self._commits >= CHECKPOINT_EVERY or not self._begin_at_once():
+                raise WriteWouldWait()
+            no_waiting.began = True
+        self._local.writing = True
+        try:
+            yield Connection(self._conn)
+        except BaseException:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise
+        else:
+            self._conn.execute("COMMIT")
+            self._commits += 1
+        finally:
+            self._local.writing = False
+            self._lock.release()
+
+    def _checkpoint(self) -> None:
+        """Copy the WAL back into the database file, holding the write lock: with no commit of
+        this process beside it, the checkpoint reaches the WAL's end, and the next write starts
+        the WAL again from its beginning. PASSIVE: it never waits for a reader (what a reader
+        still needs is copied next time)."""
+        self._commits = 0
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:  # not this write's business: it goes on, and the WAL is only longer until the next one
+            log.warning("A WAL checkpoint failed", exc_info=True)
+
+    def _begin_at_once(self) -> bool:
+        """Take the lock and ``BEGIN IMMEDIATE`` if neither needs waiting (True, holding both), else
+        take neither (False)."""
+        if not self._lock.acquire(blocking=False):  # another thread of this process is writing
+            return False
+        self._conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError:  # "database is locked": another process is writing
+            self._lock.release()
+            return False
+        except BaseException:
+            self._lock.release()
+            raise
+        finally:
+            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        return True
+
+    @contextmanager
+    def without_waiting(self) -> Iterator[None]:
+        """In this block (in this thread), the write transaction begins only if no other thread of
+        this process is writing, no other process holds the file and no checkpoint is due;
+        otherwise ``write()`` raises ``WriteWouldWait`` before anything is done. For the event
+        loop, which must never wait for the file: what raised is to be run again in a worker
+        thread, where writes wait their turn (and make the checkpoint that may be due). The block
+        holds at most one write transaction, so that running it again repeats nothing."""
+        outer = getattr(self._local, "no_waiting", None)
+        self._local.no_waiting = _NoWaiting()
+        try:
+            yield
+        finally:
+            self._local.no_waiting = outer
 
     def try_write(self, work: Callable[[Connection], object]) -> bool:
         """Run ``work`` in a write transaction only if that needs no waiting: no other thread of
-        this process is writing and no other process holds the file. Returns False, having done
-        nothing, otherwise. For the event loop, which must never wait for the file."""
-        if not self._lock.acquire(blocking=False):
-            return False
+        this process is writing, no other process holds the file and no checkpoint is due.
+        Returns False, having done nothing, otherwise: then do it with a write that may wait, in a
+        worker thread (which makes the checkpoint first). For the event loop, which must never
+        wait for the file."""
         try:
-            self._conn.execute("PRAGMA busy_timeout = 0")
-            try:
-                self._conn.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError:  # "database is locked": another process is writing
-                return False
-            finally:
-                self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self._local.writing = True
-            try:
-                work(Connection(self._conn))
-            except BaseException:
-                if self._conn.in_transaction:
-                    self._conn.execute("ROLLBACK")
-                raise
-            else:
-                self._conn.execute("COMMIT")
-            finally:
-                self._local.writing = False
-            return True
-        finally:
-            self._lock.release()
+            with self.without_waiting(), self.write() as c:
+                work(c)
+        except WriteWouldWait:
+            return False
+        return True
 
     @contextmanager
     def read(self) -> Iterator[Connection]:

@@ -166,10 +166,12 @@ class Hiring:
                 problems.append(missing_gold(what + (" with the group's kit" if joining else ""), cost, row["name"], row["gold_crowns"]))
             if problems:
                 raise MordheimError(f"{row['name']} cannot hire {ftype.name}:\n" + "\n".join(f"- {p}" for p in problems))
+            # hire_problems refused every limit the roster check would (and those the roster broke
+            # already), so write_warrior need not check the roster again
             if joining is not None:
                 new = {**joining.snapshot(), "group_size": joining.group_size + count}
                 stored = c.write_warrior(b, row, joining, new, what="warrior.hire", reason=f"{count} more {ftype.name}",
-                                         warriors=warriors)
+                                         warriors=warriors, check_roster=False)
             else:
                 new = new_warrior(
                     name=name or self._free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
@@ -178,7 +180,7 @@ class Hiring:
                     skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
                 )
                 stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
-                                         warriors=warriors)
+                                         warriors=warriors, check_roster=False)
             wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - cost}, what="treasury",
                                   reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}",
                                   with_warriors=False)

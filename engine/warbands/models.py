@@ -348,7 +348,7 @@ def warrior_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
         elif key == "profile":
             out.update({PROFILE_COLUMNS[c]: v for c, v in value.items()})
         elif key in ("equipment", "skills", "injuries", "skill_lists", "special_rules", "hand_edits"):
-            out[key] = json.dumps(list(value))
+            out[key] = json.dumps(list(value)) if value else "[]"  # most are empty (see _names)
         elif key == "large":
             out["large"] = int(bool(value))
         else:

@@ -113,7 +113,7 @@ def size_limit(rules: CampaignRules, wlist: WarbandList | None, warband_type: st
             if bonus:
                 maximum += bonus
                 reasons.append(f"{bonus:+d} {rule.name}")
-        excluded = {wlist.id.replace("-", " "), lookup_key(wlist.name), *map(lookup_key, wlist.aliases)}
+        excluded = {wlist.id.replace("-", " "), key_of(wlist.name), *map(key_of, wlist.aliases)}
     else:
         maximum = rules.max_warband_size
         reasons = [f"{maximum}, the default for a custom warband"]

@@ -539,29 +539,37 @@ class Campaigns:
 
     def write_warrior(
         self, b: LedgerBatch, wb: dict[str, Any], old: Warrior | None, new: dict[str, Any], *, what: str, reason: str,
-        warriors: tuple[Warrior, ...] | None = None,
+        warriors: tuple[Warrior, ...] | None = None, check_roster: bool = True,
     ) -> Warrior:
         """Inside batch ``b``: store the warrior snapshot ``new`` in warband ``wb`` (insert when
         ``old`` is None) after the roster checks, with its ledger row. Returns the stored warrior.
-        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None)."""
+        ``warriors``: the warband's warriors as the caller read them in this batch (read again if None,
+        when they are needed: for a new name, or to check the roster).
+        ``check_roster=False`` skips the whole-roster limits: for a caller whose own checks are
+        stricter (a hire), or who applies what the rules decided rather than what the owner chose
+        (a post-battle step); the warrior himself and his name are checked here either way."""
         c, guild_id = b.c, b.guild_id
         rules = self._rules(c, guild_id)
-        everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
-        others = [w for w in everyone if old is None or w.id != old.id]
         _clean, problems = transfer.clean_warrior(new, rules)
         if problems:
             raise MordheimError(problems[0])
-        if any(name_key(w.name) == name_key(new["name"]) for w in others):
+        key = name_key(new["name"])
+        named = old is None or name_key(old.name) != key  # a name the warband's other warriors may have
+        if named or check_roster:
+            everyone = list(self._warriors(c, guild_id, wb) if warriors is None else warriors)
+            others = [w for w in everyone if old is None or w.id != old.id]
+        if named and any(name_key(w.name) == key for w in others):
             raise MordheimError(f"{wb['name']} already has a warrior called '{new['name']}'.", hint="Choose another name.")
-        candidate = [*others, warrior_from_row({"id": 0, **warrior_columns(new)}, wb["name"])]
-        self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
+        columns = warrior_columns(new)
+        if check_roster:
+            candidate = [*others, warrior_from_row({"id": 0, **columns}, wb["name"])]
+            self._check_roster(rules, self.warband_list(c, guild_id, wb), wb["warband_type"], everyone, candidate)
         at = b.at
         if old is None:
             if len(others) >= MAX_WARRIOR_ROWS:
                 raise LimitExceeded(f"A warband may keep at most {MAX_WARRIOR_ROWS} warriors, dead and retired included.",
                                     hint="Remove warriors who are long gone.")
-            wid = c.insert("warriors", {"guild_id": guild_id, "warband_id": wb["id"], **warrior_columns(new),
-                                        "created_at": at, "updated_at": at})
+            wid = c.insert("warriors", {"guild_id": guild_id, "warband_id": wb["id"], **columns, "created_at": at, "updated_at": at})
             before, after = None, new
         else:
             wid = old.id
@@ -574,7 +582,7 @@ class Campaigns:
         b.record(warband_id=wb["id"], warband_name=wb["name"], what=what, entity="warrior", entity_id=wid,
                  before=before, after=after, reason=reason)
         c.execute("UPDATE warbands SET updated_at = ? WHERE guild_id = ? AND id = ?", (at, guild_id, wb["id"]))
-        return warrior_from_row({"id": wid, **warrior_columns(new)}, wb["name"])  # as stored, without reading it back
+        return warrior_from_row({"id": wid, **columns}, wb["name"])  # as stored, without reading it back
 
     def add_warrior(
         self,

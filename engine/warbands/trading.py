@@ -197,8 +197,10 @@ class Trading:
                 kit = [*w.equipment, *([it.name] * count)]
                 if len(kit) > LIST_MAX:
                     raise LimitExceeded(f"{w.name} would carry {len(kit)} items; the limit is {LIST_MAX}.")
+                # Kit bought breaks no roster limit: the only kit that changes one, a Halfling
+                # cookbook, raises the warband's maximum size (000:1475).
                 w = c.write_warrior(b, row, w, {**w.snapshot(), "equipment": kit}, what="trade.buy",
-                                    reason=f"{count} x {it.name}" if count > 1 else it.name)
+                                    reason=f"{count} x {it.name}" if count > 1 else it.name, check_roster=False)
             else:
                 stash = [*_stash(row), *([it.name] * count)]
                 if len(stash) > STASH_MAX:

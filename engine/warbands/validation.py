@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -34,6 +35,14 @@ def clean_name(value: Any, what: str = "Name", *, forbid: str = "") -> str:
     """A stripped name of 1-64 characters with no control characters or mentions."""
     if not isinstance(value, str):
         raise MordheimError(f"{what} must be text, not {type(value).__name__}.")
+    return _clean_text_name(value, what, forbid)
+
+
+# Every warrior written is checked whole, and the same names come back again and again (his
+# own, his kit's: Sword, Dagger...); a name that passed is remembered instead of being read
+# again letter by letter. A refusal raises, so it is never remembered.
+@lru_cache(maxsize=4096)
+def _clean_text_name(value: str, what: str, forbid: str) -> str:
     name = value.strip()
     if not name:
         raise MordheimError(f"{what} is empty or only spaces.", hint=f"Give 1 to {NAME_MAX} characters.")

@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from bot.harness import Actor
+from tests.engine.held_writes import write_held_by_a_thread
 
 GUILD = 811
 OWNER = Actor(user_id=1, guild_id=GUILD)
@@ -310,6 +311,25 @@ async def test_concurrent_hires_cannot_spend_the_same_gold(harness):
     ok = [r for r in results if not r.is_error]
     assert len(ok) == 4 and gold(harness) == 0
     assert all("25 gc missing" in r.text for r in results if r.is_error)
+    assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
+
+
+async def test_a_hire_while_another_write_holds_the_database_waits_in_a_thread_and_is_made_once(harness):
+    """A hire is made on the event loop when the database is free; while another write holds it,
+    the hire waits in a worker thread (the loop answers others meanwhile), then is made once."""
+    await reikland(harness, gold=160)  # 100 gc left
+    with write_held_by_a_thread(svc(harness).store):
+        late = asyncio.ensure_future(harness.command("hire fighter", OWNER, warband="Reavers", type="Warrior", name="Late"))
+        await asyncio.sleep(0.05)
+        assert not late.done()
+        echo = await harness.command("echo", OWNER, text="still answering")
+        assert "still answering" in echo.text
+    res = await late
+    assert not res.is_error, res.text
+    assert gold(harness) == 75 and [w.name for w in svc(harness).get_warband(GUILD, "Reavers").warriors] == ["Otto", "Late"]
+    entries = svc(harness).ledger(GUILD, "Reavers", limit=10)
+    assert sorted(e.what for e in entries if e.batch_id == entries[0].batch_id) == ["treasury", "warrior.hire"]
+    assert sum(e.what == "warrior.hire" for e in entries) == 2  # Otto, then Late: once
     assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
 
 

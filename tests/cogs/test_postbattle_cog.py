@@ -182,3 +182,27 @@ async def test_one_sequence_per_warband_and_none_in_another_server(harness):
     assert other.is_error and "no warband called" in other.text
     empty = await ok(await h.command("campaign standings", ELSEWHERE))
     assert WB not in empty.text
+
+
+async def test_deaths_that_leave_a_list_ratio_broken_are_not_refused(harness):
+    # Cave Squigs may not outnumber Goblin Warriors (a hiring limit). Goblins dying in battle is
+    # the rulebook's result, not a change the owner chose: the sequence goes on.
+    h = harness
+    name = "Da Boyz"
+    await ok(await h.command("warband create", OWNER, name=name, warband_type="Orc Mob"))
+    for fighter, wname, count in (("Orc Boss", "Gitzog", 1), ("Goblin Warriors", "Gobbos", 2), ("Cave Squigs", "Squigs", 2)):
+        await ok(await h.command("hire fighter", OWNER, warband=name, type=fighter, name=wname, count=count))
+    rec = await ok(await h.command("battle record", OWNER, warband=name, result="loss"))
+    seq = await ok(await h.click(rec.message_id, ids_of(h.messages[rec.message_id], "pb:start:")[0], OWNER))
+    mid = seq.message_id
+    ooa = component(h, mid, "ooa")
+    gobbos = [o["value"] for o in ooa["options"] if o["label"].startswith("Gobbos")]
+    assert len(gobbos) == 2
+    await ok(await h.select(mid, ooa["custom_id"], gobbos, OWNER))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    (field,) = {c["components"][0]["custom_id"] for c in opened.first.data["components"]}
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {field: "1 2"}, OWNER, message_id=mid))
+    assert "2. Experience" in res.text
+    check = await ok(await h.command("warband check", OWNER, name=name))
+    assert "Cave Squigs" in check.text  # the roster check still names the broken ratio; nothing refused it

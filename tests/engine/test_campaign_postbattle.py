@@ -3,11 +3,14 @@ a deleted warband, a warrior who did not fight, resuming on a new process."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 
 import pytest
 
 from engine.campaign.postbattle import PostBattle
+from engine.campaign.sequence import Fighter, Pending, SequenceState
 from engine.campaign.standings import Campaign
 from engine.errors import MordheimError, PermissionDenied
 from engine.storage import Store
@@ -196,3 +199,77 @@ def test_income_pays_the_hired_swords_upkeep_in_the_same_batch(setup):
     assert v.gold_crowns == gold + 45 - 5 and v.state.lines[-1].startswith("upkeep ") and "5 gc" in v.state.lines[-1]
     c.undo_last_batch(G, OWNER, False, "Hirelings")
     assert c.get_warband(G, "Hirelings").gold_crowns == gold  # sale and upkeep taken back together
+
+
+def test_every_steps_answer_is_what_the_database_now_holds(setup):
+    """A step builds its new view from what it wrote, without reading it back: it must be exactly
+    what a fresh read shows (warriors in roster order, treasury, sale prices, state)."""
+    c, pb, _ = setup
+    ids = raiders(c)
+    c.hiring.hire_sword(G, OWNER, False, "Reikland Raiders", "Halfling Scout")  # upkeep paid at the income step
+    c.add_warrior(G, OWNER, False, "Reikland Raiders", "Karl", role="hero", warrior_type="Youngblood", profile=P)  # shown before older henchmen
+
+    def same_as_stored(v):
+        stored = pb.get(G, v.id)
+        assert v == dataclasses.replace(stored, rolls=v.rolls)
+        warband = c.get_warband(G, "Reikland Raiders")
+        assert v.warriors == warband.warriors  # the roster sheet's order: leader, heroes, the rest
+        assert (v.gold_crowns, v.wyrdstone_shards) == (warband.gold_crowns, warband.wyrdstone_shards)
+        return v
+
+    v = same_as_stored(pb.start(G, OWNER, False, "Reikland Raiders"))
+    v = same_as_stored(pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={ids["Hans"]: 1, ids["Marksmen"]: 2},
+                                       kills={ids["Otto"]: 3}))
+    v = same_as_stored(pb.confirm_fighters(G, OWNER, False, v.id, v.version))
+    v = same_as_stored(pb.roll_injuries(G, OWNER, False, v.id, v.version, entered={ids["Hans"]: "22", ids["Marksmen"]: "1 5"}))
+    v = same_as_stored(pb.apply_experience(G, OWNER, False, v.id, v.version))
+    skills = iter(["Dodge", "Sprint", "Step Aside"])
+    while v.state.pending:
+        p = v.state.pending[0]
+        value = p.options[0] if p.kind == "choose" else next(skills)
+        v = same_as_stored(pb.choose(G, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value))
+    v = same_as_stored(pb.explore(G, OWNER, False, v.id, v.version, entered="5 1 3 2"))
+    v = same_as_stored(pb.sell(G, OWNER, False, v.id, v.version, 1))
+    assert v.state.lines[-1].startswith("upkeep ")
+    v = same_as_stored(pb.finish(G, OWNER, False, v.id, v.version))
+    assert v.status == "finished"
+
+
+def test_the_state_is_stored_as_asdict_would_write_it():
+    fighters = tuple(Fighter(n, f"W{n}", n < 3, 1 + n % 3, fought=n != 4, out_of_action=n % 2, kills=n, scenario=-1) for n in range(6))
+    state = SequenceState(step="experience", won=True, battle="battle 3 (win, Skirmish)", fighters=fighters,
+                          pending=(Pending("choose", 3, "W3", ("WS", "BS"), "roll 10"), Pending("skill", 1, "Hans Ölmann")),
+                          lines=("Hans — Leg wound (−1 M)",), dice=("D66 22",), raised=((3, "WS"),), missed=((2, 1),), captured=(5,),
+                          explore_dice=(1, 5, 5), shards_found=2, items_found=("Sword",), notes=("a note",),
+                          extra={"experience_done": True, "awards": ["Hans: survived +1"], "exploration": ["found a well"]})
+    assert state.to_json() == json.dumps(dataclasses.asdict(state), ensure_ascii=False, separators=(",", ":"))
+    assert SequenceState.from_json(state.to_json()) == state
+
+
+def test_no_step_and_no_standings_read_the_whole_ledger(setup):
+    """Every statement a sequence and the standings run finds its ledger rows through an index,
+    so a step costs the same however long the ledgers of this server and every other have grown
+    (a batch's rows were once found by scanning the whole ledger, every step)."""
+    c, pb, _ = setup
+    ids = raiders(c)
+    statements: set[str] = set()
+    store = c.store
+    for conn in (store._conn, store._reader()):  # the write connection and this thread's reads
+        conn.set_trace_callback(statements.add)
+    try:
+        v = through_injuries(pb, ids, {ids["Hans"]: "22", ids["Marksmen"]: "1 5"})
+        v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, v.version))
+        v = pb.explore(G, OWNER, False, v.id, v.version, entered="5 1 3")
+        v = pb.finish(G, OWNER, False, v.id, pb.sell(G, OWNER, False, v.id, v.version, 0).version)
+        camp = Campaign(c, pb)
+        camp.standings(G)
+        assert camp.remembered_standings(G) is not None
+    finally:
+        for conn in (store._conn, store._reader()):
+            conn.set_trace_callback(None)
+    reading_the_ledger = [s for s in statements if "FROM ledger" in s and s.lstrip().upper().startswith("SELECT")]
+    assert reading_the_ledger
+    with store.read() as r:
+        for sql in reading_the_ledger:
+            plan = [row["detail"] for row in r.all("EXPLAIN QUERY PLAN " + sql)]
+            assert not any(step.startswith("SCAN") and step != "SCAN CONSTANT ROW" for step in plan), (sql, plan)

@@ -65,3 +65,27 @@ def test_standings(campaign):
     assert raiders.rating == (5 + 20) + 3 * (5 + 2) and raiders.best_hero == "Boss (20 xp)"
     assert [(h.warband, h.experience) for h in s.heroes] == [("Dwarfs", 22), ("Rats", 21), ("Raiders", 20)]
     assert camp.standings(2).rows == ()
+
+
+def test_remembered_standings_are_given_only_while_nothing_changed(campaign):
+    """What the event loop asks before building: the standings built before, while they are current."""
+    c, camp = campaign
+    pb = PostBattle(c, random.Random(5))
+    c.create_warband(1, 10, "Raiders", "Reikland")
+    c.add_warrior(1, 10, False, "Raiders", "Boss", role="leader", warrior_type="Leader", profile=P, experience=20)
+    c.create_warband(2, 30, "Elsewhere", "Skaven")
+    assert camp.remembered_standings(1) is None  # never built
+    built = camp.standings(1)
+    assert camp.remembered_standings(1) is built
+    assert camp.remembered_standings(2) is None  # another server's are its own
+    c.record_battle(1, 10, False, "Raiders", result="win")
+    assert camp.remembered_standings(1) is None  # a battle: a ledger row
+    camp.standings(1)
+    v = pb.start(1, 10, False, "Raiders")
+    assert camp.remembered_standings(1) is None  # a sequence started: no ledger row, but a sequence
+    camp.standings(1)
+    pb.cancel(1, 10, False, v.id)
+    assert camp.remembered_standings(1) is None  # a sequence closed
+    assert camp.standings(1).rows[0].battles == 1
+    c.create_warband(2, 30, "Others", "Skaven")
+    assert camp.remembered_standings(1) is not None  # another server's change changes nothing here

@@ -4,7 +4,6 @@ questions that used to land on the wrong section, misspellings, and editions' co
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from pathlib import Path
 

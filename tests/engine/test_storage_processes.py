@@ -7,11 +7,15 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
-from engine.storage import Store
+import pytest
+
+from engine.storage import Store, WriteWouldWait
 from engine.storage.store import BUSY_TIMEOUT_MS
 from engine.warbands import Campaigns
+from tests.engine.held_writes import file_held_by_another_process, write_held_by_a_thread
 
 REPO = Path(__file__).resolve().parents[2]
 PROCESSES, WRITES = 4, 40
@@ -124,8 +128,6 @@ def test_reads_never_wait_for_a_write_in_progress(tmp_path):
 
 def test_try_write_never_waits(tmp_path):
     """What the event loop uses: a write done at once, or not at all while another is under way."""
-    import threading
-
     path = tmp_path / "t.db"
     with Store.open(path) as store:
         Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
@@ -134,32 +136,48 @@ def test_try_write_never_waits(tmp_path):
             c.execute("UPDATE warbands SET notes = notes || 'x'")
 
         assert store.try_write(add_note) is True
-        holding, release = threading.Event(), threading.Event()
-
-        def long_write() -> None:
-            with store.write():
-                holding.set()
-                release.wait(10)
-
-        writer = threading.Thread(target=long_write)
-        writer.start()
-        assert holding.wait(10)
-        assert store.try_write(add_note) is False  # another thread of this process is writing
-        release.set()
-        writer.join()
-        other = subprocess.Popen(
-            [sys.executable, "-c", "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-             "c.execute('BEGIN IMMEDIATE'); print('holding', flush=True); time.sleep(30)", str(path)],
-            stdout=subprocess.PIPE, text=True)
-        try:
-            assert other.stdout.readline().strip() == "holding"
+        with write_held_by_a_thread(store):
+            assert store.try_write(add_note) is False  # another thread of this process is writing
+        with file_held_by_another_process(path):
             assert store.try_write(add_note) is False  # another process holds the file
-        finally:
-            other.kill()
-            other.wait()
         assert store.try_write(add_note) is True
         with store.read() as c:
             assert c.scalar("SELECT notes FROM warbands") == "xx"
             assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
         with store.write() as c:  # and the write connection still waits as it should
             assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+
+
+def test_a_write_without_waiting_begins_at_once_or_not_at_all(tmp_path):
+    """``Store.without_waiting``: what the event loop runs itself. The write begins only if no other
+    thread of this process is writing and no other process holds the file; otherwise
+    ``WriteWouldWait`` comes before anything is done, and the same work can go to a thread."""
+    path = tmp_path / "t.db"
+    with Store.open(path) as store:
+        Campaigns(store).create_warband(GUILD, 1, "Quick", "Reiklanders")
+        ran: list[str] = []
+
+        def add_note(tag: str) -> None:
+            with store.write() as c:
+                ran.append(tag)
+                c.execute("UPDATE warbands SET notes = notes || ?", (tag,))
+
+        with store.without_waiting():
+            add_note("a")
+        with write_held_by_a_thread(store), pytest.raises(WriteWouldWait), store.without_waiting():
+            add_note("b")  # another thread of this process is writing
+        with file_held_by_another_process(path):
+            started = time.perf_counter()
+            with pytest.raises(WriteWouldWait), store.without_waiting():
+                add_note("c")  # another process holds the file
+            assert time.perf_counter() - started < 1.0
+        with pytest.raises(RuntimeError, match="one write transaction"), store.without_waiting():
+            add_note("d")
+            add_note("e")  # a second write: running the block again in a thread would repeat the first
+        assert ran == ["a", "d"]
+        with store.read() as c:
+            assert c.scalar("SELECT notes FROM warbands") == "ad"  # b and c never began; e never began
+        add_note("f")  # outside the block, writes wait as before
+        with store.write() as c:
+            assert c.scalar("PRAGMA busy_timeout") == BUSY_TIMEOUT_MS
+            assert c.scalar("SELECT notes FROM warbands") == "adf"

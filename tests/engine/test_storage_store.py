@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -12,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.storage import Store, db_path_from_env
+from engine.storage import Store, WriteWouldWait, db_path_from_env
 from engine.storage.schema import MIGRATIONS
+from engine.storage.store import CHECKPOINT_EVERY
 from engine.warbands import Campaigns
 
 REPO = Path(__file__).resolve().parents[2]
@@ -131,3 +133,51 @@ def test_killed_process_leaves_no_partial_change(tmp_path):
                 changes += conn.scalar("SELECT count(*) FROM ledger WHERE warband_name = ?", (f"Band {n}",))
             assert leader.experience == xp_rows
         assert changes > 60  # the child did write many changes before it died
+
+
+def test_a_write_that_may_wait_checkpoints_and_keeps_the_wal_short(tmp_path):
+    """A checkpoint inside a commit would hold up the event loop when the commit is one of its
+    own; instead a write that may wait copies the WAL back every CHECKPOINT_EVERY commits (one
+    without waiting is handed to a thread then), so the WAL keeps starting again from its
+    beginning instead of growing with every write."""
+    commits = 6 * CHECKPOINT_EVERY
+
+    def wal_after_writes(path, write) -> int:
+        write("CREATE TABLE notes (n INTEGER PRIMARY KEY, text TEXT)")
+        for _ in range(commits):
+            write("INSERT INTO notes (text) VALUES ('" + "x" * 1000 + "')")  # a page of WAL or more each
+        return path.with_name(path.name + "-wal").stat().st_size
+
+    never = sqlite3.connect(tmp_path / "never.db", isolation_level=None)  # the same writes, never checkpointed
+    never.execute("PRAGMA journal_mode = WAL")
+    never.execute("PRAGMA wal_autocheckpoint = 0")
+    unchecked = wal_after_writes(tmp_path / "never.db", never.execute)
+    never.close()
+    path = tmp_path / "w.db"
+    with Store.open(path) as store:
+        with store.write() as c:
+            assert c.scalar("PRAGMA wal_autocheckpoint") == 0
+
+        def write(sql: str) -> None:
+            with store.write() as c:
+                c.execute(sql)
+
+        wal = wal_after_writes(path, write)
+        assert wal < unchecked / 3, (wal, unchecked)
+        with store.read() as c:
+            assert c.scalar("SELECT count(*) FROM notes") == commits
+    with Store.open(path) as store:  # a store counts its commits from its opening
+
+        def write(sql: str) -> None:
+            with store.write() as c:
+                c.execute(sql)
+
+        for _ in range(CHECKPOINT_EVERY):
+            write("INSERT INTO notes (text) VALUES ('due')")
+        with pytest.raises(WriteWouldWait), store.without_waiting():  # a checkpoint is due: not on the event loop
+            write("INSERT INTO notes (text) VALUES ('not now')")
+        write("INSERT INTO notes (text) VALUES ('in a thread')")  # a write that may wait checkpoints first
+        with store.without_waiting():
+            write("INSERT INTO notes (text) VALUES ('now')")
+        with store.read() as c:
+            assert c.column("SELECT text FROM notes WHERE length(text) < 20 AND text != 'due'") == ["in a thread", "now"]
