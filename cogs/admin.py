@@ -19,7 +19,7 @@ from cogs._ui.campaign import send_pages
 from cogs._ui.context import is_admin, server_settings
 from cogs._ui.embeds import SUCCESS, info_embed
 from cogs._ui.roster import problem_pages
-from engine.combat.ruleset import get_ruleset, list_toggles
+from engine.combat.ruleset import combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
 from engine.rolls import SecretRolls
@@ -75,8 +75,7 @@ class Admin(commands.Cog):
     async def houserule(self, interaction: discord.Interaction, rule: app_commands.Range[str, 1, 60], on: bool) -> None:
         guild_id = _require_server(interaction)
         current = await server_settings(interaction)
-        edition_id = current.edition_id if get_edition(current.edition_id).combat else "lrb"
-        get_ruleset(edition_id, {rule: on})  # refuses an unknown rule, offering the closest names
+        get_ruleset(combat_edition(current.edition_id), {rule: on})  # refuses an unknown rule, offering the closest names
         s = await asyncio.to_thread(
             self.bot.settings.set_house_rules, guild_id, interaction.user.id, is_admin(interaction), {rule: on}
         )

@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.combat_options import apply_options, armour_choices, combat_rules, equipment_choices, profile_choices, resolve_side
+from cogs._ui.combat_options import apply_options, armour_choices, combat_rules, equipment_choices, fighter_choices, resolve_fighter
 from cogs._ui.combat_render import CHART_WIDTH, code
 from cogs._ui.context import server_settings_now
 from cogs._ui.embeds import info_embed
-from engine.combat import make_fighter, render_table
+from engine.combat import render_table
 from engine.combat.falling import LANDED, MAX_FALL, MAX_JUMP, fall_odds, roll_fall
 
 LABELS = {LANDED: "Lands", "unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down",
@@ -31,8 +31,8 @@ class Falling(commands.Cog):
 
     async def _answer(self, interaction: discord.Interaction, height: int, who: str, armour: str | None,
                       equipment: str | None, private: bool, *, jump: bool) -> None:
-        side = apply_options(await resolve_side(interaction, who, "Warrior"), armour=armour, equipment=equipment)
-        fighter = make_fighter(side.name, side.profile, **side.fighter_kwargs())
+        side = apply_options(await resolve_fighter(interaction, who, "Warrior"), armour=armour, equipment=equipment)
+        fighter = side.fighter()
         rules = combat_rules(server_settings_now(interaction), None)
         result = roll_fall(fighter, height, self.bot.rng, jump=jump, edition=rules.edition, toggles=rules.toggles)
         odds = fall_odds(fighter, height, jump=jump, edition=rules.edition, toggles=rules.toggles)
@@ -50,7 +50,7 @@ class Falling(commands.Cog):
     @app_commands.describe(height=f"Height fallen in inches (1-{MAX_FALL})", who=WHO,
                            armour="A helmet counts (4+ against stun)", equipment="Mandrake Root counts",
                            private="Only you see the result")
-    @app_commands.autocomplete(who=profile_choices, armour=armour_choices, equipment=equipment_choices)
+    @app_commands.autocomplete(who=fighter_choices, armour=armour_choices, equipment=equipment_choices)
     async def fall(self, interaction: discord.Interaction, height: app_commands.Range[int, 1, MAX_FALL],
                    who: app_commands.Range[str, 1, 200] = "human", armour: app_commands.Range[str, 1, 300] | None = None,
                    equipment: app_commands.Range[str, 1, 300] | None = None, private: bool = False) -> None:
@@ -60,7 +60,7 @@ class Falling(commands.Cog):
     @app_commands.describe(height=f"Height jumped down in inches (1-{MAX_JUMP})", who=WHO,
                            armour="A helmet counts (4+ against stun)", equipment="Mandrake Root counts",
                            private="Only you see the result")
-    @app_commands.autocomplete(who=profile_choices, armour=armour_choices, equipment=equipment_choices)
+    @app_commands.autocomplete(who=fighter_choices, armour=armour_choices, equipment=equipment_choices)
     async def jump(self, interaction: discord.Interaction, height: app_commands.Range[int, 1, MAX_JUMP],
                    who: app_commands.Range[str, 1, 200] = "human", armour: app_commands.Range[str, 1, 300] | None = None,
                    equipment: app_commands.Range[str, 1, 300] | None = None, private: bool = False) -> None:

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs._ui.context import server_settings
 from cogs._ui.embeds import info_embed
-from engine.combat.ruleset import list_toggles
+from engine.combat.ruleset import combat_edition, list_toggles
 from engine.editions import get_edition
 from engine.errors import MordheimError
 from engine.warbands.server_tables import ServerLists
@@ -40,7 +40,7 @@ def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_o
                    lists: ServerLists | None = None, plain_text: bool = False) -> discord.Embed:
     edition = get_edition(edition_id)
     lines = []
-    for t in list_toggles(edition.id if edition.combat else "lrb"):
+    for t in list_toggles(combat_edition(edition.id)):
         value = house_rules.get(t["name"], t["default"])
         marker = " *(house rule)*" if value != t["default"] else ""
         lines.append(f"{'✅' if value else '⬜'} `{t['name']}`{marker}\n{t['description']}")

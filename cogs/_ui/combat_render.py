@@ -17,8 +17,10 @@ ODDS = discord.Colour.blurple()
 PAGE_CHARS = 3000  # of the log per page; leaves room for the header within Discord's 4096/6000
 FIELD_CHARS = 1000  # Discord allows 1024 in a field
 CHART_WIDTH = 12
-LABELS = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned", "out of action": "OOA"}
-OUTCOME_ORDER = ("unharmed", "wounded", "knocked down", "stunned", "out of action")
+LABELS = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned", "out of action": "OOA",
+          "fled": "Fled", "netted": "Netted"}
+OUTCOME_ORDER = ("unharmed", "wounded", "knocked down", "stunned", "out of action", "fled", "netted")
+SOMETIMES = ("wounded", "fled", "netted")  # rows shown only when they can happen
 
 
 def code(text: str) -> str:
@@ -73,12 +75,16 @@ def outcome_text(result) -> str:
     return "\n".join(parts)
 
 
-def fighters_header(fighters, notes: dict[str, list[str]] | None = None) -> str:
+def fighters_header(fighters, notes: dict[str, list[str]] | None = None, not_modelled: list[str] | None = None) -> str:
+    """Each fighter's profile and kit, what he fights with and what was left out, and the rules
+    the engine does not apply in this fight."""
     lines = []
     for f in fighters:
         lines.append(f"**{f.name}**{f.describe()[len(f.name):]}")
         for note in (notes or {}).get(f.name, []):
             lines.append(f"  ↳ {note}")
+    for note in not_modelled or []:
+        lines.append(f"⚠ {note}")
     return "\n".join(lines)
 
 
@@ -92,9 +98,10 @@ def _at_least_rows(fighter) -> list[tuple[str, float]]:
 
 def fighter_odds_field(fighter) -> tuple[str, str]:
     """One fighter's outcome chart, expected wounds lost and P(at least N wounds)."""
-    # "wounded but standing" cannot happen to a one-Wound fighter: leave out a row that is exactly 0
+    # "wounded but standing" cannot happen to a one-Wound fighter, and only a fighter left alone
+    # against several can flee: leave out those rows when they are exactly 0
     rows = [(LABELS[k], fighter.outcomes.get(k, 0.0)) for k in OUTCOME_ORDER
-            if k != "wounded" or fighter.outcomes.get(k, 0.0) > 0]
+            if k not in SOMETIMES or fighter.outcomes.get(k, 0.0) > 0]
     chart = render_table(rows, CHART_WIDTH)
     at_least = _at_least_rows(fighter)
     text = code(chart) + f"Expected wounds lost: **{fighter.expected_wounds:.2f}**"

@@ -1,34 +1,43 @@
 """The public face of the combat engine for the `/shoot`, `/fight` and `/odds` commands.
 
-Fighters come from ``make_fighter``. Every result says which edition and toggles it used.
+Fighters come from ``make_fighter``; a side of a fight is one Fighter or a sequence of them
+(up to 3 v 1 and 2 v 2). Every result says which edition and toggles it used.
 """
 
 from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.combat.dice import RollDice
+from engine.combat.dice import RollDice, enumerate_outcomes
 from engine.combat.fighter import Fighter
 from engine.combat.items import Weapon, find_item
-from engine.combat.melee import FS, OUT_OF_ACTION, STATUS_WORDS, STANDING, KNOCKED_DOWN, STUNNED, RoundRules, initial_fs, start_state
+from engine.combat.loadout import choose_loadout
+from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules, recover
 from engine.combat.render import render_table
 from engine.combat.ruleset import Ruleset, get_ruleset
 from engine.combat.shooting import ShotRules, Situation
+from engine.combat.special_rules import TRAITS
+from engine.combat.state import KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STATUS_WORDS, ModelState, RoundState
+from engine.combat.throwing import Throw, is_thrown, plan_throw, throw_rule
 from engine.errors import LimitExceeded, MordheimError
 
 MAX_ROUNDS = 100
-OUTCOMES = ("unharmed", "wounded", "knocked down", "stunned", "out of action")
+OUTCOMES = ("unharmed", "wounded", "knocked down", "stunned", "out of action", "fled", "netted")
+
+Side = Fighter | Sequence[Fighter]
 
 
-def _outcome(fs_before: FS, fs_after: FS, lost: int) -> str:
-    if fs_after.status == OUT_OF_ACTION:
-        return "out of action"
-    if fs_after.status > fs_before.status or (fs_after.status == KNOCKED_DOWN and fs_before.status == STANDING):
-        return STATUS_WORDS[fs_after.status]
+def outcome(before: ModelState, after: ModelState, lost: int) -> str:
+    """A model's round in the game's words."""
+    if after.status >= OUT_OF_ACTION:
+        return STATUS_WORDS[after.status]
+    if after.status > before.status or (after.status == KNOCKED_DOWN and before.status == STANDING):
+        return STATUS_WORDS[after.status]
     return "wounded" if lost else "unharmed"
 
 
@@ -46,7 +55,8 @@ class FighterOdds:
         return sum(p for k, p in self.wounds_lost.items() if k >= n)
 
     def render(self) -> str:
-        labels = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned", "out of action": "OOA"}
+        labels = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned",
+                  "out of action": "OOA", "fled": "Fled", "netted": "Netted"}
         return render_table([(labels[k], self.outcomes.get(k, 0.0)) for k in OUTCOMES])
 
 
@@ -55,6 +65,8 @@ class OddsResult:
     edition: str
     title: str
     fighters: list[FighterOdds]
+    notes: list[str] = field(default_factory=list)  # rules a fighter has that the engine does not apply here
+    kit: dict[str, list[str]] = field(default_factory=dict)  # per fighter: what he fights with, and why
 
     def render(self) -> str:
         parts = [f"{self.title} — {self.edition}"]
@@ -71,10 +83,8 @@ class RollResult:
     dice: list[int]
     outcomes: dict[str, str]  # fighter name -> outcome in words
     wounds_lost: dict[str, int] = field(default_factory=dict)
-
-
-def _ruleset(edition, toggles) -> Ruleset:
-    return get_ruleset(edition, toggles)
+    notes: list[str] = field(default_factory=list)  # rules a fighter has that the engine does not apply here
+    kit: dict[str, list[str]] = field(default_factory=dict)  # per fighter: what he fights with, and why
 
 
 @contextmanager
@@ -90,91 +100,139 @@ def _gc_paused():
             gc.enable()
 
 
-def _charger(charged: bool | str | None) -> int | None:
-    if charged in (None, False, "none"):
+def _side(side: Side) -> tuple[Fighter, ...]:
+    return (side,) if isinstance(side, Fighter) else tuple(side)
+
+
+def _charger(charged: bool | str | int | None) -> int | None:
+    if charged in (None, False, "none", "nobody"):
         return None
     if charged in (True, "attacker", 0):
-        return 0
+        return ATTACKERS
     if charged in ("defender", 1):
-        return 1
+        return DEFENDERS
     raise MordheimError(f"'{charged}' is not who charged.", hint="Use attacker, defender or none.")
 
 
-# --- close combat ---------------------------------------------------------------------------
-@lru_cache(maxsize=8)  # a few MB of tables each for a 4-attack fight
-def _rules(r: Ruleset, attacker: Fighter, defender: Fighter, first_round: bool, charger: int | None, crimson_setup: bool) -> RoundRules:
-    # Rules objects carry the Odds-mode tables (per step, per volley, per round start), so the
-    # same fight asked again (another /odds, the duel after the round) reuses them.
-    return RoundRules(r, attacker, defender, first_round=first_round, charger=charger, crimson_setup=crimson_setup)
+def not_modelled(r: Ruleset, fighters: tuple[Fighter, ...]) -> list[str]:
+    """Each trait a fighter has that this edition's fights do not apply, and why (said in the answer)."""
+    notes = []
+    for f in fighters:
+        for t in sorted(f.traits):
+            rule = TRAITS[t]
+            if r.edition not in rule.modelled:
+                notes.append(f"{f.name}'s {rule.names[0]}: not modelled ({rule.not_modelled_why})")
+    return notes
 
 
-def round_rules(attacker: Fighter, defender: Fighter, *, edition=None, toggles=None, charged=True, first_round=True) -> tuple[Ruleset, RoundRules]:
-    r = _ruleset(edition, toggles)
-    return r, _rules(r, attacker, defender, bool(first_round), _charger(charged), True)
-
-
-def resolve_round(attacker: Fighter, defender: Fighter, rng: random.Random, *, edition=None, toggles=None, charged=True, first_round=True) -> RollResult:
-    """Roll one close-combat round, both fighters in strike order, with a step-by-step log."""
-    r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
-    before = start_state(initial_fs(r, attacker), initial_fs(r, defender))
-    dice = RollDice(rng)
-    dice.say(f"Edition: {r.label}")
-    after = rules.roll(dice, before)
-    names = (attacker.name, defender.name)
-    return RollResult(r.label, dice.lines, dice.rolled,
-                      {names[i]: _outcome(before.f[i], after.f[i], after.lost[i]) for i in (0, 1)},
-                      {names[i]: after.lost[i] for i in (0, 1)})
-
-
-def _summarise(names, before, dist) -> list[FighterOdds]:
-    out = []
-    for i in (0, 1):
-        outcomes = dict.fromkeys(OUTCOMES, 0.0)
-        wounds: dict[int, float] = {}
-        for s, p in dist.items():
-            outcomes[_outcome(before.f[i], s.f[i], s.lost[i])] += p
-            wounds[s.lost[i]] = wounds.get(s.lost[i], 0.0) + p
-        out.append(FighterOdds(names[i], outcomes, dict(sorted(wounds.items()))))
+def kit_notes(fighters: tuple[Fighter, ...]) -> dict[str, list[str]]:
+    """Per fighter: what he fights with in close combat and why (loadout choice), and what was
+    left out when he was built."""
+    out = {}
+    for f in fighters:
+        notes = list(f.notes) + list(choose_loadout(f).notes)
+        if notes:
+            out[f.name] = notes
     return out
 
 
-def round_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=None, charged=True, first_round=True) -> OddsResult:
-    """Exact odds of one close-combat round for both fighters (same rule code as resolve_round)."""
+# --- close combat ---------------------------------------------------------------------------
+def _rules(r: Ruleset, fight: Fight, first_round: bool, charger: int | None, turn: int, setup: bool) -> RoundRules:
+    if not any(f.has("stupidity") for f in fight.fighters):
+        turn = ATTACKERS  # only Stupidity tests ask whose turn it is: one rules object serves both turns
+    return _cached_rules(r, fight, first_round, charger, turn, setup)
+
+
+@lru_cache(maxsize=16)  # a few MB of tables each for a 4-attack fight
+def _cached_rules(r: Ruleset, fight: Fight, first_round: bool, charger: int | None, turn: int, setup: bool) -> RoundRules:
+    # Rules objects carry the Odds-mode tables (per step, per volley, per round start), so the
+    # same fight asked again (another /odds, the duel after the round) reuses them.
+    return RoundRules(r, fight, first_round=first_round, charger=charger, turn=turn, setup=setup)
+
+
+def round_rules(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, first_round=True) -> tuple[Ruleset, RoundRules]:
+    r = get_ruleset(edition, toggles)
+    fight = Fight.of(_side(attacker), _side(defender))
+    charger = _charger(charged)
+    turn = charger if charger is not None else ATTACKERS
+    return r, _rules(r, fight, bool(first_round), charger, turn, True)
+
+
+def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition=None, toggles=None, charged=True,
+                  first_round=True) -> RollResult:
+    """Roll one close-combat round, every model in strike order, with a step-by-step log."""
     r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
-    before = start_state(initial_fs(r, attacker), initial_fs(r, defender))
+    before = RoundState.start(rules.fight.start_models())
+    dice = RollDice(rng)
+    dice.say(f"Edition: {r.label}")
+    after = rules.roll(dice, before)
+    names = rules.fight.names
+    return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
+                      outcomes={names[i]: outcome(before.models[i], after.models[i], after.wounds_lost[i]) for i in range(len(names))},
+                      wounds_lost={names[i]: after.wounds_lost[i] for i in range(len(names))},
+                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
+
+
+def _summarise(names: tuple[str, ...], before: RoundState, dist: dict[RoundState, float]) -> list[FighterOdds]:
+    out = []
+    for i, name in enumerate(names):
+        outcomes = dict.fromkeys(OUTCOMES, 0.0)
+        wounds: dict[int, float] = {}
+        for s, p in dist.items():
+            outcomes[outcome(before.models[i], s.models[i], s.wounds_lost[i])] += p
+            wounds[s.wounds_lost[i]] = wounds.get(s.wounds_lost[i], 0.0) + p
+        out.append(FighterOdds(name=name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items()))))
+    return out
+
+
+def _side_names(fight: Fight) -> tuple[str, str]:
+    return tuple(" & ".join(fight.names[i] for i in fight.side(k)) for k in (ATTACKERS, DEFENDERS))
+
+
+def _title(fight: Fight) -> str:
+    return " vs ".join(_side_names(fight))
+
+
+def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, first_round=True) -> OddsResult:
+    """Exact odds of one close-combat round for every model (same rule code as resolve_round)."""
+    r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
+    before = RoundState.start(rules.fight.start_models())
     with _gc_paused():
         dist = rules.odds_from(before)
-    return OddsResult(r.label, f"{attacker.name} vs {defender.name}, one round", _summarise((attacker.name, defender.name), before, dist))
+    return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dist),
+                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
 
 
-def simulate_rounds(attacker: Fighter, defender: Fighter, n: int, rng: random.Random, **kw) -> dict:
-    """Roll ``n`` rounds without logs; counts of (defender outcome) for checking the odds."""
+def simulate_rounds(attacker: Side, defender: Side, n: int, rng: random.Random, **kw) -> dict:
+    """Roll ``n`` rounds without logs; counts of (outcome, wounds lost) for every model, in
+    fight order, flattened: (outcome 0, lost 0, outcome 1, lost 1, ...)."""
     r, rules = round_rules(attacker, defender, **kw)
-    before = start_state(initial_fs(r, attacker), initial_fs(r, defender))
+    before = RoundState.start(rules.fight.start_models())
     dice = RollDice(rng, logging=False)
     ends: dict = {}
     roll = rules.roll
     for _ in range(n):
         s = roll(dice, before)
-        end = (s.f, s.lost)  # tallied as they are; put into words once per distinct end below
+        end = (s.models, s.wounds_lost)  # tallied as they are; put into words once per distinct end below
         ends[end] = ends.get(end, 0) + 1
     counts: dict = {}
-    for (f, lost), c in ends.items():
-        key = (_outcome(before.f[0], f[0], lost[0]), lost[0], _outcome(before.f[1], f[1], lost[1]), lost[1])
+    for (models, lost), c in ends.items():
+        key = tuple(x for i in range(len(models)) for x in (outcome(before.models[i], models[i], lost[i]), lost[i]))
         counts[key] = counts.get(key, 0) + c
     return counts
 
 
-# --- a duel to the end ------------------------------------------------------------------------
+# --- a fight to the end ---------------------------------------------------------------------------
 @dataclass
 class DuelOdds:
     edition: str
-    names: tuple[str, str]
-    win: float  # attacker takes the defender out of action
+    names: tuple[str, str]  # the two sides
+    win: float  # the attacking side takes every defender out of action (or sees them flee)
     lose: float
     both: float
     unfinished: float  # probability left when the round limit was reached
-    rounds: dict[int, float]  # round in which the duel ended
+    rounds: dict[int, float]  # round in which the fight ended
+    notes: list[str] = field(default_factory=list)
 
     def render(self) -> str:
         a, b = self.names
@@ -185,94 +243,127 @@ class DuelOdds:
         return f"Duel to the end — {self.edition}\n" + render_table(rows) + f"\nAverage length {expected:.1f} rounds"
 
 
-def _recover(fs: FS) -> FS:
-    # 000:637-641 recovery at the start of the owner's turn: stunned -> knocked down,
-    # knocked down -> stands up and strikes last that turn (000:664)
-    if fs.status == STUNNED:
-        return fs._replace(status=KNOCKED_DOWN)
-    if fs.status == KNOCKED_DOWN:
-        return fs._replace(status=STANDING, stood_up=True)
-    return fs
-
-
-def duel_odds(attacker: Fighter, defender: Fighter, *, edition=None, toggles=None, charged=True, max_rounds: int = 30) -> DuelOdds:
-    """Exact odds of a fight to the end: rounds alternate players' turns, with recovery, until
-    one is out of action or ``max_rounds`` is reached (the rest is reported as unfinished)."""
+def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, max_rounds: int = 30) -> DuelOdds:
+    """Exact odds of a fight to the end: rounds alternate the players' turns, with recovery, until
+    one side is all out of action (or fled), or ``max_rounds`` is reached (reported as unfinished)."""
     if not 1 <= max_rounds <= MAX_ROUNDS:
         raise LimitExceeded(f"A duel may last 1 to {MAX_ROUNDS} rounds; {max_rounds} was asked.", hint="Pick a smaller round limit.")
-    r = _ruleset(edition, toggles)
+    r = get_ruleset(edition, toggles)
+    fight = Fight.of(_side(attacker), _side(defender))
     charger = _charger(charged)
-    first = _rules(r, attacker, defender, True, charger, True)
-    later = _rules(r, attacker, defender, False, None, False)
-    owner_first = charger if charger is not None else 0
-    dist = {(initial_fs(r, attacker), initial_fs(r, defender)): 1.0}
+    owner_first = charger if charger is not None else ATTACKERS
+    first = _rules(r, fight, True, charger, owner_first, True)
+    later = {k: _rules(r, fight, False, None, k, False) for k in (ATTACKERS, DEFENDERS)}
     with _gc_paused():
-        win, lose, both, rounds, dist = _duel_chain(first, later, owner_first, dist, max_rounds)
-    return DuelOdds(r.label, (attacker.name, defender.name), win, lose, both, sum(dist.values()), rounds)
+        win, lose, both, rounds, left = _duel_chain(fight, first, later, owner_first, max_rounds)
+    return DuelOdds(edition=r.label, names=_side_names(fight), win=win, lose=lose, both=both, unfinished=left, rounds=rounds,
+                    notes=not_modelled(r, fight.fighters))
 
 
-def _duel_chain(first: RoundRules, later: RoundRules, owner_first: int, dist: dict, max_rounds: int):
+def _duel_chain(fight: Fight, first: RoundRules, later: dict[int, RoundRules], owner_first: int, max_rounds: int):
     cache: dict = {}
     win = lose = both = 0.0
     rounds: dict[int, float] = {}
+    attackers, defenders = fight.side(ATTACKERS), fight.side(DEFENDERS)
+    dist: dict[tuple[ModelState, ...], float] = {fight.start_models(): 1.0}
     for rnd in range(1, max_rounds + 1):
         active = owner_first if rnd % 2 else 1 - owner_first
-        rules = first if rnd == 1 else later
+        rules = first if rnd == 1 else later[active]
         new: dict = {}
         ended = 0.0
-        for (f0, f1), p in dist.items():
-            if rnd > 1:
-                f0, f1 = (_recover(f0), f1) if active == 0 else (f0, _recover(f1))
-            key = (rnd == 1, f0, f1)
+        for models, p in dist.items():
+            if rnd > 1:  # 000:637-641 recovery of the side whose turn it is
+                models = tuple(recover(m) if fight.sides[i] == active else m for i, m in enumerate(models))
+            key = (rnd == 1, active, models)
             res = cache.get(key)
             if res is None:
                 out: dict = {}
-                for s, q in rules.odds_from(start_state(f0, f1)).items():
-                    k = (s.f[0], s.f[1])
-                    out[k] = out.get(k, 0.0) + q
-                res = cache[key] = out
-            for (g0, g1), q in res.items():
+                for s, q in rules.odds_from(RoundState.start(models), count_wounds=False).items():
+                    out[s.models] = out.get(s.models, 0.0) + q
+                res = cache[key] = list(out.items())
+            for end, q in res:
                 pq = p * q
-                o0, o1 = g0.status == OUT_OF_ACTION, g1.status == OUT_OF_ACTION
-                if o0 or o1:
+                a_out = all(end[i].status >= OUT_OF_ACTION for i in attackers)
+                d_out = all(end[i].status >= OUT_OF_ACTION for i in defenders)
+                if a_out or d_out:
                     ended += pq
-                    if o0 and o1:
+                    if a_out and d_out:
                         both += pq
-                    elif o1:
+                    elif d_out:
                         win += pq
                     else:
                         lose += pq
                 else:
-                    new[(g0, g1)] = new.get((g0, g1), 0.0) + pq
+                    new[end] = new.get(end, 0.0) + pq
         rounds[rnd] = ended
         dist = new
         if not dist:
             break
-    return win, lose, both, rounds, dist
+    return win, lose, both, rounds, sum(dist.values())
 
 
 # --- shooting ---------------------------------------------------------------------------------
-def _weapon(weapon: str | Weapon) -> Weapon:
-    return weapon if isinstance(weapon, Weapon) else find_item(weapon, ("weapon",))
+def _shot_item(weapon: str | Weapon):
+    """The missile weapon fired, or a thrown net or blessed water (engine.combat.throwing)."""
+    if isinstance(weapon, Weapon):
+        return weapon
+    item = find_item(weapon, ("weapon", "equipment"))
+    if isinstance(item, Weapon) or is_thrown(item):
+        return item
+    raise MordheimError(f"{item.name} is not thrown or shot.", hint="Fire a missile weapon, or throw a net or blessed water.")
 
 
-def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: random.Random, *, edition=None, toggles=None, **situation) -> RollResult:
-    """Roll a shot (or two, for slings/repeaters) with a step-by-step log."""
-    r = _ruleset(edition, toggles)
-    rules = ShotRules(r, shooter, target, _weapon(weapon), Situation(**situation))
-    before = start_state(FS(shooter.wounds_left, STANDING, False, False, False, False, 0), initial_fs(r, target))
+def _shot_rules(shooter: Fighter, target: Fighter, weapon, edition, toggles, situation) -> tuple[Ruleset, ShotRules | Throw]:
+    r = get_ruleset(edition, toggles)
+    item = _shot_item(weapon)
+    if is_thrown(item):
+        return r, plan_throw(r, shooter, target, item, **situation)
+    return r, ShotRules(r, shooter, target, item, Situation(**situation))
+
+
+def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: random.Random, *, edition=None, toggles=None,
+                 **situation) -> RollResult:
+    """Roll a shot (or two, for slings/repeaters), or a thrown net or blessed water, with a step-by-step log."""
+    r, rules = _shot_rules(shooter, target, weapon, edition, toggles, situation)
     dice = RollDice(rng)
     dice.say(f"Edition: {r.label}")
-    after = rules.roll(dice, before)
-    return RollResult(r.label, dice.lines, dice.rolled, {target.name: _outcome(before.f[1], after.f[1], after.lost[1])}, {target.name: after.lost[1]})
+    notes = not_modelled(r, (shooter, target))
+    if isinstance(rules, Throw):
+        thrown = throw_rule(dice, rules)
+        return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled, outcomes={target.name: thrown.outcome},
+                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes)
+    before = rules.start()
+    after = rules.roll(dice)
+    m0 = ModelState(wounds=before.wounds, status=before.status)
+    return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
+                      outcomes={target.name: outcome(m0, ModelState(wounds=after.wounds, status=after.status), after.wounds_lost)},
+                      wounds_lost={target.name: after.wounds_lost}, notes=notes)
 
 
 def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, edition=None, toggles=None, **situation) -> OddsResult:
-    """Exact odds of a shot for the target: unharmed, wounded, knocked down, stunned, out of action."""
-    r = _ruleset(edition, toggles)
-    rules = ShotRules(r, shooter, target, _weapon(weapon), Situation(**situation))
-    before = start_state(FS(shooter.wounds_left, STANDING, False, False, False, False, 0), initial_fs(r, target))
-    with _gc_paused():
-        dist = rules.odds({before: 1.0})
-    summary = _summarise((shooter.name, target.name), before, dist)[1]
-    return OddsResult(r.label, f"{shooter.name} shoots {target.name} (needs {rules.needed}+: {'; '.join(rules.reasons)})", [summary])
+    """Exact odds of a shot (or a throw) for the target: unharmed, wounded, knocked down, stunned,
+    out of action (or netted)."""
+    r, rules = _shot_rules(shooter, target, weapon, edition, toggles, situation)
+    outcomes = dict.fromkeys(OUTCOMES, 0.0)
+    wounds: dict[int, float] = {}
+    if isinstance(rules, Throw):
+        for thrown, p in enumerate_outcomes(throw_rule, rules).items():
+            outcomes[thrown.outcome] += p
+            wounds[thrown.wounds_lost] = wounds.get(thrown.wounds_lost, 0.0) + p
+        needed, reasons = rules.needed, rules.reasons
+    else:
+        before = rules.start()
+        m0 = ModelState(wounds=before.wounds, status=before.status)
+        with _gc_paused():
+            for end, p in rules.odds():
+                outcomes[outcome(m0, ModelState(wounds=end.wounds, status=end.status), end.wounds_lost)] += p
+                wounds[end.wounds_lost] = wounds.get(end.wounds_lost, 0.0) + p
+        needed, reasons = rules.needed, rules.reasons
+    what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
+    title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
+    return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
+                      fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
+
+
+__all__ = ["DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",
+           "round_odds", "round_rules", "shot_odds", "simulate_rounds"]

@@ -13,7 +13,6 @@ Probabilities are floats: every leaf has probability 6**-k, summed; the error is
 from __future__ import annotations
 
 import random
-from operator import itemgetter
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
@@ -74,37 +73,13 @@ class _ScriptDice:
         pass
 
 
+def d3_of(face: int) -> int:
+    """The D3 a D6 face stands for: halved, rounding up (000:188)."""
+    return (face + 1) // 2
+
+
 def d3(dice: Dice) -> int:
-    # 000:188 D3 = D6 halved, rounding up
-    return (dice.d6() + 1) // 2
-
-
-class _NoDice(Exception):
-    pass
-
-
-class _RefuseDice:
-    """Dice for a run that must roll none: asking for one aborts the run."""
-
-    __slots__ = ()
-    logging = False
-
-    def d6(self) -> int:
-        raise _NoDice
-
-    def say(self, text: str) -> None:
-        pass
-
-
-_REFUSE = _RefuseDice()
-
-
-def no_dice_result(fn: Callable[..., Hashable], *args: Any) -> Hashable | None:
-    """``fn(dice, *args)`` if it rolls no die (then it is certain), else None."""
-    try:
-        return fn(_REFUSE, *args)
-    except _NoDice:
-        return None
+    return d3_of(dice.d6())
 
 
 def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable, float]:
@@ -126,67 +101,17 @@ def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable
 
 
 def propagate(step: Callable[[Dice, Hashable], Hashable], dist: dict, cache: dict | None = None) -> dict:
-    """Push a distribution of states through one rule step (memoised per state in ``cache``)."""
+    """Push a distribution of states through one rule step, each state's table of outcomes
+    enumerated once and remembered in ``cache`` (the same step meets the same states again)."""
     new: dict = {}
     get = new.get
-    through = getattr(step, "passthrough", None)
-    if through and cache is not None:
-        # The step neither reads nor writes these fields: enumerate it once per projection
-        # of the state (shared by every state that differs only there), then copy them back.
-        # States are NamedTuples; the projection and the copy are done by field position.
-        plan = _plans.get((type(next(iter(dist))) if dist else None, through))
-        if plan is None and dist:
-            plan = _passthrough_plan(type(next(iter(dist))), through)
-        if plan is None:
-            return new
-        cls, blank, rest, kept, merge = plan
-        make = tuple.__new__
-        for state, p in dist.items():
-            ck = rest(state)
-            table = cache.get(ck)
-            if table is None:
-                table = [(rest(s2), q) for s2, q in enumerate_outcomes(step, state._replace(**blank)).items()]
-                if len(table) == 1 and table[0][0] == ck:
-                    table = table[0][1]  # the step leaves such states as they are: just its weight
-                cache[ck] = table
-            if table.__class__ is float:
-                new[state] = get(state, 0.0) + p * table
-                continue
-            keep = kept(state)
-            for c2, q in table:
-                s2 = make(cls, merge(c2 + keep))
-                new[s2] = get(s2, 0.0) + p * q
-        return new
     for state, p in dist.items():
-        if cache is not None:
+        if cache is None:
+            table = enumerate_outcomes(step, state)
+        else:
             table = cache.get(state)
             if table is None:
                 table = cache[state] = enumerate_outcomes(step, state)
-        else:
-            table = enumerate_outcomes(step, state)
         for s2, q in table.items():
             new[s2] = get(s2, 0.0) + p * q
     return new
-
-
-_plans: dict = {}
-
-
-def _passthrough_plan(cls: type, through: tuple) -> tuple:
-    """(class, blank fields, getter of the other fields, getter of the kept ones, merger back
-    into field order) for a NamedTuple class and a step's passthrough fields."""
-    fields = cls._fields
-    kept_idx = [fields.index(f) for f in through]
-    rest_idx = [i for i in range(len(fields)) if i not in kept_idx]
-    order = rest_idx + kept_idx  # position in (rest + kept) of each field
-    merge = itemgetter(*[order.index(i) for i in range(len(fields))])
-    plan = (cls, dict.fromkeys(through), _getter(rest_idx), _getter(kept_idx), merge)
-    _plans[(cls, through)] = plan
-    return plan
-
-
-def _getter(idx: list[int]) -> Callable[[tuple], tuple]:
-    if len(idx) == 1:
-        i = idx[0]
-        return lambda t: (t[i],)
-    return itemgetter(*idx)

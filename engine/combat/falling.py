@@ -11,9 +11,11 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.combat.citations import cite
 from engine.combat.dice import Dice, RollDice, d3, enumerate_outcomes
 from engine.combat.fighter import Fighter
-from engine.combat.injury import Injury, InjuryOptions, injury_rule
+from engine.combat.injury import Injury, InjuryOptions
+from engine.combat.injury import worst_injury as worst_of
 from engine.combat.movement import falling_hits, jump_tests
 from engine.combat.ruleset import Ruleset, get_ruleset
 
@@ -38,6 +40,7 @@ class _Fall:
     tests: int  # Initiative tests for jumping down (movement.jump_tests)
     ruleset: Ruleset
     injury: InjuryOptions
+    helmet_on_result: bool  # INVENTORY §5.14 decision (ruleset toggle helmet_save_each_roll)
 
 
 def lands_safely(dice: Dice, f: _Fall) -> bool:
@@ -48,12 +51,12 @@ def lands_safely(dice: Dice, f: _Fall) -> bool:
         passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
         if dice.logging:
             dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(f.initiative, 5)} or less → "
-                     + ("passed" if passed else "failed: he falls (000:415)"))
+                     + ("passed" if passed else f"failed: he falls ({cite('jumping-down')})"))
         if not passed:
             return False
     if dice.logging:
-        dice.say("Every test passed: he lands safely and may carry on moving (000:415)." if tests else
-                 "Less than 2\": no Initiative test is needed; he lands safely (000:415).")
+        dice.say(f"Every test passed: he lands safely and may carry on moving ({cite('jumping-down')})." if tests else
+                 f"Less than 2\": no Initiative test is needed; he lands safely ({cite('jumping-down')}).")
     return True
 
 
@@ -64,7 +67,7 @@ def wounds_from_fall(dice: Dice, f: _Fall) -> int:
     if dice.logging:
         need = f"{needed}+" if needed is not None else "no chance"
         dice.say(f"Falls {f.height}\": {hits} hit{'s' if hits > 1 else ''} at Strength {f.height} against "
-                 f"Toughness {f.toughness} ({need} to wound, no armour save, no critical hits; 000:431)")
+                 f"Toughness {f.toughness} ({need} to wound, no armour save, no critical hits; {cite('falling')})")
     wounds = 0
     for n in range(1, hits + 1):
         if needed is None:
@@ -78,11 +81,9 @@ def wounds_from_fall(dice: Dice, f: _Fall) -> int:
 
 
 def worst_injury(dice: Dice, f: _Fall, rolls: int) -> Injury:
-    """000:611-627 one injury roll per wound taking him to 0 or below; the worst stands."""
-    worst = max(injury_rule(dice, f.injury) for _ in range(rolls))
-    if dice.logging and rolls > 1:
-        dice.say(f"The worst result stands: {worst.words}.")
-    return worst
+    """000:611-627 one injury roll per wound taking him to 0 or below; the worst stands (a
+    helmet saves on that result, or on each roll with the house rule helmet_save_each_roll)."""
+    return worst_of(dice, f.injury, rolls, helmet_on_result=f.helmet_on_result)
 
 
 def injury_rolls(f: _Fall, wounds: int) -> int:
@@ -119,8 +120,9 @@ def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
         initiative=who.profile.I if jump else None,
         tests=tests,
         ruleset=ruleset,
-        injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment,
-                             concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll")),
+        injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment or who.has("no-pain"),
+                             concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll"), hard_to_kill=who.has("hard-to-kill")),
+        helmet_on_result=who.helmet and not ruleset.helmet_save_each_roll,
     )
 
 

@@ -1,22 +1,31 @@
-"""A Fighter (profile + weapons + armour + equipment + state) and loadout validation."""
+"""A Fighter: profile, what he carries, his traits and his state at the start of a fight.
+
+A fighter carries a kit; what he fights with in close combat is chosen from it by
+``engine.combat.loadout`` (as a player would), so a kit may hold more than two hands can use.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.combat.items import Armour, Weapon, find_item, weapons as all_weapons
+from engine.combat.items import Armour, Weapon, find_item, list_name
 from engine.combat.profile import Profile, parse_profile
-from engine.errors import LimitExceeded, MordheimError
+from engine.combat.special_rules import TRAIT_NAMES, TRAITS, require
+from engine.errors import LimitExceeded, MordheimError, NotFoundError
 
 MAX_ATTACKS = 12  # per fighter per round; keeps exact odds fast and catches typos like A50
 STATES = ("standing", "knocked down", "stunned")
+
+# make_fighter keywords kept for callers that name traits as flags (frenzy=True ...)
+FLAG_TRAITS = {"frenzy": "frenzy", "hates": "hates", "causes_fear": "causes-fear", "immune_to_fear": "immune-to-fear",
+               "large_target": "large-target", "animal": "animal", "stupidity": "stupidity"}
 
 
 @dataclass(frozen=True)
 class Fighter:
     name: str
     profile: Profile
-    weapons: tuple[Weapon, ...] = ()
+    weapons: tuple[Weapon, ...] = ()  # everything he carries, missile weapons included
     body_armour: Armour | None = None
     shield: bool = False
     buckler: bool = False
@@ -24,16 +33,45 @@ class Fighter:
     equipment: frozenset[str] = frozenset()
     gromril_weapon: bool = False
     ithilmar_weapon: bool = False
-    frenzy: bool = False
-    hates: bool = False
-    causes_fear: bool = False
-    immune_to_fear: bool = False
-    mounted: str | None = None  # "warhorse" / "horse"
-    large_target: bool = False
+    traits: frozenset[str] = frozenset()  # ids of engine.combat.special_rules.TRAITS
     state: str = "standing"
     wounds: int | None = None  # wounds left; None = the profile's W
+    notes: tuple[str, ...] = field(default=(), compare=False)  # what was left out when he was built, and why
 
-    # --- derived characteristics -------------------------------------------------------
+    # --- traits and equipment ------------------------------------------------------------------
+    def has(self, trait: str) -> bool:
+        return require(trait) in self.traits
+
+    @property
+    def is_frenzied(self) -> bool:
+        return self.has("frenzy") or "mad-cap-mushrooms" in self.equipment  # 000:1373
+
+    @property
+    def causes_fear(self) -> bool:
+        return self.has("causes-fear")
+
+    @property
+    def fear_immune(self) -> bool:
+        # 000:849 fear-causers ignore fear tests; 000:1431 Bugman's ale; 004:712 immune to psychology
+        return (self.has("immune-to-fear") or self.has("immune-to-psychology") or self.causes_fear
+                or "bugmans-ale" in self.equipment)
+
+    @property
+    def large_target(self) -> bool:
+        return self.has("large-target")
+
+    @property
+    def size(self) -> int:
+        """004:362-371 sizes: men and beasts are Small (1), monstrous creatures Large (2)."""
+        return 2 if self.large_target else 1
+
+    @property
+    def mounted(self) -> str | None:
+        if "warhorse" in self.equipment:
+            return "warhorse"
+        return "horse" if "horse" in self.equipment else None
+
+    # --- derived characteristics ------------------------------------------------------------------
     @property
     def strength(self) -> int:
         return self.profile.S + (1 if "crimson-shade" in self.equipment else 0)  # 000:1381
@@ -46,45 +84,45 @@ class Fighter:
     def wounds_left(self) -> int:
         return self.profile.W if self.wounds is None else self.wounds
 
-    @property
-    def is_frenzied(self) -> bool:
-        return self.frenzy or "mad-cap-mushrooms" in self.equipment  # 000:1373
-
-    @property
-    def fear_immune(self) -> bool:
-        return self.immune_to_fear or self.causes_fear or "bugmans-ale" in self.equipment  # 000:1431, 000:851
-
-    def close_weapons(self) -> list[Weapon]:
-        return [w for w in self.weapons if w.kind == "close"]
-
-    def pistols(self) -> list[Weapon]:
-        return [w for w in self.weapons if w.has("hand-to-hand")][:2]
-
     def armour_save(self, *, shooting: bool) -> int | None:
         """Basic save before modifiers (000:586-590); a shield counts against shooting even
-        with a two-handed weapon (000:967)."""
+        with a two-handed weapon (000:967). In close combat the loadout decides (see loadout)."""
         save = self.body_armour.save if self.body_armour else None
         if self.shield:
             save = 6 if save is None else save - 1
         return save
 
-    def can_parry(self) -> tuple[bool, bool, bool]:
-        """(can parry, two swords, sword and buckler)."""
-        swords = sum(1 for w in self.close_weapons() if w.has("parry"))
-        return (swords > 0 or self.buckler), swords >= 2, (swords > 0 and self.buckler)
-
     def describe(self) -> str:
-        kit = [w.name for w in self.weapons]
+        kit = [list_name(w) for w in self.weapons]
         if self.body_armour:
             kit.append(self.body_armour.name)
         kit += [n for n, on in (("shield", self.shield), ("buckler", self.buckler), ("helmet", self.helmet)) if on]
         kit += sorted(self.equipment)
+        kit += [TRAITS[t].names[0] for t in sorted(self.traits)]
         return f"{self.name} ({self.profile}){': ' + ', '.join(kit) if kit else ''}"
 
 
+def trait_id(text: str) -> str:
+    """The trait id a player's words name ("hatred" -> "hates"); NotFoundError with the closest."""
+    key = " ".join(str(text).lower().replace("_", " ").replace("-", " ").split())
+    if key in TRAIT_NAMES:
+        return TRAIT_NAMES[key]
+    if key.replace(" ", "-") in TRAITS:
+        return key.replace(" ", "-")
+    from rapidfuzz import process
+
+    close = [m[0] for m in process.extract(key, list(TRAIT_NAMES), limit=3, score_cutoff=60)]
+    raise NotFoundError(f"'{str(text)[:40]}' is not a trait or skill I know.", suggestions=close,
+                        hint=None if close else "Traits: " + ", ".join(r.names[0] for r in TRAITS.values()) + ".")
+
+
 def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *, weapons=(), armour=(), equipment=(),
-                 state: str = "standing", wounds: int | None = None, **flags) -> Fighter:
-    """Build a Fighter from names a user typed; unknown names raise NotFoundError with suggestions."""
+                 traits=(), state: str = "standing", wounds: int | None = None, notes=(), **flags) -> Fighter:
+    """Build a Fighter from names a user typed; unknown names raise NotFoundError with suggestions.
+
+    ``traits`` are trait names or ids ("hates", "causes fear"); the flags ``frenzy``, ``hates``,
+    ``causes_fear``, ``immune_to_fear``, ``large_target``, ``animal`` and ``stupidity`` say the same.
+    """
     prof = parse_profile(profile)
     ws: list[Weapon] = []
     gromril = ithilmar = False
@@ -95,8 +133,12 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
                 gromril |= prefix == "gromril "
                 ithilmar |= prefix == "ithilmar "
                 wname = wname.strip()[len(prefix):]
-        if key in ("brace of pistols", "brace of duelling pistols"):
-            w = find_item(wname.replace("brace of ", ""), ("weapon",))
+                key = key[len(prefix):]
+        if key.startswith("brace of ") and key != "brace of":
+            w = find_item(wname.strip()[len("brace of "):], ("weapon",))
+            if not w.has("hand-to-hand"):
+                raise MordheimError(f"A brace is a pair of pistols; '{wname.strip()[:40]}' is not a pistol.",
+                                    hint="Write `brace of pistols` or `brace of duelling pistols`.")
             ws += [w, w]
             continue
         ws.append(find_item(wname, ("weapon",)))
@@ -122,17 +164,24 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
         if isinstance(item, Weapon):
             raise MordheimError(f"{item.name} is a weapon, not equipment.", hint="Put it in the weapons option.")
         eq.add(item.id)
-    if "warhorse" in eq:
-        flags.setdefault("mounted", "warhorse")
-    elif "horse" in eq:
-        flags.setdefault("mounted", "horse")
+    trait_ids = {trait_id(t) for t in _names(traits)}
+    for flag, value in flags.items():
+        if flag == "mounted":  # the mount is equipment (000:1481-1491)
+            if value:
+                eq.add("warhorse" if value == "warhorse" else "horse")
+            continue
+        if flag not in FLAG_TRAITS:
+            raise TypeError(f"make_fighter() got an unexpected keyword argument {flag!r}")
+        if value:
+            trait_ids.add(FLAG_TRAITS[flag])
     st = str(state).lower().replace("_", " ").strip()
     if st not in STATES:
         raise MordheimError(f"'{state}' is not a state a fighter can be in.", hint="Use standing, knocked down or stunned.")
     if wounds is not None and not 0 <= wounds <= prof.W:
         raise LimitExceeded(f"{name} has {wounds} wounds left but W{prof.W}.", hint=f"Give 0 to {prof.W} wounds left.")
-    return Fighter(name, prof, tuple(ws), body, shield, buckler, helmet, frozenset(eq), gromril, ithilmar,
-                   state=st, wounds=wounds, **flags)
+    return Fighter(name=name, profile=prof, weapons=tuple(ws), body_armour=body, shield=shield, buckler=buckler, helmet=helmet,
+                   equipment=frozenset(eq), gromril_weapon=gromril, ithilmar_weapon=ithilmar, traits=frozenset(trait_ids),
+                   state=st, wounds=wounds, notes=tuple(notes))
 
 
 def _names(value) -> list[str]:
@@ -143,44 +192,8 @@ def _names(value) -> list[str]:
     return [str(v) for v in value]
 
 
-def check_close_combat_loadout(f: Fighter) -> None:
-    """Raise MordheimError explaining what is wrong with this close-combat loadout."""
-    close = f.close_weapons()
-    for w in f.weapons:
-        if w.kind == "missile" and not (w.has("hand-to-hand") or w.has("shoot-in-close-combat")):
-            extra = " Throwing weapons cannot be used in close combat (000:1131)." if w.has("thrown-weapon") else ""
-            raise MordheimError(
-                f"{f.name} cannot fight in close combat with a {w.name.lower()}: it is a missile weapon.{extra}",
-                hint="Give a close-combat weapon (sword, dagger, axe...) for the fight, or use /shoot. "
-                     "Pistols and crossbow pistols are the missile weapons with close-combat rules (000:1155, 000:1177).",
-            )
-    two_handed = [w for w in close if w.has("two-handed")]
-    if two_handed:
-        w = two_handed[0]
-        if f.shield or f.buckler:
-            raise MordheimError(
-                f"{f.name} cannot use a {'shield' if f.shield else 'buckler'} with a {w.name.lower()} in close combat: it needs both hands (000:967).",
-                hint="Remove the shield/buckler for the fight (a shield still gives +1 against shooting) or pick a one-handed weapon.",
-            )
-        if len(close) > 1 or f.pistols():
-            raise MordheimError(f"{f.name} cannot use a second weapon with a {w.name.lower()}: it needs both hands (000:967).", hint="Keep only the two-handed weapon.")
-    for w in close:
-        if w.has("difficult-to-use") and (f.buckler or len(close) > 1):
-            raise MordheimError(f"A morning star allows no second weapon or buckler (000:985); {f.name} has one.", hint="Drop the second weapon or buckler (a shield is allowed).")
-        if w.has("unwieldy") and len(close) > 1:
-            raise MordheimError(f"A spear allows only a shield or buckler in the other hand (000:1019).", hint="Drop the second weapon.")
-        if w.has("cavalry-weapon") and f.mounted != "warhorse":
-            raise MordheimError(f"{f.name} needs a warhorse to use a lance (000:1033).", hint="Add `warhorse` to the equipment or pick another weapon.")
-    if len(close) > 2:
-        raise MordheimError(f"{f.name} has {len(close)} close-combat weapons; a warrior fights with one in each hand (000:683).", hint="Give at most two.")
+def check_can_fight(f: Fighter) -> None:
+    """A fighter that cannot be in a fight at all: explained, with how to fix it."""
     if f.profile.W == 0:
-        raise MordheimError(f"{f.name} has W0 and cannot be in a fight.", hint="Give W1 or more.")
-
-
-def check_defender(f: Fighter) -> None:
-    if f.profile.W == 0:
-        raise MordheimError(f"The defender {f.name} has 0 Wounds on its profile.", hint="A warrior's profile has W1 or more; use the wounds option for wounds already lost.")
-
-
-def default_weapon() -> Weapon:
-    return all_weapons()["fist"]
+        raise MordheimError(f"{f.name} has 0 Wounds on its profile.",
+                            hint="A warrior's profile has W1 or more; use the wounds option for wounds already lost.")

@@ -7,9 +7,10 @@ exact odds of each result from the same rule code (``injury_rule``).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 
+from engine.combat.citations import cite
 from engine.combat.dice import Dice, RollDice, enumerate_outcomes
 from engine.errors import LimitExceeded
 
@@ -32,14 +33,16 @@ class InjuryOptions:
     bonus: int = 0  # hunting arrows +1 (000:1417), master strike +2 (000:574)
     ignore_helmet: bool = False  # 002:680 'Clubbed' ignores helmet saves
     concussion_on_natural_roll: bool = False  # toggle, INVENTORY §5.8
+    hard_to_kill: bool = False  # Dwarfs' Hard to Kill: 3-5 stunned, only 6 out of action
 
 
 def injury_rule(dice: Dice, o: InjuryOptions) -> Injury:
     """One injury roll; the order of modifiers is INVENTORY §5.8's decision."""
     natural = dice.d6()
     total = natural + o.bonus
-    # 000:615-627 1-2 knocked down, 3-4 stunned, 5-6 out of action (modified roll; 7+ stays out)
-    if total >= 5:
+    # 000:615-627 1-2 knocked down, 3-4 stunned, 5-6 out of action (modified roll; 7+ stays out);
+    # Hard to Kill: out of action only on a 6
+    if total >= (6 if o.hard_to_kill else 5):
         result = Injury.OUT_OF_ACTION
     elif total >= 3:
         result = Injury.STUNNED
@@ -55,26 +58,42 @@ def injury_rule(dice: Dice, o: InjuryOptions) -> Injury:
         if 2 <= looked <= 4 and result != Injury.STUNNED:
             result = Injury.STUNNED
             if dice.logging:
-                dice.say(f"Concussion: {looked} counts as stunned (000:930)")
+                dice.say(f"Concussion: {looked} counts as stunned ({cite('concussion')})")
     if result == Injury.STUNNED:
         # Decision (§5.8): Mandrake Root (000:1389) turns stunned into knocked down with no roll,
         # so it is applied before the helmet and makes the helmet roll unnecessary.
         if o.mandrake_root:
             result = Injury.KNOCKED_DOWN
             if dice.logging:
-                dice.say("Mandrake Root: stunned becomes knocked down (000:1389)")
+                dice.say(f"Mandrake Root or no pain: stunned becomes knocked down ({cite('mandrake-root')})")
         elif o.helmet and not o.ignore_helmet:
-            save = dice.d6()  # 000:1321 unmodified 4+
-            if save >= 4:
+            if helmet_saves(dice):
                 result = Injury.KNOCKED_DOWN
-            if dice.logging:
-                dice.say(
-                    f"Helmet 4+ turns stunned into knocked down: rolled {save}, "
-                    + ("saved" if save >= 4 else "failed")
-                )
         elif o.helmet and dice.logging:
-            dice.say("Helmet save not allowed (critical 'Clubbed', 002:680)")
+            dice.say(f"Helmet save not allowed: a Clubbed hit ({cite('crit-clubbed', 'core')})")
     return result
+
+
+def helmet_saves(dice: Dice, against: str = "the stunned result") -> bool:
+    """000:1321: an unmodified 4+ turns a stunned result into knocked down."""
+    save = dice.d6()
+    if dice.logging:
+        dice.say(f"Helmet 4+ against {against}: rolled {save} → " + (f"knocked down instead ({cite('helmet')})" if save >= 4 else "failed"))
+    return save >= 4
+
+
+def worst_injury(dice: Dice, options: InjuryOptions, rolls: int, *, helmet_on_result: bool) -> Injury:
+    """000:615 one injury roll per wound (the one taking him to 0 and every one after); the highest
+    stands. ``helmet_on_result``: the helmet is rolled once, on that result (the default decision,
+    ruleset toggle helmet_save_each_roll), not on each roll."""
+    if helmet_on_result:
+        options = replace(options, helmet=False)
+    worst = max(injury_rule(dice, options) for _ in range(rolls))
+    if dice.logging and rolls > 1:
+        dice.say(f"The highest result stands: {worst.words} ({cite('injury-roll')}).")
+    if helmet_on_result and worst == Injury.STUNNED and not options.mandrake_root and helmet_saves(dice):
+        worst = Injury.KNOCKED_DOWN
+    return worst
 
 
 @dataclass

@@ -69,6 +69,18 @@ TOGGLES: dict[str, Toggle] = {
         Toggle("stood_up_counts_as_moving",
                "A warrior who stood up this turn shoots with the -1 for moving.",
                {"lrb": False, "core": False, "core2": True}),
+        # INVENTORY §5.14 decision: 000:1321 saves "against being stunned", and 000:615 applies
+        # only the highest of several injury rolls: the model is stunned only when that result
+        # is applied, so the helmet is rolled once, on it. The toggle rolls it on every stunned
+        # injury roll instead (each must pass for the highest to drop to knocked down).
+        Toggle("helmet_save_each_roll",
+               "A helmet's 4+ (000:1321) is rolled on every stunned injury roll, instead of once on the "
+               "result that applies when several injury rolls are made (000:615).", False),
+        # INVENTORY §5.15 decision: 004:547 "-1 WS to all attacks" is about the attacks the
+        # two-weapon fighter makes; the toggle also lowers the WS his enemies roll against.
+        Toggle("two_weapons_penalty_when_attacked",
+               "core2 only: a warrior fighting with two weapons also counts -1 WS when he is attacked "
+               "(004:547 says only '-1 WS to all attacks').", False),
     ]
 }
 
@@ -175,7 +187,7 @@ class Ruleset:
         return base + weapon_modifier  # 000:942 extra modifiers add
 
     # --- parry --------------------------------------------------------------------------
-    def parry_rolls(self, two_swords: bool, sword_and_buckler: bool) -> tuple[int, int]:
+    def parry_rolls(self, *, two_swords: bool, sword_and_buckler: bool) -> tuple[int, int]:
         """(number of attempts, bonus) for a parry."""
         # 000:777 sword + buckler re-roll failed parries once; two swords one roll
         # 002:966 two swords: one roll, +1; 004:601 two swords re-roll like sword + buckler
@@ -199,6 +211,26 @@ class Ruleset:
         return 1 if self.edition == "core2" else 0
 
     @property
+    def two_weapons_penalty_when_attacked(self) -> bool:
+        # INVENTORY §5.15 decision, toggle two_weapons_penalty_when_attacked (core2 only)
+        return self.edition == "core2" and self.toggle("two_weapons_penalty_when_attacked")
+
+    @property
+    def automatic_hits_can_be_critical(self) -> bool:
+        # 000:562 criticals in close combat and shooting; 004:390 only attacks that rolled to hit
+        return self.edition != "core2"
+
+    @property
+    def helmet_save_each_roll(self) -> bool:
+        # INVENTORY §5.14 decision, toggle helmet_save_each_roll
+        return self.toggle("helmet_save_each_roll")
+
+    @property
+    def size_matters(self) -> bool:
+        # 004:411, 004:442 core2's critical charts treat larger victims differently (004:362-371 sizes)
+        return self.edition == "core2"
+
+    @property
     def knocked_down_auto_hit(self) -> bool:
         # 000:783 / 002:975 hit automatically; 004:605 silent
         return self.edition != "core2" or self.toggle("core2_knocked_down_auto_hit")
@@ -217,6 +249,44 @@ class Ruleset:
         for n, v in self.toggles:
             lines.append(f"{n} = {'on' if v else 'off'}")
         return lines
+
+
+@dataclass(frozen=True)
+class ServerRuling:
+    """The ruleset a server fights by, and what the answer should say about how it was chosen."""
+
+    ruleset: Ruleset
+    notes: tuple[str, ...]  # e.g. why lrb is used on a server that plays a lookup-only edition
+    chosen_for_command: bool  # an edition given in the command, not the server's
+
+    @property
+    def changed_toggles(self) -> list[str]:
+        r = self.ruleset
+        return [f"{n} {'on' if v else 'off'}" for n, v in r.toggles if v != TOGGLES[n].default_for(r.edition)]
+
+
+def combat_edition(edition_id: str | None) -> str:
+    """The edition fights use for a server on ``edition_id``: itself if it has combat rules,
+    otherwise lrb (the 2005 Living Rulebook)."""
+    edition = get_edition(edition_id)
+    return edition.id if edition.combat and edition.id in COMBAT_EDITIONS else "lrb"
+
+
+def server_ruleset(edition_id: str | None, house_rules: dict | None, override: str | None = None) -> ServerRuling:
+    """Which ruleset a server fights by: the edition given for this command, else the server's
+    (lrb when the server's edition is for lookup only), with the server's house-rule toggles.
+    The one place this is decided: /fight, /shoot, /odds, /fall, /injury and the settings use it."""
+    notes = []
+    if override:
+        edition_id = get_edition(override).id
+    else:
+        wanted = get_edition(edition_id)
+        edition_id = combat_edition(wanted.id)
+        if edition_id != wanted.id:
+            notes.append(f"this server plays {wanted.id}, which has no combat rules, so lrb is used")
+    # house rules about other things (dice, campaign) do not concern combat
+    toggles = {k: v for k, v in (house_rules or {}).items() if k in TOGGLES}
+    return ServerRuling(get_ruleset(edition_id, toggles), tuple(notes), bool(override))
 
 
 def list_toggles(edition_id: str = "lrb") -> list[dict]:

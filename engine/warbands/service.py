@@ -850,17 +850,25 @@ class Campaigns:
         """Up to 25 ``Warband/Warrior`` paths in this server matching ``query`` (what ``find_warrior`` takes).
 
         A query with ``/`` matches the warband part and the warrior part; otherwise the warrior's
-        name (warriors whose name starts with it first). Other servers' warriors never match.
+        name or the warband's ("Reik" offers every warrior of the Reiklanders), warriors whose name
+        starts with it first, then warbands whose name does. Other servers' warriors never match.
         """
         limit = max(0, min(limit, AUTOCOMPLETE_LIMIT))
         band, slash, man = (query or "").rpartition("/")
         band_key, man_key = name_key(band)[:64], name_key(man)[:64]
         with self.store.read() as c:
+            if slash:
+                return c.column(
+                    "SELECT b.name || '/' || w.name FROM warriors w JOIN warbands b ON b.id = w.warband_id AND b.guild_id = w.guild_id "
+                    "WHERE w.guild_id = ? AND instr(w.name_key, ?) > 0 AND instr(b.name_key, ?) > 0 "
+                    "ORDER BY instr(w.name_key, ?) != 1, b.name_key, w.name_key LIMIT ?",
+                    (guild_id, man_key, band_key, man_key, limit),
+                )
             return c.column(
                 "SELECT b.name || '/' || w.name FROM warriors w JOIN warbands b ON b.id = w.warband_id AND b.guild_id = w.guild_id "
-                "WHERE w.guild_id = ? AND instr(w.name_key, ?) > 0 AND (? = '' OR instr(b.name_key, ?) > 0) "
-                "ORDER BY instr(w.name_key, ?) != 1, b.name_key, w.name_key LIMIT ?",
-                (guild_id, man_key, band_key if slash else "", band_key, man_key, limit),
+                "WHERE w.guild_id = ? AND (instr(w.name_key, ?) > 0 OR instr(b.name_key, ?) > 0) "
+                "ORDER BY instr(w.name_key, ?) != 1, instr(b.name_key, ?) != 1, b.name_key, w.name_key LIMIT ?",
+                (guild_id, man_key, man_key, man_key, man_key, limit),
             )
 
     # ------------------------------------------------------------------ battles

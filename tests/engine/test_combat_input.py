@@ -35,9 +35,12 @@ def test_missile_weapon_in_close_combat():
         round_odds(make_fighter("A", weapons="bow"), make_fighter("B"))
 
 
-def test_two_handed_with_shield_and_lance_without_horse():
-    with pytest.raises(MordheimError, match="both hands"):
-        round_odds(make_fighter("A", weapons="flail", armour="shield"), make_fighter("B"))
+def test_a_shield_beside_a_two_handed_weapon_is_left_out_and_a_lance_needs_a_warhorse():
+    # 000:967 a flail needs both hands: the shield is not used in close combat (it still counts
+    # against shooting), so the fight goes on with the flail alone
+    odds = round_odds(make_fighter("A", weapons="flail", armour="shield"), make_fighter("B"))
+    assert odds.kit["A"][0].startswith("fights with the flail in both hands (000:967)")
+    assert "no shield in close combat (the shield still counts against shooting)" in odds.kit["A"]
     with pytest.raises(MordheimError, match="warhorse"):
         round_odds(make_fighter("A", weapons="lance"), make_fighter("B"))
 

@@ -10,7 +10,6 @@ import random
 import pytest
 
 from engine.combat import duel_odds, injury_distribution, make_fighter, round_odds, simulate_rounds
-from engine.combat.api import _outcome  # noqa: F401
 from engine.combat.dice import RollDice
 from engine.combat.injury import InjuryOptions, injury_rule
 
@@ -32,26 +31,44 @@ SCENARIOS = [
 ]
 
 
-@pytest.mark.parametrize("edition,a,b,kw", SCENARIOS)
+# several a side (2 v 1, 3 v 1, 2 v 2): each round rolls more dice, so fewer rounds are simulated
+SEVERAL = [
+    ("lrb", [dict(profile="WS3 A2", weapons="sword"), dict(profile="WS3", weapons="axe, dagger")],
+     [dict(profile="WS4 A2 W2", weapons="sword", armour="light armour, helmet")], {}),
+    ("core", [dict(profile="WS3", weapons="hammer"), dict(profile="wardog", traits="animal"), dict(profile="WS3", weapons="spear")],
+     [dict(profile="WS4 S4 A2 Ld6", weapons="axe", armour="shield")], {}),
+    ("core2", [dict(profile="WS3 A2", weapons="sword"), dict(profile="WS3", weapons="flail")],
+     [dict(profile="WS3 A2", weapons="sword, dagger"), dict(profile="WS3 T4", weapons="hammer", armour="helmet")], dict(charged=False)),
+]
+N_SEVERAL = 60_000
+
+
+def _side(specs, letter):
+    return [make_fighter(f"{letter}{i}", **spec) for i, spec in enumerate(specs, start=1)]
+
+
+@pytest.mark.parametrize("edition,a,b,kw", SCENARIOS + SEVERAL)
 def test_round_odds_match_simulation(edition, a, b, kw):
-    fa, fb = make_fighter("A", **a), make_fighter("B", **b)
+    several = isinstance(a, list)
+    fa, fb = (_side(a, "A"), _side(b, "B")) if several else (make_fighter("A", **a), make_fighter("B", **b))
+    n = N_SEVERAL if several else N
     exact = round_odds(fa, fb, edition=edition, **kw)
-    counts = simulate_rounds(fa, fb, N, random.Random(12345), edition=edition, **kw)
+    counts = simulate_rounds(fa, fb, n, random.Random(12345), edition=edition, **kw)
     for i, fo in enumerate(exact.fighters):
         sim = {}
         for key, c in counts.items():
             sim[key[2 * i]] = sim.get(key[2 * i], 0) + c
         for outcome, p in fo.outcomes.items():
-            freq = sim.get(outcome, 0) / N
-            se = math.sqrt(max(p * (1 - p), 1e-9) / N)
+            freq = sim.get(outcome, 0) / n
+            se = math.sqrt(max(p * (1 - p), 1e-9) / n)
             assert abs(freq - p) <= 5 * se + 1e-9, (edition, fo.name, outcome, freq, p)
         lost = {}
         for key, c in counts.items():
             lost[key[2 * i + 1]] = lost.get(key[2 * i + 1], 0) + c
         assert set(lost) <= set(fo.wounds_lost), (edition, fo.name, lost, fo.wounds_lost)  # nothing impossible happened
         for wounds, p in fo.wounds_lost.items():
-            freq = lost.get(wounds, 0) / N
-            se = math.sqrt(max(p * (1 - p), 1e-9) / N)
+            freq = lost.get(wounds, 0) / n
+            se = math.sqrt(max(p * (1 - p), 1e-9) / n)
             assert abs(freq - p) <= 5 * se + 1e-9, (edition, fo.name, "wounds lost", wounds, freq, p)
 
 

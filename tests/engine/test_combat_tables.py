@@ -101,3 +101,22 @@ def test_every_data_file_follows_the_schema():
         assert needed in weapons()
     assert {"light-armour", "heavy-armour", "gromril-armour", "ithilmar-armour", "shield", "buckler", "helmet"} <= set(armour())
     assert {"black-lotus", "dark-venom", "lucky-charm", "elven-cloak", "mandrake-root"} <= set(equipment())
+
+
+def test_creature_templates_agree_with_the_warband_lists():
+    """A template that is also a fighter of a warband list (rules_data/warbands) has its profile,
+    and every rule of that fighter the engine plays is among the template's traits."""
+    from engine.combat.profile import find_template
+    from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES
+    from engine.warbands.lists import bundled_catalogue
+
+    catalogue = bundled_catalogue()
+    doc = json.loads((STATS / "creatures.json").read_text(encoding="utf-8"))
+    linked = [c for c in doc["creatures"] if c.get("warband_list")]
+    assert len(linked) >= 7
+    for c in linked:
+        list_id, fighter_id = c["warband_list"].split("/")
+        fighter = next(f for f in catalogue.warbands[list_id].fighters if f.id == fighter_id)
+        assert fighter.profile.as_dict() == c["profile"], c["id"]
+        played = {({**LIST_RULES, **TARGETED_LIST_RULES}).get(r.id) for r in fighter.special_rules} - {None}
+        assert played <= find_template(c["id"]).traits, (c["id"], played)
