@@ -180,7 +180,7 @@ def test_a_d6_is_refused_where_a_d66_is_needed():
 def test_every_label_fits_a_warriors_injury_list():
     for d66 in [11, 16, 22, 23, 24, 25, 26, 31, 32, 33, 34, 35, 36, 41, 56, 61, 62, 64, 65, 66]:
         for d6 in range(1, 7):
-            r = serious_injury(hero(), RULES, Dice.entered(str(d66), __import__("random").Random(d6)))
+            r = serious_injury(hero(), RULES, Dice.entered(str(d66), random.Random(d6)))
             assert all(len(label) <= 64 for label in r.warrior.injuries), r.warrior.injuries
 
 

@@ -9,6 +9,7 @@ import pytest
 from engine.combat import make_fighter, resolve_round, round_odds, shot_odds
 from engine.combat.api import round_rules
 from engine.combat.melee import initial_state
+from engine.combat.state import RoundState
 from engine.errors import MordheimError
 
 EXACT = 1e-12
@@ -147,8 +148,8 @@ def test_a_trolls_regeneration_ignores_wounds_on_4():
 def test_mighty_blow_resilient_strike_to_injure_and_unstoppable_charge():
     _, rules = round_rules(make_fighter("A", "WS3 S3", weapons="sword", traits="mighty blow, unstoppable charge, strike to injure"),
                            make_fighter("D", "WS3 T3", weapons="dagger", traits="resilient"))
-    a, d = rules.numbers(0, initial_state(rules.fight.fighters[0])), rules.numbers(1, initial_state(rules.fight.fighters[1]))
-    _, mu = rules.matchup(__import__("engine.combat.state", fromlist=["RoundState"]).RoundState.start(rules.fight.start_models()), 0, 1)
+    a = rules.numbers(0, initial_state(rules.fight.fighters[0]))
+    _, mu = rules.matchup(RoundState.start(rules.fight.start_models()), 0, 1)
     assert mu.blows[0].strength == 3  # S3 +1 Mighty Blow -1 Resilient
     assert mu.blows[0].save_modifier == -1  # Resilient does not change the save modifier of the S4 blow
     assert a.ws == 4 and a.injury_bonus == 1  # charging; +1 on injury rolls

@@ -1,6 +1,7 @@
 """Rules where the engine once differed from the seeds, each checked against exact values
 worked out by hand from the seed lines named."""
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -109,7 +110,7 @@ def _fall_with_helmet(per_roll: bool) -> dict[str, Fraction]:
     out: dict[str, Fraction] = {}
     for hits in (1, 2, 3):
         for wounds in range(hits + 1):
-            p = third * Fraction(__import__("math").comb(hits, wounds)) * half ** hits
+            p = third * Fraction(math.comb(hits, wounds)) * half ** hits
             if wounds == 0:
                 out["unharmed"] = out.get("unharmed", 0) + p
                 continue

@@ -2,8 +2,6 @@
 
 import json
 
-import pytest
-
 from engine.combat import falling_hits, get_ruleset, jump_tests, make_fighter, shot_odds
 from engine.combat.items import STATS, armour, equipment, weapons
 from engine.combat.tables import bs_to_hit, cc_to_hit_chart, strength_save_modifier, to_wound_chart

@@ -22,14 +22,14 @@ PROCESSES, WRITES = 4, 40
 GUILD = 5
 
 WRITER = r"""
-import json, sys, time
+import json, os, sys, time
 from engine.storage import Store
 from engine.warbands import Campaigns
 
 path, me, writes, go = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 store = Store.open(path)
 campaigns = Campaigns(store)
-while not __import__("os").path.exists(go):  # start together, so the writes really collide
+while not os.path.exists(go):  # start together, so the writes really collide
     time.sleep(0.005)
 longest, errors = 0.0, []
 for n in range(writes):
