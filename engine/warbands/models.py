@@ -104,10 +104,6 @@ class Warband:
     list_id: str | None = None  # the warband list it was built from; None: a custom type
     stash: tuple[str, ...] = ()  # items kept by the warband, not carried by anyone
 
-    @property
-    def custom(self) -> bool:
-        return self.list_id is None
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "name": self.name,

@@ -209,11 +209,6 @@ class Campaigns:
             hint="Anyone may view it with `/warband show`.",
         )
 
-    @staticmethod
-    def _admin_only(is_admin: bool, what: str) -> None:
-        if not is_admin:
-            raise PermissionDenied(f"Only members with Manage Server can {what}.")
-
     def _snapshot_of(self, c: Connection, guild_id: int) -> Callable[[str, int], dict[str, Any] | None]:
         def snapshot(entity: str, entity_id: int) -> dict[str, Any] | None:
             if entity == "warband":
