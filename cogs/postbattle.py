@@ -23,6 +23,7 @@ from discord.ext import commands
 from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
+from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
 from engine.campaign.postbattle import PostBattle, SequenceView
@@ -49,7 +50,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON + ":
         return cls(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).guarded(interaction, self.match, [])
+        await guarded(interaction, lambda i: _cog(i).press_item(i, self.match, []))
 
 
 class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":" + _ID):
@@ -64,7 +65,7 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":
         return cls(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).guarded(interaction, self.match, list(self.item.values))
+        await guarded(interaction, lambda i: _cog(i).press_item(i, self.match, list(self.item.values)))
 
 
 class DiceModal(discord.ui.Modal):
@@ -80,10 +81,7 @@ class DiceModal(discord.ui.Modal):
         self._submit = submit
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._submit(interaction, {k: v.value or "" for k, v in self.inputs.items()})
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the member, privately
-            await interaction.client.tree.report_error(interaction, error)
+        await guarded(interaction, lambda i: self._submit(i, {k: v.value or "" for k, v in self.inputs.items()}))
 
 
 def _names_and_numbers(text: str, view: SequenceView, what: str) -> dict[int, int]:
@@ -173,12 +171,10 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         await self._post(interaction, view)
 
     # ---- presses -------------------------------------------------------------------
-    async def guarded(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
-        try:
-            require_server(interaction)
-            await self.press(interaction, match["action"], int(match["seq"]), int(match["version"]), match["arg"] or "", values)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser, privately
-            await interaction.client.tree.report_error(interaction, error)
+    async def press_item(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
+        """A step's button or menu (``StepButton``, ``StepSelect``), from its custom id's parts."""
+        require_server(interaction)
+        await self.press(interaction, match["action"], int(match["seq"]), int(match["version"]), match["arg"] or "", values)
 
     async def _may_press(self, interaction: discord.Interaction, view: SequenceView) -> None:
         if not (is_admin(interaction) or interaction.user.id == view.owner_id):
