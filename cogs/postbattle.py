@@ -15,6 +15,7 @@ Decisions:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -199,7 +200,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             return
         step = {
             "confirm": lambda: svc.confirm_fighters(g, who, admin, seq, version),
-            "cancel": lambda: svc.cancel(g, who, admin, seq),
+            "cancel": lambda: svc.cancel(g, who, admin, seq, version=version),
             "injuries": lambda: svc.roll_injuries(g, who, admin, seq, version),
             "pit": lambda: svc.settle_pit_fight(g, who, admin, seq, version, int(arg.split("-")[0]), arg.endswith("-won")),
             "xp": lambda: svc.apply_experience(g, who, admin, seq, version),
@@ -214,9 +215,11 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         }.get(action)
         if step is None:
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")
-        if action == "cancel":
-            step = lambda: svc.cancel(g, who, admin, seq, version=version)  # noqa: E731
-        # The step (checks, writes, new state) and its new message, at once or in one trip to a worker thread.
+        await self._take_step(interaction, step)
+
+    async def _take_step(self, interaction: discord.Interaction, step: Callable[[], SequenceView]) -> None:
+        """The step (checks, writes, new state) and its new message, at once or in one trip to a
+        worker thread; the sequence's message shows it."""
         embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
         await interaction.response.edit_message(embed=embed, view=ui)
 
@@ -231,12 +234,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         return out
 
     def _modal(self, action: str, view: SequenceView, arg: str) -> DiceModal:
-        g, svc = view.guild_id, self.service
-
-        async def done(interaction: discord.Interaction, step) -> None:
-            embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
-            await interaction.response.edit_message(embed=embed, view=ui)
-
+        g, svc, done = view.guild_id, self.service, self._take_step
         if action == "injdice":
             out = [f for f in view.state.fighters if f.out_of_action][:5]
             fields = [(f"w{f.warrior_id}", f"{f.name} ({'D66, then any D6' if f.hero else f'{f.out_of_action} D6'})",
