@@ -61,13 +61,9 @@ class Battles(commands.Cog):
         view = discord.ui.View(timeout=None)
         for battle in (ours, theirs):
             if battle is not None:
-                wid = await call(self._warband_id, g, battle.warband)
                 view.add_item(discord.ui.Button(label=f"Post-battle: {battle.warband}"[:80], style=discord.ButtonStyle.primary,
-                                                custom_id=start_id(wid, battle.id)))
+                                                custom_id=start_id(battle.warband_id, battle.id)))
         await interaction.response.send_message(embed=done_embed(f"Battle recorded for {safe(ours.warband)}", text), view=view)
-
-    def _warband_id(self, guild_id: int, name: str) -> int:
-        return self.bot.campaigns.get_warband(guild_id, name).id
 
     @battle.command(name="list", description="A warband's battles, newest first")
     @app_commands.describe(warband="Which warband", limit="How many (default 20)")

@@ -205,6 +205,7 @@ class XpResult:
 class Battle:
     id: int
     warband: str
+    warband_id: int
     fought_on: str
     scenario: str
     opponents: str
@@ -323,6 +324,7 @@ def battle_from_row(row: dict[str, Any], warband: str) -> Battle:
     return Battle(
         id=row["id"],
         warband=warband,
+        warband_id=row["warband_id"],
         fought_on=row["fought_on"],
         scenario=row["scenario"],
         opponents=row["opponents"],
