@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe, send_pages
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
+from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
 from engine.campaign.postbattle import PostBattle
 from engine.campaign.standings import Campaign

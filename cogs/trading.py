@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe, send_pages
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.embeds import FAILURE, NEUTRAL, info_embed
 from cogs._ui.roster import done_embed
+from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, labelled_choices, typed, warband_choices, warrior_choices
 from cogs._ui.writes import call_write
 from engine.warbands.validation import name_key

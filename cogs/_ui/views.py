@@ -224,6 +224,16 @@ class Paginator(OwnedView):
                                 body=_encoded_pages(self.pages), lifetime=PAGES_KEPT_FOR)
 
 
+async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed], *, ephemeral: bool = False) -> None:
+    """One embed, or pages with previous/next buttons when there are several: only the member who
+    asked may turn them, only in the server (or DM) where they asked (kept with the server, see above)."""
+    if len(pages) == 1:
+        await interaction.response.send_message(embed=pages[0], ephemeral=ephemeral)
+        return
+    view = Paginator(interaction.user.id, pages)
+    await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)
+
+
 # ---------------------------------------------------------------- confirm
 
 
