@@ -1,6 +1,6 @@
 """What a warrior fights with in close combat, chosen from what he carries as a player would.
 
-A warrior has two hands (000:683-685). From his kit the engine picks, in this order:
+A warrior has two hands (000:685). From his kit the engine picks, in this order:
 
 1. a two-handed weapon, alone (000:967, 1000, 1046): no shield, buckler or second weapon;
 2. else a spear, alone with a shield or buckler if he has one (Unwieldy, 000:1019);
