@@ -55,6 +55,14 @@ class Loadout:
         return self.main.has("hand-to-hand")
 
 
+# Each two-handed weapon's own line says it (000:967 flail, 1000 halberd, 1046 double-handed).
+_TWO_HANDED_CITATION = {
+    "halberd": "two-handed-halberd",
+    "double-handed-weapon": "two-handed-double",
+    "double-handed-hammer": "two-handed-double",
+}
+
+
 def fist() -> Weapon:
     return all_weapons()["fist"]
 
@@ -119,7 +127,7 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
     if two_handed:
         main_i, main = max(two_handed, key=lambda iw: iw[1].strength_value)  # the first listed among equals
         left = [w for i, w in close + pistols if i != main_i]
-        notes.append(f"fights with the {list_name(main).lower()} in both hands ({cite('two-handed')})")
+        notes.append(f"fights with the {list_name(main).lower()} in both hands ({cite(_TWO_HANDED_CITATION.get(main.id, 'two-handed'))})")
         if left:
             notes.append(f"no second weapon beside it: {_names(left)} left out")
         if shield or buckler:
