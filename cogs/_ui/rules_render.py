@@ -109,7 +109,7 @@ def _table_block(rows: list[str]) -> list[str]:
         header = cells[0]
     body = [row for k, (row, rule) in enumerate(zip(cells, is_rule)) if not rule and not (header and k == 0)]
     if header is not None and not any(header):
-        header = None  # an empty header row (002:685-693) says nothing
+        header = None  # an empty header row (002:689) says nothing
     width = max(len(r) for r in cells)
     cols = [0] * width
     for row in ([header] if header else []) + body:

@@ -272,7 +272,7 @@ def _duel_chain(fight: Fight, first: RoundRules, later: dict[int, RoundRules], o
         new: dict = {}
         ended = 0.0
         for models, p in dist.items():
-            if rnd > 1:  # 000:637-641 recovery of the side whose turn it is
+            if rnd > 1:  # 000:633-641 recovery of the side whose turn it is
                 models = tuple(recover(m) if fight.sides[i] == active else m for i, m in enumerate(models))
             key = (rnd == 1, active, models)
             res = cache.get(key)

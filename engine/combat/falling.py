@@ -81,7 +81,7 @@ def wounds_from_fall(dice: Dice, f: _Fall) -> int:
 
 
 def worst_injury(dice: Dice, f: _Fall, rolls: int) -> Injury:
-    """000:611-627 one injury roll per wound taking him to 0 or below; the worst stands (a
+    """000:615-627 one injury roll per wound taking him to 0 or below; the worst stands (a
     helmet saves on that result, or on each roll with the house rule helmet_save_each_roll)."""
     return worst_of(dice, f.injury, rolls, helmet_on_result=f.helmet_on_result)
 

@@ -1,6 +1,6 @@
 """What a warrior fights with in close combat, chosen from what he carries as a player would.
 
-A warrior has two hands (000:683-685). From his kit the engine picks, in this order:
+A warrior has two hands (000:685). From his kit the engine picks, in this order:
 
 1. a two-handed weapon, alone (000:967, 1000, 1046): no shield, buckler or second weapon;
 2. else a spear, alone with a shield or buckler if he has one (Unwieldy, 000:1019);
@@ -53,6 +53,14 @@ class Loadout:
     @property
     def fights_with_pistols_only(self) -> bool:
         return self.main.has("hand-to-hand")
+
+
+# Each two-handed weapon's own line says it (000:967 flail, 1000 halberd, 1046 double-handed).
+_TWO_HANDED_CITATION = {
+    "halberd": "two-handed-halberd",
+    "double-handed-weapon": "two-handed-double",
+    "double-handed-hammer": "two-handed-double",
+}
 
 
 def fist() -> Weapon:
@@ -119,7 +127,7 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
     if two_handed:
         main_i, main = max(two_handed, key=lambda iw: iw[1].strength_value)  # the first listed among equals
         left = [w for i, w in close + pistols if i != main_i]
-        notes.append(f"fights with the {list_name(main).lower()} in both hands ({cite('two-handed')})")
+        notes.append(f"fights with the {list_name(main).lower()} in both hands ({cite(_TWO_HANDED_CITATION.get(main.id, 'two-handed'))})")
         if left:
             notes.append(f"no second weapon beside it: {_names(left)} left out")
         if shield or buckler:

@@ -595,7 +595,7 @@ def _joined(names: tuple[str, ...], idx: list[int]) -> str:
 
 
 def recover(m: ModelState) -> ModelState:
-    """000:637-641 at the start of the owner's turn: stunned -> knocked down; knocked down ->
+    """000:633-641 at the start of the owner's turn: stunned -> knocked down; knocked down ->
     stands up, and strikes last that turn (000:663)."""
     if m.status == STUNNED:
         return m._replace(status=KNOCKED_DOWN)

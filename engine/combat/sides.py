@@ -80,7 +80,7 @@ class ModelNumbers:
 
 
 def _blow_slots(r: Ruleset, f: Fighter, loadout: Loadout, ctx: RoundContext, frenzied: bool) -> tuple[AttackSlot, ...]:
-    """Who attacks with what (000:683-685 two weapons; 000:865 frenzy; 000:1177 pistols)."""
+    """Who attacks with what (000:685 two weapons; 000:865 frenzy; 000:1177 pistols)."""
     if loadout.fights_with_pistols_only:
         if ctx.first_round:
             return (AttackSlot(loadout.main, len(loadout.pistols)),)  # one shot per pistol, a brace = 2 (000:1177)

@@ -2,8 +2,9 @@
 
 Every die that was rolled counts, as the table saw it: a die dropped by keep/drop was still
 rolled, and so was the first score of a die the ``r`` modifier re-rolled. The special dice
-are D6s rolled and read (000:188 D3, D66 as tens and units, 002:74 Artillery, 002:81-87
-Scatter), so their D6 faces are D6s for the record. A re-roll adds only the dice it rolled.
+are D6s rolled and read (000:188 D3; D66 as tens and units, from the rulebook's campaign tables,
+not in the seeds; 002:74 Artillery; 002:81-87 Scatter), so their D6 faces are D6s for the
+record. A re-roll adds only the dice it rolled.
 """
 
 from __future__ import annotations
@@ -118,5 +119,5 @@ def reroll_facts(before, after) -> RollFacts:
 
 
 def injury_facts(outcome: int, words: str, dice: list[int], chance_out: float, what: str = "Injury roll") -> RollFacts:
-    """An injury roll (000:611-627): its D6s (the helmet's too), the result and its odds."""
+    """An injury roll (000:615-627): its D6s (the helmet's too), the result and its odds."""
     return RollFacts("injury", what, words, tuple((D6, f) for f in dice), injury=InjuryFacts(outcome, chance_out))

@@ -154,7 +154,7 @@ def _wyrdstone(data: dict[str, Any]) -> Entry:
     parts = [
         "Wyrdstone is what the warbands come to Mordheim for: winning battles brings a campaign warband riches and "
         "wyrdstone (000:120). On the table, a Wyrdstone counter marks a shard a warrior carries, next to the "
-        "Hidden counter (000:178-184; 002:57). The seeds say no more: how shards are found and what they sell for "
+        "Hidden counter (000:174-182; 002:55-57). The seeds say no more: how shards are found and what they sell for "
         "are in the campaign chapters, which they lack (000's contents list them, 000:55-96; its text ends in the "
         "Magic chapter, 000:1867).",
         NOT_IN_SEEDS if income.get("rows") else None,

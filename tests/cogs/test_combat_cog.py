@@ -447,7 +447,7 @@ async def test_real_kits_are_chosen_from_and_explained(harness):
                                 defender_weapons="2h sword, dagger")
     text = res.embeds[0]["description"]
     assert "fights with the spear alone: dagger left out (000:1019)" in text
-    assert "fights with the double-handed sword in both hands (000:967)" in text
+    assert "fights with the double-handed sword in both hands (000:1046)" in text
     assert "no second weapon beside it: dagger left out" in text
     res = await harness.command("fight", attacker="human", defender="human", attacker_weapons="sword, brace of pistols")
     text = res.embeds[0]["description"]

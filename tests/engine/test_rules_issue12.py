@@ -138,7 +138,7 @@ def test_a_characteristic_with_a_value_is_not_what_the_question_is_about(lib):
 
 def test_wyrdstone_answers_with_what_the_seeds_say_and_the_selling_chart(lib):
     entry = lib.lookup("wyrdstone").entry
-    assert "(000:120)" in entry.body and "000:178-184" in entry.body
+    assert "(000:120)" in entry.body and "000:174-182" in entry.body
     campaign = json.loads((REPO / "rules_data" / "campaign" / "lrb.json").read_text())
     rows = table_rows(entry.body)
     assert rows[0][0] == "Shards sold" and len(rows) == 1 + len(campaign["income"]["rows"])
