@@ -15,10 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import send_pages
 from cogs._ui.context import is_admin, server_settings
 from cogs._ui.embeds import SUCCESS, info_embed
 from cogs._ui.roster import problem_pages
+from cogs._ui.views import send_pages
 from engine.combat.ruleset import combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError

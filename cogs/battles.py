@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe, send_pages
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
+from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
 from engine.campaign.postbattle import PostBattle
 from engine.campaign.standings import Campaign
@@ -61,13 +62,9 @@ class Battles(commands.Cog):
         view = discord.ui.View(timeout=None)
         for battle in (ours, theirs):
             if battle is not None:
-                wid = await call(self._warband_id, g, battle.warband)
                 view.add_item(discord.ui.Button(label=f"Post-battle: {battle.warband}"[:80], style=discord.ButtonStyle.primary,
-                                                custom_id=start_id(wid, battle.id)))
+                                                custom_id=start_id(battle.warband_id, battle.id)))
         await interaction.response.send_message(embed=done_embed(f"Battle recorded for {safe(ours.warband)}", text), view=view)
-
-    def _warband_id(self, guild_id: int, name: str) -> int:
-        return self.bot.campaigns.get_warband(guild_id, name).id
 
     @battle.command(name="list", description="A warband's battles, newest first")
     @app_commands.describe(warband="Which warband", limit="How many (default 20)")

@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, require_server, safe, send_pages
+from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.postbattle_render import standings_pages
+from cogs._ui.views import send_pages
 from engine.campaign.postbattle import PostBattle
 from engine.campaign.standings import Campaign
 

@@ -25,7 +25,7 @@ from cogs._ui.combat_options import (
 from cogs._ui.combat_params import Given, combat_options
 from cogs._ui.combat_render import FIGHT, SHOT, duel_embed, fighters_header, log_pages, odds_embed, outcome_text
 from cogs._ui.context import server_settings
-from cogs._ui.views import Paginator
+from cogs._ui.views import send_pages
 from engine.combat import Fighter, duel_odds, find_item, resolve_round, resolve_shot, round_odds, shot_odds
 from engine.combat.api import kit_notes
 from engine.errors import MordheimError
@@ -110,14 +110,6 @@ class Combat(commands.Cog):
                  "defender": " & ".join(f.name for f in defenders) + " charged", None: "nobody charged"}[who]
         return who, words
 
-    async def _send_pages(self, interaction: discord.Interaction, pages: list[discord.Embed]) -> None:
-        if len(pages) == 1:
-            await interaction.response.send_message(embed=pages[0])
-            return
-        view = Paginator(interaction.user.id, pages)
-        await interaction.response.send_message(embed=pages[0], view=view)
-        view.message = await interaction.original_response()
-
     # ----- /fight ---------------------------------------------------------------------------
 
     @app_commands.command(name="fight", description="Roll one close-combat round step by step: to hit, to wound, saves, injuries")
@@ -134,7 +126,7 @@ class Combat(commands.Cog):
         header = fighters_header(fa + fd, _notes(attackers + defenders, result.kit), result.notes) + f"\n*{situation}*"
         title = f"⚔️ {' & '.join(f.name for f in fa)} fight{'s' if len(fa) == 1 else ''} {' & '.join(f.name for f in fd)}"
         pages = log_pages(title, header, result.lines, outcome_text(result), rules.footer, colour=FIGHT)
-        await self._send_pages(interaction, pages)
+        await send_pages(interaction, pages)
 
     # ----- /shoot ---------------------------------------------------------------------------
 
@@ -151,7 +143,7 @@ class Combat(commands.Cog):
         result = resolve_shot(fa, fd, weapon, self.bot.rng, edition=rules.edition, toggles=rules.toggles, **situation)
         header = fighters_header((fa, fd), _notes([a, d]), result.notes) + f"\n*{_shot_situation(weapon, situation)}*"
         pages = log_pages(f"🏹 {fa.name} shoots {fd.name}", header, result.lines, outcome_text(result), rules.footer, colour=SHOT)
-        await self._send_pages(interaction, pages)
+        await send_pages(interaction, pages)
 
     # ----- /odds ----------------------------------------------------------------------------
 

@@ -14,30 +14,26 @@ from discord.ext import commands
 from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, warrior_body, warrior_heading
-from cogs._ui.warrior_choices import changeable_warband_choices
+from cogs._ui.warrior_choices import changeable_warband_choices, labelled_choices, typed
 from cogs._ui.writes import call_write
 
 Name = app_commands.Range[str, 1, 100]
 
 
-def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs if len(value) <= 100][:25]
-
-
 async def fighter_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Fighter types the warband typed in ``warband`` can hire now and afford."""
-    warband = getattr(interaction.namespace, "warband", None)
-    if interaction.guild_id is None or not isinstance(warband, str) or not warband.strip():
+    warband = typed(interaction, "warband")
+    if interaction.guild_id is None or warband is None:
         return []
-    return _choices(await call(campaigns(interaction).hiring.fighter_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).hiring.fighter_choices, interaction.guild_id, warband, current or ""))
 
 
 async def sword_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Hired swords the warband may hire now and afford."""
-    warband = getattr(interaction.namespace, "warband", None)
-    if interaction.guild_id is None or not isinstance(warband, str) or not warband.strip():
+    warband = typed(interaction, "warband")
+    if interaction.guild_id is None or warband is None:
         return []
-    return _choices(await call(campaigns(interaction).hiring.sword_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).hiring.sword_choices, interaction.guild_id, warband, current or ""))
 
 
 def hired_embed(hired, warband: str) -> discord.Embed:

@@ -15,6 +15,7 @@ Decisions:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
@@ -23,6 +24,7 @@ from discord.ext import commands
 from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
+from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
 from engine.campaign.postbattle import PostBattle, SequenceView
@@ -49,7 +51,7 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON + ":
         return cls(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).guarded(interaction, self.match, [])
+        await guarded(interaction, lambda i: _cog(i).press_item(i, self.match, []))
 
 
 class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":" + _ID):
@@ -64,7 +66,7 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":
         return cls(item, match)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _cog(interaction).guarded(interaction, self.match, list(self.item.values))
+        await guarded(interaction, lambda i: _cog(i).press_item(i, self.match, list(self.item.values)))
 
 
 class DiceModal(discord.ui.Modal):
@@ -80,10 +82,7 @@ class DiceModal(discord.ui.Modal):
         self._submit = submit
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            await self._submit(interaction, {k: v.value or "" for k, v in self.inputs.items()})
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the member, privately
-            await interaction.client.tree.report_error(interaction, error)
+        await guarded(interaction, lambda i: self._submit(i, {k: v.value or "" for k, v in self.inputs.items()}))
 
 
 def _names_and_numbers(text: str, view: SequenceView, what: str) -> dict[int, int]:
@@ -173,12 +172,10 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         await self._post(interaction, view)
 
     # ---- presses -------------------------------------------------------------------
-    async def guarded(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
-        try:
-            require_server(interaction)
-            await self.press(interaction, match["action"], int(match["seq"]), int(match["version"]), match["arg"] or "", values)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser, privately
-            await interaction.client.tree.report_error(interaction, error)
+    async def press_item(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
+        """A step's button or menu (``StepButton``, ``StepSelect``), from its custom id's parts."""
+        require_server(interaction)
+        await self.press(interaction, match["action"], int(match["seq"]), int(match["version"]), match["arg"] or "", values)
 
     async def _may_press(self, interaction: discord.Interaction, view: SequenceView) -> None:
         if not (is_admin(interaction) or interaction.user.id == view.owner_id):
@@ -203,7 +200,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             return
         step = {
             "confirm": lambda: svc.confirm_fighters(g, who, admin, seq, version),
-            "cancel": lambda: svc.cancel(g, who, admin, seq),
+            "cancel": lambda: svc.cancel(g, who, admin, seq, version=version),
             "injuries": lambda: svc.roll_injuries(g, who, admin, seq, version),
             "pit": lambda: svc.settle_pit_fight(g, who, admin, seq, version, int(arg.split("-")[0]), arg.endswith("-won")),
             "xp": lambda: svc.apply_experience(g, who, admin, seq, version),
@@ -218,9 +215,11 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         }.get(action)
         if step is None:
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")
-        if action == "cancel":
-            step = lambda: svc.cancel(g, who, admin, seq, version=version)  # noqa: E731
-        # The step (checks, writes, new state) and its new message, at once or in one trip to a worker thread.
+        await self._take_step(interaction, step)
+
+    async def _take_step(self, interaction: discord.Interaction, step: Callable[[], SequenceView]) -> None:
+        """The step (checks, writes, new state) and its new message, at once or in one trip to a
+        worker thread; the sequence's message shows it."""
         embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
         await interaction.response.edit_message(embed=embed, view=ui)
 
@@ -235,12 +234,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         return out
 
     def _modal(self, action: str, view: SequenceView, arg: str) -> DiceModal:
-        g, svc = view.guild_id, self.service
-
-        async def done(interaction: discord.Interaction, step) -> None:
-            embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
-            await interaction.response.edit_message(embed=embed, view=ui)
-
+        g, svc, done = view.guild_id, self.service, self._take_step
         if action == "injdice":
             out = [f for f in view.state.fighters if f.out_of_action][:5]
             fields = [(f"w{f.warrior_id}", f"{f.name} ({'D66, then any D6' if f.hero else f'{f.out_of_action} D6'})",

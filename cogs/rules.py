@@ -29,6 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._ui import rules_render as render
+from cogs._ui.views import guarded
 from engine.editions import Edition, all_editions, get_edition
 from engine.errors import MordheimError
 from engine.rules import Entry, LookupResult, RulesLibrary, load_library
@@ -70,14 +71,6 @@ def _rules_cog(interaction: discord.Interaction) -> "Rules":
     return cog
 
 
-async def _guarded(interaction: discord.Interaction, work) -> None:
-    """Dynamic items' errors are only logged by discord.py; send them through the tree instead."""
-    try:
-        await work(interaction)
-    except Exception as exc:  # every failure gets an answer; the tree logs bugs
-        await interaction.client.tree.report_error(interaction, exc)
-
-
 def _fields(rest: str, n: int) -> list[str]:
     """``rest`` split into exactly ``n`` fields (the last may contain ':'), else stale."""
     parts = rest.split(":", n - 1)
@@ -94,7 +87,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rule:page
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self._turn)
+        await guarded(interaction, self._turn)
 
     async def _turn(self, interaction: discord.Interaction) -> None:
         cog = _rules_cog(interaction)
@@ -115,7 +108,7 @@ class OtherEditionsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self._show)
+        await guarded(interaction, self._show)
 
     async def _show(self, interaction: discord.Interaction) -> None:
         cog = _rules_cog(interaction)
@@ -154,7 +147,7 @@ class OpenSelect(_EntrySelect, discord.ui.DynamicItem[discord.ui.Select], templa
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self._open)
+        await guarded(interaction, self._open)
 
     async def _open(self, interaction: discord.Interaction) -> None:
         cog, entry, edition = self._chosen(interaction)
@@ -170,7 +163,7 @@ class PickSelect(_EntrySelect, discord.ui.DynamicItem[discord.ui.Select], templa
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self._pick)
+        await guarded(interaction, self._pick)
 
     async def _pick(self, interaction: discord.Interaction) -> None:
         cog, entry, edition = self._chosen(interaction)
@@ -186,7 +179,7 @@ class UnknownRuleItem(discord.ui.DynamicItem[discord.ui.Button], template=r"rule
         return cls(discord.ui.Button(custom_id=item.custom_id))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, self._stale)
+        await guarded(interaction, self._stale)
 
     async def _stale(self, interaction: discord.Interaction) -> None:
         raise StaleAnswer()

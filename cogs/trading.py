@@ -12,11 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe, send_pages
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.embeds import FAILURE, NEUTRAL, info_embed
 from cogs._ui.roster import done_embed
-from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
+from cogs._ui.views import send_pages
+from cogs._ui.warrior_choices import changeable_warband_choices, labelled_choices, typed, warband_choices, warrior_choices
 from cogs._ui.writes import call_write
 from engine.warbands.validation import name_key
 
@@ -30,70 +31,53 @@ def stash_or_warrior(text: str) -> str | None:
     return None if name_key(text) in ("stash", STASH) else text
 
 
-def _choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=label, value=value) for label, value in pairs if len(value) <= 100][:25]
-
-
-def _typed(interaction: discord.Interaction, option: str) -> str | None:
-    value = getattr(interaction.namespace, option, None)
-    return value if isinstance(value, str) and value.strip() else None
-
-
 async def warrior_or_stash(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The stash first, then the warriors of the warband typed in ``warband``."""
-    warband = _typed(interaction, "warband")
+    warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
     names = await call(campaigns(interaction).warrior_names_for_autocomplete, interaction.guild_id, warband, current or "")
     stash = [(f"📦 {STASH}", STASH)] if name_key(current or "") in STASH else []
-    return _choices(stash + [(n, n) for n in names])
+    return labelled_choices(stash + [(n, n) for n in names])
 
 
 async def buyable(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """What the chosen warrior (or the stash) may buy now and afford, with prices."""
-    warband, warrior = _typed(interaction, "warband"), _typed(interaction, "warrior")
+    warband, warrior = typed(interaction, "warband"), typed(interaction, "warrior")
     if interaction.guild_id is None or warband is None:
         return []
     target = stash_or_warrior(warrior) if warrior else None
-    return _choices(await call(campaigns(interaction).trading.buy_choices, interaction.guild_id, warband, target, current or ""))
+    return labelled_choices(await call(campaigns(interaction).trading.buy_choices, interaction.guild_id, warband, target, current or ""))
 
 
 async def held(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """What the chosen warrior carries (or the stash holds)."""
-    warband, warrior = _typed(interaction, "warband"), _typed(interaction, "warrior")
+    warband, warrior = typed(interaction, "warband"), typed(interaction, "warrior")
     if interaction.guild_id is None or warband is None:
         return []
     target = stash_or_warrior(warrior) if warrior else None
-    return _choices(await call(campaigns(interaction).trading.held_choices, interaction.guild_id, warband, target, current or ""))
+    return labelled_choices(await call(campaigns(interaction).trading.held_choices, interaction.guild_id, warband, target, current or ""))
 
 
 async def in_stash(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    warband = _typed(interaction, "warband")
+    warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return _choices(await call(campaigns(interaction).trading.held_choices, interaction.guild_id, warband, None, current or ""))
+    return labelled_choices(await call(campaigns(interaction).trading.held_choices, interaction.guild_id, warband, None, current or ""))
 
 
 async def searchers(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    warband = _typed(interaction, "warband")
+    warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return _choices(await call(campaigns(interaction).trading.searcher_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).trading.searcher_choices, interaction.guild_id, warband, current or ""))
 
 
 async def rare_items(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    warband = _typed(interaction, "warband")
+    warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return _choices(await call(campaigns(interaction).trading.rare_choices, interaction.guild_id, warband, current or ""))
-
-
-async def warriors_of(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    warband = _typed(interaction, "warband")
-    if interaction.guild_id is None or warband is None:
-        return []
-    names = await call(campaigns(interaction).warrior_names_for_autocomplete, interaction.guild_id, warband, current or "")
-    return _choices([(n, n) for n in names])
+    return labelled_choices(await call(campaigns(interaction).trading.rare_choices, interaction.guild_id, warband, current or ""))
 
 
 def _who(name: str | None) -> str:
@@ -204,7 +188,7 @@ class Trade(commands.Cog):
 
     @trade.command(name="give", description="Give an item from the stash to a warrior (one per model of a group)")
     @app_commands.describe(warband="Which warband", item="An item in the stash", warrior="Who gets it", count=COUNT_HELP)
-    @app_commands.autocomplete(warband=changeable_warband_choices, item=in_stash, warrior=warriors_of)
+    @app_commands.autocomplete(warband=changeable_warband_choices, item=in_stash, warrior=warrior_choices)
     async def give(self, interaction: discord.Interaction, warband: Name, item: Name, warrior: Name,
                    count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
@@ -217,7 +201,7 @@ class Trade(commands.Cog):
 
     @trade.command(name="store", description="Put a warrior's item in the stash (a group gives one per model)")
     @app_commands.describe(warband="Which warband", warrior="Who gives it up", item="An item the warrior carries", count=COUNT_HELP)
-    @app_commands.autocomplete(warband=changeable_warband_choices, warrior=warriors_of, item=held)
+    @app_commands.autocomplete(warband=changeable_warband_choices, warrior=warrior_choices, item=held)
     async def store(self, interaction: discord.Interaction, warband: Name, warrior: Name, item: Name,
                     count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)

@@ -15,10 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, check_same_server, require_server, safe, send_pages
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
-from cogs._ui.views import Confirm
+from cogs._ui.views import Confirm, check_same_server, send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
 from engine.errors import LimitExceeded, MordheimError, PermissionDenied
 from engine.warbands import InvalidData, Warband

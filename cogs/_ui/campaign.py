@@ -13,7 +13,6 @@ from typing import Any, Callable, TypeVar
 import discord
 from discord import app_commands
 
-from cogs._ui.views import Paginator, check_same_server  # noqa: F401 - the campaign cogs import check_same_server from here
 from engine.warbands import Campaigns
 
 T = TypeVar("T")
@@ -66,20 +65,3 @@ def safe(text: str) -> str:
         text = discord.utils.escape_mentions(text)
     return text
 
-
-class ServerPaginator(Paginator):
-    """Pages whose buttons work only for the member who asked, in the server where they asked
-    (every kept page set checks both; see cogs/_ui/views.py)."""
-
-    def __init__(self, owner_id: int, guild_id: int | None, pages: list[discord.Embed]) -> None:
-        super().__init__(owner_id, pages)
-        self.guild_id = guild_id
-
-
-async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed], *, ephemeral: bool = False) -> None:
-    """One embed, or pages with previous/next buttons when there are several."""
-    if len(pages) == 1:
-        await interaction.response.send_message(embed=pages[0], ephemeral=ephemeral)
-        return
-    view = ServerPaginator(interaction.user.id, interaction.guild_id, pages)
-    await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)

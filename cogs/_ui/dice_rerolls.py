@@ -13,6 +13,7 @@ from collections import OrderedDict
 
 import discord
 
+from cogs._ui.views import guarded
 from engine.dice import DieChoice, RerollChoice
 
 VIEWS_KEPT = 5000  # re-roll button sets kept for reuse, one per member and set of choices
@@ -38,11 +39,7 @@ class RerollButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:re
         return cls(int(match["owner"]), match["choice"] or "all")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            cog = interaction.client.get_cog("Dice")
-            await cog.press_reroll(interaction, self.owner_id, self.choice, None)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
-            await interaction.client.tree.report_error(interaction, error)
+        await guarded(interaction, lambda i: i.client.get_cog("Dice").press_reroll(i, self.owner_id, self.choice, None))
 
 
 class RerollDieSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dice:rerolldie:(?P<owner>\d+)"):
@@ -65,12 +62,8 @@ class RerollDieSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"dice
         return made
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            cog = interaction.client.get_cog("Dice")
-            key = self.item.values[0] if self.item.values else None
-            await cog.press_reroll(interaction, self.owner_id, "die", key)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
-            await interaction.client.tree.report_error(interaction, error)
+        key = self.item.values[0] if self.item.values else None
+        await guarded(interaction, lambda i: i.client.get_cog("Dice").press_reroll(i, self.owner_id, "die", key))
 
 
 def _ordered_dice(dice: list[DieChoice]) -> list[DieChoice]:

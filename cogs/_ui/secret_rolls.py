@@ -20,6 +20,7 @@ import re
 import discord
 
 from cogs._ui.context import is_admin
+from cogs._ui.views import guarded
 from engine.errors import MordheimError, PermissionDenied
 from engine.rolls import SecretRolls
 
@@ -55,10 +56,7 @@ class RevealButton(discord.ui.DynamicItem[discord.ui.Button], template=r"dice:re
         return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await press_reveal(interaction, self.secret_id)
-        except Exception as error:  # noqa: BLE001 - every failure is shown to the presser
-            await interaction.client.tree.report_error(interaction, error)
+        await guarded(interaction, lambda i: press_reveal(i, self.secret_id))
 
 
 def reveal_view(secret_id: int) -> discord.ui.View:

@@ -109,11 +109,14 @@ async def _until_kept(interaction: discord.Interaction) -> None:
         await asyncio.wait({pending})
 
 
-async def _guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Dynamic items' errors are only logged by discord.py; send them through the tree instead."""
+async def guarded(interaction: discord.Interaction, work: Callable[[discord.Interaction], Awaitable[None]]) -> None:
+    """``await work(interaction)``, its errors answered through the tree as a command's are.
+
+    For a ``DynamicItem``'s callback (discord.py only logs its errors) and a modal's submit:
+    every failure gets an answer, and the tree logs bugs."""
     try:
-        await work()
-    except Exception as exc:  # every failure gets an answer; the tree logs bugs
+        await work(interaction)
+    except Exception as exc:
         await interaction.client.tree.report_error(interaction, exc)
 
 
@@ -137,7 +140,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"page:(?P<
         return cls(match["role"], disabled=item.disabled, label=item.label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, lambda: turn_page(interaction, self.role))
+        await guarded(interaction, lambda i: turn_page(i, self.role))
 
 
 def page_buttons(index: int, count: int) -> list[PageButton]:
@@ -221,6 +224,16 @@ class Paginator(OwnedView):
                                 body=_encoded_pages(self.pages), lifetime=PAGES_KEPT_FOR)
 
 
+async def send_pages(interaction: discord.Interaction, pages: list[discord.Embed], *, ephemeral: bool = False) -> None:
+    """One embed, or pages with previous/next buttons when there are several: only the member who
+    asked may turn them, only in the server (or DM) where they asked (kept with the server, see above)."""
+    if len(pages) == 1:
+        await interaction.response.send_message(embed=pages[0], ephemeral=ephemeral)
+        return
+    view = Paginator(interaction.user.id, pages)
+    await interaction.response.send_message(embed=view.embed, view=view, ephemeral=ephemeral)
+
+
 # ---------------------------------------------------------------- confirm
 
 
@@ -239,7 +252,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=r"confir
         return cls(match["answer"], label=item.label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, lambda: answer_question(interaction, yes=self.answer == "yes"))
+        await guarded(interaction, lambda i: answer_question(i, yes=self.answer == "yes"))
 
 
 # Questions each bot sent, by message id, while they are open (their two-minute timer holds

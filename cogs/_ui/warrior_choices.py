@@ -10,6 +10,9 @@ re-check the value it receives (the service does, by name, in the same server).
 - ``warrior_choices``: warriors of the warband already typed in the ``warband`` option.
 - ``warrior_path_choices``: ``Warband/Warrior`` across the server, the form
   ``Campaigns.find_warrior`` takes (for dice tests, combat and the like).
+
+For a cog's own autocomplete: ``typed`` reads what is already typed in another option (the
+warband, say), and ``labelled_choices`` turns the engine's (label, value) pairs into choices.
 """
 
 from __future__ import annotations
@@ -24,14 +27,19 @@ CHOICE_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100  # Discord's limit on a choice's name and its string value
 
 
+def labelled_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """(label, value) pairs as at most 25 choices; a value Discord could not send back intact is left out."""
+    return [app_commands.Choice(name=label, value=value) for label, value in pairs if len(value) <= CHOICE_TEXT_LIMIT][:CHOICE_LIMIT]
+
+
 def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
-    out = []
-    for name in names:
-        if len(name) <= CHOICE_TEXT_LIMIT:  # longer values could not be sent back to us intact
-            out.append(app_commands.Choice(name=name, value=name))
-        if len(out) == CHOICE_LIMIT:
-            break
-    return out
+    return labelled_choices([(name, name) for name in names])
+
+
+def typed(interaction: discord.Interaction, option: str) -> str | None:
+    """What is typed so far in this command's ``option`` (None when nothing is)."""
+    value = getattr(interaction.namespace, option, None)
+    return value if isinstance(value, str) and value.strip() else None
 
 
 async def warband_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -54,8 +62,8 @@ async def changeable_warband_choices(interaction: discord.Interaction, current: 
 
 async def warrior_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Warriors of the warband typed in this command's ``warband`` option (none until it is typed)."""
-    warband = getattr(interaction.namespace, "warband", None)
-    if interaction.guild_id is None or not isinstance(warband, str) or not warband.strip():
+    warband = typed(interaction, "warband")
+    if interaction.guild_id is None or warband is None:
         return []
     names = await call(campaigns(interaction).warrior_names_for_autocomplete, interaction.guild_id, warband, current or "")
     return _choices(names)

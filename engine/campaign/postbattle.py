@@ -32,6 +32,7 @@ from engine.storage.store import Connection
 from engine.warbands.campaign_rules import CampaignRules
 from engine.warbands.lists import bundled_catalogue
 from engine.warbands.models import Profile, Warrior, warrior_from_row
+from engine.warbands.server_tables import campaign_rules_in
 from engine.warbands.validation import MAX_EXPERIENCE, clean_name, name_key
 
 MAX_EXTRA_DICE = 6
@@ -121,17 +122,16 @@ class PostBattle:
                      (guild_id, warband_id, batch_id, batch_id)) is not None
 
     def _view(self, c: Connection, guild_id: int, row: dict[str, Any], rolls: Iterable[str] = ()) -> SequenceView:
-        wb = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["warband_id"]))
-        warriors = [warrior_from_row(r, wb["name"]) for r in c.all(
-            "SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ?", (guild_id, wb["id"]))]
-        return self._view_of(row, SequenceState.from_json(row["state_json"]), wb, warriors, self.campaigns._rules(c, guild_id), rolls)
+        wb = _warband_by_id(c, guild_id, row["warband_id"])
+        return self._view_of(row, SequenceState.from_json(row["state_json"]), wb, self.campaigns.warriors_of(c, guild_id, wb),
+                             campaign_rules_in(c, guild_id), rolls)
 
     @staticmethod
     def _view_of(row: dict[str, Any], state: SequenceState, wb: dict[str, Any], warriors: Iterable[Warrior], rules: CampaignRules,
                  rolls: Iterable[str] = ()) -> SequenceView:
         """The view of the sequence ``row`` (at ``state``) of the warband ``wb`` with these warriors, in any order."""
         warriors = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
-        size = sum(w.group_size for w in warriors if w.status == "active")
+        size = _income_size(warriors)
         held = wb["wyrdstone_shards"]
         prices = tuple((n, rules.tables.income.gold(n, size)) for n in range(0, min(held, 12) + 1))
         return SequenceView(id=row["id"], guild_id=wb["guild_id"], warband_id=wb["id"], warband=wb["name"], owner_id=wb["owner_id"],
@@ -154,7 +154,7 @@ class PostBattle:
     def open_sequence(self, guild_id: int, warband: str) -> SequenceView | None:
         """The warband's open sequence, to resume (None when there is none)."""
         with self.campaigns.store.read() as c:
-            wb = self.campaigns._warband_row(c, guild_id, warband)
+            wb = self.campaigns.warband_row_in(c, guild_id, warband)
             row = c.one("SELECT * FROM postbattle_sequences WHERE guild_id = ? AND warband_id = ? AND status = 'open'",
                         (guild_id, wb["id"]))
             return None if row is None else self._view(c, guild_id, row)
@@ -225,10 +225,9 @@ class PostBattle:
             number = sum(1 for x in battles if x["id"] <= battle["id"])
             missing, captive = self._absences(c, guild_id, wb["id"], battle["id"])
             fighters = tuple(
-                Fighter(warrior_id=w["id"], name=w["name"], hero=w["role"] in HEROES_FOR_INJURIES, models=w["group_size"],
-                        fought=w["id"] not in missing and w["id"] not in captive)
-                for w in c.all("SELECT * FROM warriors WHERE guild_id = ? AND warband_id = ? AND status = 'active' "
-                               "ORDER BY CASE role WHEN 'leader' THEN 0 WHEN 'hero' THEN 1 ELSE 2 END, id", (guild_id, wb["id"]))
+                Fighter(warrior_id=w.id, name=w.name, hero=w.role in HEROES_FOR_INJURIES, models=w.group_size,
+                        fought=w.id not in missing and w.id not in captive)
+                for w in self.campaigns.warriors_of(c, guild_id, wb) if w.status == "active"
             )
             if not fighters:
                 raise MordheimError(f"{wb['name']} has no active warriors.", hint="Add warriors with `/warrior add` first.")
@@ -247,7 +246,7 @@ class PostBattle:
         (``/warband undo`` takes them back)."""
         with self.campaigns.batch(guild_id, actor_id) as b:
             row = self._row(b.c, guild_id, sequence_id)
-            wb = b.c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, row["warband_id"]))
+            wb = _warband_by_id(b.c, guild_id, row["warband_id"])
             self.campaigns.may_change(wb, actor_id, is_admin)
             if row["status"] != "open":
                 raise MordheimError(f"This sequence is already {row['status']}.")
@@ -569,7 +568,7 @@ class PostBattle:
         with self._step(guild_id, actor_id, is_admin, sequence_id, version, "income") as s:
             state = s.state
             wb = s.wb
-            size = sum(w.group_size for w in s.warriors() if w.status == "active")
+            size = _income_size(s.warriors())
             sale = sell_wyrdstone(int(shards), wb["wyrdstone_shards"], size, s.rules.tables.income)
             if sale.shards:
                 s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
@@ -577,7 +576,7 @@ class PostBattle:
             if any(w.role == "hired_sword" and w.status == "active" for w in s.warriors()):
                 try:  # hired swords' upkeep after every battle (issue 8's /hire upkeep, in this batch)
                     paid = self.campaigns.hiring.upkeep_in(s.b, s.wb)
-                    s.wb = s.b.c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, s.wb["id"]))
+                    s.wb = _warband_by_id(s.b.c, guild_id, s.wb["id"])
                     lines.append("upkeep " + ", ".join(f"{name} {fee} gc" for name, fee in paid.paid))
                 except MordheimError as unpaid:  # checked before anything is written: the sale stands
                     notes.append(f"Upkeep not paid: {unpaid.message}")
@@ -616,7 +615,7 @@ class _StepContext:
         try:
             c = self.b.c
             self.row = self.pb._row(c, self.guild_id, self.sequence_id)
-            self.wb = c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (self.guild_id, self.row["warband_id"]))
+            self.wb = _warband_by_id(c, self.guild_id, self.row["warband_id"])
             self.pb.campaigns.may_change(self.wb, self.actor_id, self.is_admin)
             self.state = SequenceState.from_json(self.row["state_json"])
             if self.row["status"] != "open":
@@ -629,7 +628,7 @@ class _StepContext:
                                     hint="Start it again with `/postbattle start`.")
             if self.row["version"] != self.version or self.state.step not in self.steps:
                 raise _stale(self.state.step)
-            self.rules: CampaignRules = self.pb.campaigns._rules(c, self.guild_id)
+            self.rules: CampaignRules = campaign_rules_in(c, self.guild_id)
             self.b.id = self.row["batch_id"]  # every step's rows join the sequence's one batch
         except BaseException as exc:
             if getattr(self, "_commit_anyway", False):
@@ -687,16 +686,12 @@ class _StepContext:
 
     # ---- writes inside the step
     def write(self, old: Warrior, new: CampaignWarrior, what: str) -> Warrior:
-        snap = {**old.snapshot(), "name": new.name, "role": new.role, "group_size": new.group_size,
-                "profile": new.profile.as_dict(), "equipment": list(new.equipment), "skills": list(new.skills),
-                "injuries": list(new.injuries), "experience": new.experience, "status": new.status}
-        return self._store(old, snap, what)
+        """Store ``old`` as the campaign engine left him (``new``)."""
+        return self._store(old, _snapshot(old, new), what)
 
     def add(self, like: Warrior, new: CampaignWarrior, what: str) -> Warrior:
-        snap = {**like.snapshot(), "name": new.name, "role": new.role, "group_size": new.group_size,
-                "profile": new.profile.as_dict(), "equipment": list(new.equipment), "skills": list(new.skills),
-                "injuries": list(new.injuries), "experience": new.experience, "status": new.status}
-        return self._store(None, snap, what)
+        """Store ``new`` as a warrior of his own, otherwise like ``like`` (a lad with talent leaving his group)."""
+        return self._store(None, _snapshot(like, new), what)
 
     def _store(self, old: Warrior | None, snap: dict[str, Any], what: str) -> Warrior:
         stored = self.pb.campaigns.write_warrior(self.b, self.wb, old, snap, what=what, reason=f"post-battle, {self.state.battle}",
@@ -721,6 +716,22 @@ class _StepContext:
         self.wb = {**self.wb, "updated_at": self.b.at}
         self.state = state
         self.view = self.pb._view_of(self.row, state, self.wb, self.warriors(), self.rules, rolls)
+
+
+def _warband_by_id(c: Connection, guild_id: int, warband_id: int) -> dict[str, Any] | None:
+    return c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, warband_id))
+
+
+def _income_size(warriors: Iterable[Warrior]) -> int:
+    """Models for the income chart: every living warrior, a henchman group's every model."""
+    return sum(w.group_size for w in warriors if w.status == "active")
+
+
+def _snapshot(like: Warrior, new: CampaignWarrior) -> dict[str, Any]:
+    """``like``'s stored snapshot with what the campaign engine decides taken from ``new``."""
+    return {**like.snapshot(), "name": new.name, "role": new.role, "group_size": new.group_size,
+            "profile": new.profile.as_dict(), "equipment": list(new.equipment), "skills": list(new.skills),
+            "injuries": list(new.injuries), "experience": new.experience, "status": new.status}
 
 
 def _maximum(w: Warrior, rules: CampaignRules) -> Profile:

@@ -9,11 +9,10 @@ plain data (``to_json``/``from_json``) so a service can store it and resume afte
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-STEPS = ("setup", "injuries", "experience", "exploration", "income", "trading", "done")
-STEP_TITLES = {
+STEP_TITLES = {  # the steps, in order
     "setup": "Who fought, and who was taken out of action",
     "injuries": "1. Injuries",
     "experience": "2. Experience",
@@ -70,17 +69,10 @@ class SequenceState:
     gold_from_sale: int = 0
     explored: bool = False
     sold: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)  # waiting pit fights and advances (JSON)
-
-    @property
-    def next_step(self) -> str:
-        return STEPS[min(STEPS.index(self.step) + 1, len(STEPS) - 1)]
+    extra: dict[str, Any] = field(default_factory=dict)  # JSON: experience_done, the awards, the exploration's lines
 
     def fighter(self, warrior_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.warrior_id == warrior_id), None)
-
-    def with_fighter(self, fighter: Fighter) -> SequenceState:
-        return replace(self, fighters=tuple(fighter if f.warrior_id == fighter.warrior_id else f for f in self.fighters))
 
     def to_json(self) -> str:
         # The text json.dumps(asdict(self)) wrote, at a sixth of the cost (asdict deep-copies every

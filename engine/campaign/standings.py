@@ -19,6 +19,7 @@ from engine.storage.ledger import LedgerBatch
 from engine.warbands import transfer
 from engine.warbands.models import Battle, battle_from_row, warrior_from_row
 from engine.warbands.rating import warband_rating
+from engine.warbands.server_tables import campaign_rules_in
 
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 TOP_HEROES = 5
@@ -143,7 +144,7 @@ class Campaign:
                        (guild_id,)).values())
 
     def _build(self, c, guild_id: int) -> Standings:
-        rules = self.campaigns._rules(c, guild_id)
+        rules = campaign_rules_in(c, guild_id)
         warbands = c.all("SELECT id, name, owner_id, warband_type FROM warbands WHERE guild_id = ?", (guild_id,))
         names = {w["id"]: w["name"] for w in warbands}
         roster = defaultdict(list)

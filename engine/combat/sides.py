@@ -78,10 +78,6 @@ class ModelNumbers:
     def name(self) -> str:
         return self.fighter.name
 
-    @property
-    def attack_count(self) -> int:
-        return sum(slot.count for slot in self.blows)
-
 
 def _blow_slots(r: Ruleset, f: Fighter, loadout: Loadout, ctx: RoundContext, frenzied: bool) -> tuple[AttackSlot, ...]:
     """Who attacks with what (000:685 two weapons; 000:865 frenzy; 000:1177 pistols)."""

@@ -119,10 +119,6 @@ class Volley:
             plans += [plan] * slot.count
         return tuple(plans)
 
-    @property
-    def attack_count(self) -> int:
-        return len(self.plans)
-
     # --- to hit ---------------------------------------------------------------------------------
     def start_tally(self, start: Blows) -> HitTally:
         zeros = (0,) * len(self.slots)

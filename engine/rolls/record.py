@@ -346,9 +346,6 @@ class RollRecord:
         return [HistoryRow(r["id"], r["member_id"], r["kind"], r["what"], r["result"], bool(r["rerolled"]),
                            r["visibility"], r["rolled_at"]) for r in rows]
 
-    def is_opted_out(self, guild_id: int, member_id: int) -> bool:
-        return not self.records(guild_id, member_id)
-
 
 _RECORDS: "weakref.WeakKeyDictionary[Store, RollRecord]" = weakref.WeakKeyDictionary()
 _RECORDS_LOCK = threading.Lock()

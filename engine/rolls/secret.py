@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import NotFoundError, PermissionDenied
+from engine.storage.ledger import ledger_batch
 from engine.storage.store import Store
-from engine.warbands import ledger as ledger_rows
 
 MAX_SHOWN_BYTES = 64_000  # a Discord message with embeds is far smaller; this is a backstop
 
@@ -50,9 +50,7 @@ class SecretRolls:
 
     def keep(self, guild_id: int, channel_id: int, member_id: int, shown: dict[str, Any]) -> int:
         """Store a secret roll; returns its id (what the Reveal button carries)."""
-        text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
-        if len(text.encode()) > MAX_SHOWN_BYTES:
-            raise ValueError("a secret roll's message is too large to keep")
+        text = _shown_text(shown)
         with self.store.write() as c:
             return c.insert("secret_rolls", {
                 "guild_id": guild_id, "channel_id": channel_id, "member_id": member_id,
@@ -61,9 +59,7 @@ class SecretRolls:
 
     def update(self, guild_id: int, roll_id: int, shown: dict[str, Any]) -> None:
         """What a secret roll shows after the roller re-rolled it (still secret until revealed)."""
-        text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
-        if len(text.encode()) > MAX_SHOWN_BYTES:
-            raise ValueError("a secret roll's message is too large to keep")
+        text = _shown_text(shown)
         with self.store.write() as c:
             c.execute("UPDATE secret_rolls SET shown = ? WHERE guild_id = ? AND id = ?", (text, guild_id, roll_id))
 
@@ -99,22 +95,26 @@ class SecretRolls:
         the change is written to the ledger like every other server setting."""
         if not is_admin:
             raise PermissionDenied("Only members with Manage Server can choose where secret rolls go.")
-        at = self._stamp()
-        with self.store.write() as c:
-            before = c.scalar("SELECT secret_channel_id FROM roll_settings WHERE guild_id = ?", (guild_id,))
-            c.execute(
+        with ledger_batch(self.store, guild_id=guild_id, member_id=actor_id, at=self._stamp()) as b:
+            before = b.c.scalar("SELECT secret_channel_id FROM roll_settings WHERE guild_id = ?", (guild_id,))
+            b.c.execute(
                 "INSERT INTO roll_settings (guild_id, secret_channel_id, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET secret_channel_id = excluded.secret_channel_id, "
                 "updated_at = excluded.updated_at",
-                (guild_id, channel_id, at),
+                (guild_id, channel_id, b.at),
             )
             if before != channel_id:
-                ledger_rows.record(
-                    c, guild_id=guild_id, warband_id=None, warband_name="", what="settings.secret_channel",
-                    entity="settings", entity_id=None, before={"secret_channel_id": before},
-                    after={"secret_channel_id": channel_id}, reason="", member_id=actor_id, at=at,
-                )
+                b.record(warband_id=None, warband_name="", what="settings.secret_channel", entity="settings",
+                         entity_id=None, before={"secret_channel_id": before}, after={"secret_channel_id": channel_id})
         return channel_id
+
+
+def _shown_text(shown: dict[str, Any]) -> str:
+    """What a secret roll shows, as the JSON kept; ValueError past ``MAX_SHOWN_BYTES``."""
+    text = json.dumps(shown, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode()) > MAX_SHOWN_BYTES:
+        raise ValueError("a secret roll's message is too large to keep")
+    return text
 
 
 def _secret(row: dict[str, Any]) -> SecretRoll:

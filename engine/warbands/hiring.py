@@ -190,7 +190,7 @@ class Hiring:
         """(label, value) for the fighter types the warband can hire now and afford, at most 25."""
         c = self.campaigns
         with c.store.read() as conn:
-            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            row = c.warband_row_or_none(conn, guild_id, warband)
             if row is None:
                 return []
             wlist = c.warband_list(conn, guild_id, row)
@@ -253,7 +253,7 @@ class Hiring:
         """(label, value) for the hired swords this warband may hire now and afford, at most 25."""
         c = self.campaigns
         with c.store.read() as conn:
-            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            row = c.warband_row_or_none(conn, guild_id, warband)
             if row is None:
                 return []
             catalogue = catalogue_in(conn, guild_id)

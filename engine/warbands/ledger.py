@@ -25,29 +25,6 @@ TREASURY = ("gold_crowns", "wyrdstone_shards")
 TABLES = {"warband": "warbands", "warrior": "warriors", "battle": "battles", "search": "rare_item_searches"}
 
 
-def record(
-    c: Connection,
-    *,
-    guild_id: int,
-    warband_id: int | None,
-    warband_name: str,
-    what: str,
-    entity: str,
-    entity_id: int | None,
-    before: Any,
-    after: Any,
-    reason: str,
-    member_id: int,
-    at: str,
-    undoes_id: int | None = None,
-) -> int:
-    """One ledger row that is a batch of its own. Prefer ``Campaigns.batch``, which groups the
-    rows of one action so that undo takes them back together."""
-    batch = LedgerBatch(c=c, guild_id=guild_id, member_id=member_id, at=at)
-    return batch.record(warband_id=warband_id, warband_name=warband_name, what=what, entity=entity,
-                        entity_id=entity_id, before=before, after=after, reason=reason, undoes_id=undoes_id)
-
-
 def diff(before: dict[str, Any], after: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """Only the fields that changed, on both sides."""
     keys = [k for k in after if before.get(k) != after[k]]

@@ -104,10 +104,6 @@ class Warband:
     list_id: str | None = None  # the warband list it was built from; None: a custom type
     stash: tuple[str, ...] = ()  # items kept by the warband, not carried by anyone
 
-    @property
-    def custom(self) -> bool:
-        return self.list_id is None
-
     def snapshot(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -209,6 +205,7 @@ class XpResult:
 class Battle:
     id: int
     warband: str
+    warband_id: int
     fought_on: str
     scenario: str
     opponents: str
@@ -327,6 +324,7 @@ def battle_from_row(row: dict[str, Any], warband: str) -> Battle:
     return Battle(
         id=row["id"],
         warband=warband,
+        warband_id=row["warband_id"],
         fought_on=row["fought_on"],
         scenario=row["scenario"],
         opponents=row["opponents"],

@@ -135,6 +135,11 @@ class Campaigns:
         """The stored row of this server's warband ``name``, in any transaction (NotFoundError with the closest names)."""
         return self._warband_row(c, guild_id, name)
 
+    def warband_row_or_none(self, c: Connection, guild_id: int, name: str | None) -> dict[str, Any] | None:
+        """The stored row of this server's warband ``name``, or None: for autocomplete, which offers
+        nothing for a name that is not (yet) a warband instead of refusing it."""
+        return c.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name or "")))
+
     def warriors_of(self, c: Connection, guild_id: int, row: dict[str, Any]) -> tuple[Warrior, ...]:
         """Every warrior of the warband ``row``, dead and retired too: leader, heroes, then henchmen."""
         return self._warriors(c, guild_id, row)
@@ -155,7 +160,7 @@ class Campaigns:
     def _warband_row(self, c: Connection, guild_id: int, name: str) -> dict[str, Any]:
         if not isinstance(name, str) or not name.strip():
             raise MordheimError("Name the warband.", hint="Use `/warband list` to see this server's warbands.")
-        row = c.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(name)))
+        row = self.warband_row_or_none(c, guild_id, name)
         if row is None:
             names = c.column("SELECT name FROM warbands WHERE guild_id = ?", (guild_id,))
             raise NotFoundError(
@@ -208,11 +213,6 @@ class Campaigns:
             "Manage Server can change it.",
             hint="Anyone may view it with `/warband show`.",
         )
-
-    @staticmethod
-    def _admin_only(is_admin: bool, what: str) -> None:
-        if not is_admin:
-            raise PermissionDenied(f"Only members with Manage Server can {what}.")
 
     def _snapshot_of(self, c: Connection, guild_id: int) -> Callable[[str, int], dict[str, Any] | None]:
         def snapshot(entity: str, entity_id: int) -> dict[str, Any] | None:

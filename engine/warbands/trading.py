@@ -409,7 +409,7 @@ class Trading:
         """(label, value): what this warrior (or the stash) can buy now and afford, at most 25."""
         c = self.campaigns
         with c.store.read() as conn:
-            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            row = c.warband_row_or_none(conn, guild_id, warband)
             if row is None:
                 return []
             catalogue, wlist = catalogue_in(conn, guild_id), c.warband_list(conn, guild_id, row)
@@ -454,7 +454,7 @@ class Trading:
         """(label, value): the items the warrior carries, or the stash holds, matching ``prefix``."""
         c = self.campaigns
         with c.store.read() as conn:
-            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            row = c.warband_row_or_none(conn, guild_id, warband)
             if row is None:
                 return []
             if warrior:
@@ -471,7 +471,7 @@ class Trading:
         """(label, value): the warband's living heroes who have not searched since its last battle."""
         c = self.campaigns
         with c.store.read() as conn:
-            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            row = c.warband_row_or_none(conn, guild_id, warband)
             if row is None:
                 return []
             battles = self._battles(conn, guild_id, row["id"])
@@ -486,7 +486,7 @@ class Trading:
         """(label, value): rare items this warband may look for, with their rarity and price."""
         c = self.campaigns
         with c.store.read() as conn:
-            row = conn.one("SELECT * FROM warbands WHERE guild_id = ? AND name_key = ?", (guild_id, name_key(warband or "")))
+            row = c.warband_row_or_none(conn, guild_id, warband)
             if row is None:
                 return []
             catalogue, wlist = catalogue_in(conn, guild_id), c.warband_list(conn, guild_id, row)

@@ -401,7 +401,7 @@ def _close(got: dict, want: dict) -> None:
 @pytest.mark.parametrize("edition,a,b,kw,want", ROUNDS)
 def test_round_odds_unchanged(edition, a, b, kw, want):
     o = round_odds(make_fighter("A", **a), make_fighter("B", **b), edition=edition, **kw)
-    for fo, (outcomes, wounds) in zip(o.fighters, want):
+    for fo, (outcomes, wounds) in zip(o.fighters, want, strict=True):
         _close(fo.outcomes, outcomes)
         _close(fo.wounds_lost, wounds)
 
