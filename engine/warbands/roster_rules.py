@@ -306,16 +306,6 @@ def warrior_cost(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warri
     return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced))
 
 
-def hired_sword_ratings(catalogue: Catalogue, warriors: Iterable[Warrior]) -> dict[int, int]:
-    """warrior id -> the rating figure its hired sword entry gives (those without one count as warriors)."""
-    out = {}
-    for w in warriors:
-        sword = sword_of(catalogue, w)
-        if sword is not None and sword.rating is not None:
-            out[w.id] = sword.rating
-    return out
-
-
 # ------------------------------------------------------------------ a roster against its list
 
 @dataclass(frozen=True, kw_only=True)
