@@ -58,7 +58,7 @@ class SequenceView:
     warriors: tuple[Warrior, ...]
     gold_crowns: int
     wyrdstone_shards: int
-    warband_size: int  # models, for the income chart
+    warband_size: int  # models for the income chart: roster_rules.models, the warband's size (no hired swords)
     sale_prices: tuple[tuple[int, int], ...]  # (shards sold, gold) for 0..held
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
 
@@ -133,7 +133,7 @@ class PostBattle:
                  rolls: Iterable[str] = ()) -> SequenceView:
         """The view of the sequence ``row`` (at ``state``) of the warband ``wb`` with these warriors, in any order."""
         warriors = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
-        size = _income_size(warriors)
+        size = roster_rules.models(warriors)  # hired swords left out: see roster_rules' decisions
         held = wb["wyrdstone_shards"]
         prices = tuple((n, rules.tables.income.gold(n, size)) for n in range(0, min(held, 12) + 1))
         return SequenceView(id=row["id"], guild_id=wb["guild_id"], warband_id=wb["id"], warband=wb["name"], owner_id=wb["owner_id"],
@@ -570,7 +570,7 @@ class PostBattle:
         with self._step(guild_id, actor_id, is_admin, sequence_id, version, "income") as s:
             state = s.state
             wb = s.wb
-            size = _income_size(s.warriors())
+            size = roster_rules.models(s.warriors())
             sale = sell_wyrdstone(int(shards), wb["wyrdstone_shards"], size, s.rules.tables.income)
             if sale.shards:
                 s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
@@ -753,11 +753,6 @@ def _roll_again(s: _StepContext, group_id: int, dice: Dice, raised: list[tuple[i
 
 def _warband_by_id(c: Connection, guild_id: int, warband_id: int) -> dict[str, Any] | None:
     return c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, warband_id))
-
-
-def _income_size(warriors: Iterable[Warrior]) -> int:
-    """Models for the income chart: every living warrior, a henchman group's every model."""
-    return sum(w.group_size for w in warriors if w.status == "active")
 
 
 def _snapshot(like: Warrior, new: CampaignWarrior) -> dict[str, Any]:

@@ -1,11 +1,13 @@
-"""/campaign standings against /warband show through the harness: both rate a warband by the same
-rules, hired swords' own rating figures included."""
+"""/campaign standings and /postbattle against /warband show through the harness: a warband with a
+hired sword is rated alike (his own rating figure) and sized alike (he does not count)."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from bot.harness import Actor
+from engine.campaign.postbattle import PostBattle
 
 G = 131
 OWNER = Actor(user_id=1, guild_id=G)
@@ -39,3 +41,27 @@ async def test_standings_and_the_roster_sheet_rate_a_hired_sword_alike(harness):
     standings = await ok(await h.command("campaign standings", RIVAL))
     assert standings_rating(standings.text, "Reavers") == sheet_rating(sheet.text)
     assert standings.text.index("Reavers") < standings.text.index("Rats")  # no wins either: the higher rating first
+
+
+async def test_the_income_step_counts_the_warband_as_the_roster_sheet_does(harness):
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Reavers", warband_type="Reiklanders"))
+    for fighter, name in (("Mercenary Captain", "Otto"), ("Champion", "Hans"), ("Warrior", "Lad")):
+        await ok(await h.command("hire fighter", OWNER, warband="Reavers", type=fighter, name=name))
+    await ok(await h.command("hire sword", OWNER, warband="Reavers", sword="Halfling Scout", name="Pip"))
+    await ok(await h.command("battle record", OWNER, warband="Reavers", result="loss"))
+    sheet = await ok(await h.command("warband show", OWNER, name="Reavers"))
+    assert "**Warriors:** 3 of at most 15" in sheet.text
+    # To the income step through the engine (the buttons are tested in test_postbattle_cog.py).
+    pb = PostBattle(h.bot.campaigns, random.Random(1))
+    v = pb.start(G, OWNER.user_id, False, "Reavers")
+    absent = [w.id for w in v.warriors if w.name in ("Lad", "Pip")]  # no experience: no advance to settle
+    v = pb.set_fighters(G, OWNER.user_id, False, v.id, v.version, absent=absent)
+    v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER.user_id, False, v.id, v.version)
+    v = pb.apply_experience(G, OWNER.user_id, False, v.id, v.version)
+    pb.explore(G, OWNER.user_id, False, v.id, v.version, entered="3 4")  # Otto and Hans: 7, two shards
+    res = await ok(await h.command("postbattle resume", OWNER, warband="Reavers"))
+    assert "on the warband's **3** warriors (hired swords do not count)." in res.text
+    sell = next(c for c in h.messages[res.message_id].components() if ":sell:" in c.get("custom_id", ""))
+    assert [o["label"] for o in sell["options"]] == ["Keep them all", "Sell 1 for 45 gc", "Sell 2 for 60 gc"]  # the 1-3 column

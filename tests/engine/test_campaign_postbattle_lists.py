@@ -1,5 +1,5 @@
 """The post-battle sequence follows the server's warband lists, on a real SQLite file: a house
-list's own skill lists and its hero limit."""
+list's own skill lists and its hero limit, and a warband's size without its hired swords."""
 
 from __future__ import annotations
 
@@ -124,3 +124,26 @@ def test_a_second_talent_finding_the_heroes_full_rolls_again_instead_of_waiting(
     assert v.warrior(ids["Guards"]).profile.A == 2 and v.warrior(ids["Guards"]).group_size == 2
     assert "Guards: Raiders already has its 3 heroes, so no lad becomes a hero; the group rolls again: +1 A" in v.state.lines
     assert [(p.kind, p.name) for p in v.state.pending] == [("choose", "Young Karl")]
+
+
+def test_a_hired_sword_is_not_counted_for_the_income_chart_as_for_the_warbands_size(campaigns):
+    """Hired swords neither fill the warband nor change the price of its wyrdstone (Hired Swords
+    chapter; see engine/warbands/roster_rules.py): the sequence's size is the roster sheet's."""
+    c = campaigns
+    ids = hire(c, G)  # Otto and Hans
+    lad = c.hiring.hire_fighter(G, OWNER, False, "Raiders", "Warrior", name="Lad").warrior  # 3 models
+    scout = c.hiring.hire_sword(G, OWNER, False, "Raiders", "Halfling Scout", name="Pip").warrior
+    upkeep = c.tables.catalogue(G).hired_swords["halfling-scout"].upkeep
+    pb = PostBattle(c, Faces())  # the bot rolls no die: nobody advances, the exploration dice are typed
+    v = pb.start(G, OWNER, False, "Raiders")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, absent=[lad.id, scout.id])
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    v = pb.apply_experience(G, OWNER, False, v.id, pb.roll_injuries(G, OWNER, False, v.id, v.version).version)
+    assert v.warrior(ids["Hans"]).experience == 9 and v.state.pending == ()
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="1 2 4")  # Otto, Hans, +1 for the win: 7, two shards
+    assert v.state.step == "income" and v.wyrdstone_shards == 2
+    assert v.warband_size == c.show_warband(G, "Raiders").models == 3  # four on the roster, the scout not counted
+    assert v.sale_prices == ((0, 0), (1, 45), (2, 60))  # the 1-3 column (the 4-6 column pays 40 and 55)
+    gold = v.gold_crowns
+    v = pb.sell(G, OWNER, False, v.id, v.version, 2)
+    assert v.gold_crowns == gold + 60 - upkeep and "sold 2 for 60 gc" in v.summary()
