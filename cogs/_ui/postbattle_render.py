@@ -91,7 +91,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
                       "Every advance is rolled; choose where the table lets you.",
         "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",
         "income": f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
-                  f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors.",
+                  f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
+                  + (" (hired swords do not count)." if any(w.is_hired_sword and w.status == "active" for w in view.warriors) else "."),
         "trading": "Trade and hire now with the warband commands, then finish to post the summary.",
     }[s.step]
     embed = discord.Embed(title=f"{view.warband} after {s.battle} — {STEP_TITLES[s.step]}"[:256], description=guide, colour=INFO)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from engine.campaign.advances import henchman_advance, hero_advance, learn_skill, promote, AdvanceRoll
@@ -29,10 +30,11 @@ from engine.campaign.sequence import STEP_TITLES, Fighter, Pending, SequenceStat
 from engine.errors import MordheimError, NotFoundError
 from engine.storage.ledger import LedgerBatch
 from engine.storage.store import Connection
+from engine.warbands import roster_rules
 from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.lists import bundled_catalogue
+from engine.warbands.lists import Catalogue, WarbandList
 from engine.warbands.models import Profile, Warrior, warrior_from_row
-from engine.warbands.server_tables import campaign_rules_in
+from engine.warbands.server_tables import campaign_rules_in, catalogue_in
 from engine.warbands.validation import MAX_EXPERIENCE, clean_name, name_key
 
 MAX_EXTRA_DICE = 6
@@ -56,7 +58,7 @@ class SequenceView:
     warriors: tuple[Warrior, ...]
     gold_crowns: int
     wyrdstone_shards: int
-    warband_size: int  # models, for the income chart
+    warband_size: int  # models for the income chart: roster_rules.models, the warband's size (no hired swords)
     sale_prices: tuple[tuple[int, int], ...]  # (shards sold, gold) for 0..held
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
 
@@ -131,7 +133,7 @@ class PostBattle:
                  rolls: Iterable[str] = ()) -> SequenceView:
         """The view of the sequence ``row`` (at ``state``) of the warband ``wb`` with these warriors, in any order."""
         warriors = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
-        size = _income_size(warriors)
+        size = roster_rules.models(warriors)  # hired swords left out: see roster_rules' decisions
         held = wb["wyrdstone_shards"]
         prices = tuple((n, rules.tables.income.gold(n, size)) for n in range(0, min(held, 12) + 1))
         return SequenceView(id=row["id"], guild_id=wb["guild_id"], warband_id=wb["id"], warband=wb["name"], owner_id=wb["owner_id"],
@@ -386,7 +388,7 @@ class PostBattle:
             if state.extra.get("experience_done"):
                 raise _stale(state.step)
             lines, rolls, pending, raised, awards = [], [], [], list(state.raised), []
-            heroes = sum(1 for w in s.warriors() if w.is_hero and w.status == "active")
+            heroes_full = s.heroes_full()
             for f in state.fighters:
                 w = s.warrior(f.warrior_id)
                 if w is None or not f.fought or w.status != "active":
@@ -405,7 +407,7 @@ class PostBattle:
                     if cw.is_hero:
                         adv = hero_advance(cw, tables.hero_advances, dice)
                     else:
-                        adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes >= s.rules.max_heroes)
+                        adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
                     rolls.extend(str(r) for r in dice.rolls)
                     cw = adv.warrior
                     words.append(adv.describe())
@@ -452,15 +454,21 @@ class PostBattle:
                 s.write(w, cw, "postbattle.advance")
             elif kind == "skill":
                 adv = learn_skill(AdvanceRoll(cw, tables.hero_advances.results[0], skill=True), value,
-                                  skills_he_may_learn(w, s.wb["list_id"]))
+                                  skills_he_may_learn(w, s.catalogue, s.wlist))
                 line = f"{w.name} learnt {adv.warrior.skills[-1]}"
                 s.write(w, adv.warrior, "postbattle.skill")
+            elif kind == "talent" and s.heroes_full():
+                # Another lad promoted first filled the heroes since this talent was rolled. With the heroes full
+                # the table rolls a talent again (rules_data/campaign henchman_advances), so the group rolls now
+                # instead of waiting for a promotion the warband has no room for.
+                dice = Dice(self.rng)
+                again = _roll_again(s, warrior_id, dice, raised, pending)
+                line = (f"{w.name}: {s.wb['name']} already has its {s.max_heroes()} heroes, so no lad becomes a hero; "
+                        f"the group rolls again: {again.describe()}")
+                rolls = [str(r) for r in dice.rolls]
             elif kind == "talent":
                 name = clean_name(value, "The new hero's name", forbid="/")
                 promotion = promote(cw, name, skill_lists)
-                heroes = sum(1 for x in s.warriors() if x.is_hero and x.status == "active")
-                if heroes >= s.rules.max_heroes:
-                    raise MordheimError(f"{s.wb['name']} already has {heroes} heroes, the most it may have.")
                 if promotion.group is None:
                     s.write(w, replace(promotion.hero, name=name), "postbattle.talent")
                     hero_id = w.id
@@ -476,14 +484,8 @@ class PostBattle:
                 if adv.waiting:
                     pending.append(Pending("skill" if adv.skill else "choose", hero_id, name, adv.choose_from, "; ".join(adv.notes)))
                 if promotion.group is not None:
-                    rest = henchman_advance(s.campaign_warrior(s.warrior(warrior_id)), tables.henchman_advances, dice,
-                                            heroes_full=True, talent_allowed=False)
-                    s.write(s.warrior(warrior_id), rest.warrior, "postbattle.advance")
+                    rest = _roll_again(s, warrior_id, dice, raised, pending)
                     line += f"; the rest of {w.name} roll {rest.describe()}"
-                    if rest.characteristic:
-                        raised.append((warrior_id, rest.characteristic))
-                    if rest.waiting:
-                        pending.append(Pending("choose", warrior_id, w.name, rest.choose_from, "; ".join(rest.notes)))
                 rolls = [str(r) for r in dice.rolls]
             else:
                 raise MordheimError(f"'{kind}' is not something an advance waits for.")
@@ -568,7 +570,7 @@ class PostBattle:
         with self._step(guild_id, actor_id, is_admin, sequence_id, version, "income") as s:
             state = s.state
             wb = s.wb
-            size = _income_size(s.warriors())
+            size = roster_rules.models(s.warriors())
             sale = sell_wyrdstone(int(shards), wb["wyrdstone_shards"], size, s.rules.tables.income)
             if sale.shards:
                 s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
@@ -658,6 +660,23 @@ class _StepContext:
             raise _stale(self.state.step)
         return p
 
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        """The server's warband lists (bundled and its own house lists), read in this step's transaction."""
+        return catalogue_in(self.b.c, self.guild_id)
+
+    @cached_property
+    def wlist(self) -> WarbandList | None:
+        """The server's list of this warband (a house list where the server has one); None for a custom warband."""
+        return self.pb.campaigns.warband_list(self.b.c, self.guild_id, self.wb)
+
+    def max_heroes(self) -> int:
+        """The most heroes the warband's list allows (the campaign tables' number for a custom warband)."""
+        return roster_rules.max_heroes(self.rules, self.wlist)
+
+    def heroes_full(self) -> bool:
+        return len(roster_rules.heroes(self.warriors())) >= self.max_heroes()
+
     def view_now(self) -> SequenceView:
         return self.pb._view_of(self.row, self.state, self.wb, self.warriors(), self.rules)
 
@@ -670,7 +689,7 @@ class _StepContext:
         if w is None:
             return None
         increased = tuple(ch for wid, ch in self._raised_before() if wid == w.id) + tuple(ch for wid, ch in self.state.raised if wid == w.id)
-        return CampaignWarrior.from_warrior(w, _maximum(w, self.rules), increased=increased, skill_lists=w.skill_lists)
+        return CampaignWarrior.from_warrior(w, _maximum(w, self.rules, self.catalogue), increased=increased, skill_lists=w.skill_lists)
 
     def _raised_before(self) -> list[tuple[int, str]]:
         """Characteristics raised by this warband's earlier sequences not undone (read once per step)."""
@@ -718,13 +737,22 @@ class _StepContext:
         self.view = self.pb._view_of(self.row, state, self.wb, self.warriors(), self.rules, rolls)
 
 
+def _roll_again(s: _StepContext, group_id: int, dice: Dice, raised: list[tuple[int, str]], pending: list[Pending]) -> AdvanceRoll:
+    """The henchman group ``group_id`` rolls once more on the henchmen's table, a talent rolled again
+    (the rest of a promoted group, or a group whose warband has no room for another hero): a
+    characteristic is written and added to ``raised``, a choice is added to ``pending``."""
+    w = s.warrior(group_id)
+    again = henchman_advance(s.campaign_warrior(w), s.rules.tables.henchman_advances, dice, heroes_full=True, talent_allowed=False)
+    s.write(w, again.warrior, "postbattle.advance")
+    if again.characteristic:
+        raised.append((group_id, again.characteristic))
+    if again.waiting:
+        pending.append(Pending("choose", group_id, w.name, again.choose_from, "; ".join(again.notes)))
+    return again
+
+
 def _warband_by_id(c: Connection, guild_id: int, warband_id: int) -> dict[str, Any] | None:
     return c.one("SELECT * FROM warbands WHERE guild_id = ? AND id = ?", (guild_id, warband_id))
-
-
-def _income_size(warriors: Iterable[Warrior]) -> int:
-    """Models for the income chart: every living warrior, a henchman group's every model."""
-    return sum(w.group_size for w in warriors if w.status == "active")
 
 
 def _snapshot(like: Warrior, new: CampaignWarrior) -> dict[str, Any]:
@@ -734,20 +762,20 @@ def _snapshot(like: Warrior, new: CampaignWarrior) -> dict[str, Any]:
             "injuries": list(new.injuries), "experience": new.experience, "status": new.status}
 
 
-def _maximum(w: Warrior, rules: CampaignRules) -> Profile:
-    """The warrior's racial maximum: his race's in the warband lists (races*.json), else the tables'
-    default (the rulebook's Human maximum) for a warrior made by hand without a race."""
-    race = bundled_catalogue().races.get(w.race) if w.race else None
+def _maximum(w: Warrior, rules: CampaignRules, catalogue: Catalogue) -> Profile:
+    """The warrior's racial maximum: his race's in the server's ``catalogue`` (races*.json), else the
+    tables' default (the rulebook's Human maximum) for a warrior made by hand without a race."""
+    race = catalogue.races.get(w.race) if w.race else None
     return race.maximum if race is not None else rules.tables.default_maximum
 
 
-def skills_he_may_learn(w: Warrior, warband_list_id: str | None) -> list[str] | None:
-    """Every skill on the warrior's skill lists (the five common lists and his warband's own);
-    None when his lists are not known (a warrior made by hand): then any skill name is taken."""
+def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:
+    """Every skill on the warrior's skill lists: the common lists of the server's ``catalogue`` and
+    the own lists of his warband's ``wlist`` (the server's house list where it has one); None when
+    his lists are not known (a warrior made by hand): then any skill name is taken."""
     if not w.skill_lists:
         return None
-    catalogue = bundled_catalogue()
-    own = catalogue.warbands[warband_list_id].skill_lists if warband_list_id in catalogue.warbands else {}
+    own = wlist.skill_lists if wlist is not None else {}
     names: list[str] = []
     for list_id in w.skill_lists:
         skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)

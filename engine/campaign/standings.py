@@ -19,7 +19,7 @@ from engine.storage.ledger import LedgerBatch
 from engine.warbands import transfer
 from engine.warbands.models import Battle, battle_from_row, warrior_from_row
 from engine.warbands.rating import warband_rating
-from engine.warbands.server_tables import campaign_rules_in
+from engine.warbands.server_tables import campaign_rules_in, catalogue_in
 
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 TOP_HEROES = 5
@@ -144,7 +144,7 @@ class Campaign:
                        (guild_id,)).values())
 
     def _build(self, c, guild_id: int) -> Standings:
-        rules = campaign_rules_in(c, guild_id)
+        rules, catalogue = campaign_rules_in(c, guild_id), catalogue_in(c, guild_id)
         warbands = c.all("SELECT id, name, owner_id, warband_type FROM warbands WHERE guild_id = ?", (guild_id,))
         names = {w["id"]: w["name"] for w in warbands}
         roster = defaultdict(list)
@@ -164,7 +164,7 @@ class Campaign:
             r = record[w["id"]]
             rows.append(Standing(
                 warband=w["name"], owner_id=w["owner_id"], warband_type=w["warband_type"],
-                rating=warband_rating(warriors, rules).total, battles=sum(r.values()), wins=r["win"], draws=r["draw"],
+                rating=warband_rating(warriors, rules, catalogue).total, battles=sum(r.values()), wins=r["win"], draws=r["draw"],
                 losses=r["loss"], shards_found=found.get(w["id"], 0),
                 best_hero=f"{best.name} ({best.experience} xp)" if best else "",
             ))

@@ -8,8 +8,14 @@ type), the server's campaign tables and the warriors; hiring, trading, the roste
 
 Decisions where the rules leave room (LRB = Living Rulebook 2005; not in the seeds, which hold
 no campaign chapters, seeds/INVENTORY.md section 1):
-- Hired swords count towards neither the warband's maximum size nor its heroes (LRB Hired
-  Swords chapter), and carry only the kit they come with.
+- Hired swords count towards neither the warband's maximum size nor its heroes, nor the size
+  that sets the price of wyrdstone on the income chart, and carry only the kit they come with.
+  Source: the opening of the Hired Swords chapter, which leaves them out of all three: LRB
+  p. 105 (in the contents at seed 000:88; its text is not in the seeds), as transcribed at
+  mordheimer.net/docs/campaigns/hired-swords, and the same chapter of the 1999 rulebook, as
+  transcribed at redelf.narod.ru/mordheim/rules/mor_27_hs.html. The two agree (the income
+  chart's columns count "warriors in the warband", which hired swords are not), so ``models`` is
+  the one count of the warband's size: its maximum and the post-battle income chart use it.
 - A list's ``max_heroes`` and ``max_warriors`` govern warbands of that list; the campaign
   tables' ``max_heroes`` and ``max_warband_size`` govern custom types.
 - The Halfling cookbook adds +1 to the maximum when a living hero carries it, except for
@@ -81,7 +87,8 @@ def active(warriors: Iterable[Warrior]) -> list[Warrior]:
 
 
 def models(warriors: Iterable[Warrior]) -> int:
-    """Models that count towards the warband's size: every henchman of a group, no hired swords."""
+    """The warband's size: every living model, each henchman of a group, no hired swords (see the
+    decisions above). Its maximum and the income chart's column both count this."""
     return sum(w.group_size for w in active(warriors) if not w.is_hired_sword)
 
 
@@ -304,16 +311,6 @@ def warrior_cost(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warri
             continue
         kit += value * warrior.group_size
     return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced))
-
-
-def hired_sword_ratings(catalogue: Catalogue, warriors: Iterable[Warrior]) -> dict[int, int]:
-    """warrior id -> the rating figure its hired sword entry gives (those without one count as warriors)."""
-    out = {}
-    for w in warriors:
-        sword = sword_of(catalogue, w)
-        if sword is not None and sword.rating is not None:
-            out[w.id] = sword.rating
-    return out
 
 
 # ------------------------------------------------------------------ a roster against its list

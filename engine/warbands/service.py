@@ -330,7 +330,7 @@ class Campaigns:
         stash_prices = [roster_rules.item_value(catalogue, wlist, None, item) for item in wb.stash]
         sheet = WarbandSheet(
             warband=wb,
-            rating=warband_rating(warriors, rules, roster_rules.hired_sword_ratings(catalogue, warriors)),
+            rating=warband_rating(warriors, rules, catalogue),
             advances=tuple(
                 Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience))
                 for w in warriors if w.status == "active"

@@ -1,0 +1,67 @@
+"""/campaign standings and /postbattle against /warband show through the harness: a warband with a
+hired sword is rated alike (his own rating figure) and sized alike (he does not count)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bot.harness import Actor
+from engine.campaign.postbattle import PostBattle
+
+G = 131
+OWNER = Actor(user_id=1, guild_id=G)
+RIVAL = Actor(user_id=2, guild_id=G)
+
+
+async def ok(res):
+    assert not res.is_error, res.text
+    return res
+
+
+def sheet_rating(text: str) -> int:
+    return int(re.search(r"\*\*Rating:\*\* (\d+)", text).group(1))
+
+
+def standings_rating(text: str, warband: str) -> int:
+    return int(re.search(rf"\*\*\d+\. {re.escape(warband)}\*\* \([^)]*\) — rating \*\*(\d+)\*\*", text).group(1))
+
+
+async def test_standings_and_the_roster_sheet_rate_a_hired_sword_alike(harness):
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Reavers", warband_type="Reiklanders"))
+    await ok(await h.command("hire fighter", OWNER, warband="Reavers", type="Mercenary Captain", name="Otto"))  # 20 xp
+    await ok(await h.command("hire sword", OWNER, warband="Reavers", sword="Ogre Bodyguard", name="Grub"))
+    await ok(await h.command("warrior xp", OWNER, warband="Reavers", warrior="Grub", amount=3))
+    await ok(await h.command("warband create", RIVAL, name="Rats", warband_type="Skaven"))
+    sheet = await ok(await h.command("warband show", OWNER, name="Reavers"))
+    # The Ogre Bodyguard's entry rates him 25 (rules_data/warbands/hired_swords.json), not a warrior's 5.
+    assert "Grub (hired sword): 25 + 3 xp = **28**" in sheet.text
+    assert sheet_rating(sheet.text) == (5 + 20) + (25 + 3)
+    standings = await ok(await h.command("campaign standings", RIVAL))
+    assert standings_rating(standings.text, "Reavers") == sheet_rating(sheet.text)
+    assert standings.text.index("Reavers") < standings.text.index("Rats")  # no wins either: the higher rating first
+
+
+async def test_the_income_step_counts_the_warband_as_the_roster_sheet_does(harness):
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Reavers", warband_type="Reiklanders"))
+    for fighter, name in (("Mercenary Captain", "Otto"), ("Champion", "Hans"), ("Warrior", "Lad")):
+        await ok(await h.command("hire fighter", OWNER, warband="Reavers", type=fighter, name=name))
+    await ok(await h.command("hire sword", OWNER, warband="Reavers", sword="Halfling Scout", name="Pip"))
+    await ok(await h.command("battle record", OWNER, warband="Reavers", result="loss"))
+    sheet = await ok(await h.command("warband show", OWNER, name="Reavers"))
+    assert "**Warriors:** 3 of at most 15" in sheet.text
+    # To the income step through the engine (the buttons are tested in test_postbattle_cog.py).
+    pb = PostBattle(h.bot.campaigns, random.Random(1))
+    v = pb.start(G, OWNER.user_id, False, "Reavers")
+    absent = [w.id for w in v.warriors if w.name in ("Lad", "Pip")]  # no experience: no advance to settle
+    v = pb.set_fighters(G, OWNER.user_id, False, v.id, v.version, absent=absent)
+    v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER.user_id, False, v.id, v.version)
+    v = pb.apply_experience(G, OWNER.user_id, False, v.id, v.version)
+    pb.explore(G, OWNER.user_id, False, v.id, v.version, entered="3 4")  # Otto and Hans: 7, two shards
+    res = await ok(await h.command("postbattle resume", OWNER, warband="Reavers"))
+    assert "on the warband's **3** warriors (hired swords do not count)." in res.text
+    sell = next(c for c in h.messages[res.message_id].components() if ":sell:" in c.get("custom_id", ""))
+    assert [o["label"] for o in sell["options"]] == ["Keep them all", "Sell 1 for 45 gc", "Sell 2 for 60 gc"]  # the 1-3 column
