@@ -152,11 +152,10 @@ class Promotion:
 
 
 def promote(group: CampaignWarrior, hero_name: str, skill_lists: tuple[str, ...]) -> Promotion:
-    """The lad's got talent: one model becomes a hero with two skill lists; the rest stay a group."""
+    """The lad's got talent: one model becomes a hero with the ``skill_lists`` chosen for him
+    (checked by the caller, who knows the warband's lists); the rest stay a group."""
     if group.is_hero:
         raise MordheimError(f"{group.name} is already a hero.")
-    if len(skill_lists) != 2 and group.skill_lists:
-        raise MordheimError("A promoted henchman takes two skill lists.", hint="Choose two of the lists your heroes may use.")
     hero = replace(group, name=hero_name, role="hero", group_size=1, increased=(), skill_lists=skill_lists)
     rest = replace(group, group_size=group.group_size - 1) if group.group_size > 1 else None
     return Promotion(hero, rest)

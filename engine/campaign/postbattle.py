@@ -468,7 +468,7 @@ class PostBattle:
                 rolls = [str(r) for r in dice.rolls]
             elif kind == "talent":
                 name = clean_name(value, "The new hero's name", forbid="/")
-                promotion = promote(cw, name, skill_lists)
+                promotion = promote(cw, name, talent_skill_lists(skill_lists, s.catalogue, s.wlist))
                 if promotion.group is None:
                     s.write(w, replace(promotion.hero, name=name), "postbattle.talent")
                     hero_id = w.id
@@ -767,6 +767,29 @@ def _maximum(w: Warrior, rules: CampaignRules, catalogue: Catalogue) -> Profile:
     tables' default (the rulebook's Human maximum) for a warrior made by hand without a race."""
     race = catalogue.races.get(w.race) if w.race else None
     return race.maximum if race is not None else rules.tables.default_maximum
+
+
+def talent_skill_lists(typed: tuple[str, ...], catalogue: Catalogue, wlist: WarbandList | None) -> tuple[str, ...]:
+    """The two skill lists a lad with talent takes, as ids, from what the player ``typed`` (ids or
+    names, any case). He chooses them among the lists his warband's heroes may use (the henchman
+    advance table, rules_data/campaign henchman_advances); a custom warband (no ``wlist``) may
+    name two of the common lists, or none."""
+    if wlist is None:
+        allowed = dict(catalogue.skill_lists)
+        if not typed:
+            return ()
+    else:
+        allowed = {}
+        for fighter in wlist.fighters:
+            if fighter.role in ("leader", "hero"):
+                allowed.update((sl.id, sl) for sl in fighter.skill_lists)
+    by_key = {key.casefold(): sl.id for sl in allowed.values() for key in (sl.id, sl.name)}
+    chosen = [by_key.get(" ".join(t.split()).casefold()) for t in typed]
+    names = ", ".join(sl.name for sl in allowed.values())
+    if len(typed) != 2 or None in chosen or chosen[0] == chosen[1]:
+        raise MordheimError("A lad with talent takes two different skill lists his warband's heroes may use.",
+                            hint=f"Type two of: {names}.")
+    return tuple(chosen)
 
 
 def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:

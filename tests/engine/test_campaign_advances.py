@@ -8,8 +8,10 @@ from engine.campaign.advances import choose_characteristic, henchman_advance, he
 from engine.campaign.dice import Dice
 from engine.campaign.experience import battle_experience
 from engine.campaign.models import CampaignWarrior
+from engine.campaign.postbattle import talent_skill_lists
 from engine.errors import MordheimError
 from engine.warbands.campaign_rules import default_rules
+from engine.warbands.lists import bundled_catalogue
 from engine.warbands.models import Profile
 
 TABLES = default_rules().tables
@@ -125,10 +127,17 @@ def test_henchmen_raise_each_characteristic_once_and_reroll():
     assert b.characteristic == "BS"  # the other of the choice, no re-roll
 
 
-def test_a_promoted_lad_takes_two_skill_lists():
-    g = group(skill_lists=("combat", "shooting", "speed"))
-    with pytest.raises(MordheimError, match="two skill lists"):
-        promote(g, "Karl", ("combat",))
+def test_a_promoted_lad_takes_two_skill_lists_his_warbands_heroes_may_use():
+    catalogue = bundled_catalogue()
+    reikland = catalogue.warband("reikland")  # heroes: combat, shooting, academic, strength, speed
+    for typed in [("combat",), ("combat", "combat"), ("combat", "skaven"), ("combat", "speed", "academic"), ()]:
+        with pytest.raises(MordheimError, match="two different skill lists") as refused:
+            talent_skill_lists(typed, catalogue, reikland)
+        assert "Combat" in refused.value.hint and "Skaven" not in refused.value.hint
+    assert talent_skill_lists(("Combat", " speed "), catalogue, reikland) == ("combat", "speed")  # names or ids, any case
+    assert talent_skill_lists((), catalogue, None) == ()  # a custom warband may leave them out
+    assert talent_skill_lists(("academic", "Strength"), catalogue, None) == ("academic", "strength")
+    g = group()
     assert promote(g, "Karl", ("combat", "speed")).hero.skill_lists == ("combat", "speed")
 
 
