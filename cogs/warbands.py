@@ -128,7 +128,9 @@ class Warbands(commands.Cog):
     @app_commands.autocomplete(name=warband_choices)
     async def show(self, interaction: discord.Interaction, name: WarbandName) -> None:
         g = require_server(interaction)
-        sheet = await call(campaigns(interaction).show_warband, g, name)
+        service = campaigns(interaction)
+        # a sheet still current is checked on the loop (indexed reads); only a rebuild needs a thread
+        sheet = service.remembered_sheet(g, name) or await call(service.show_warband, g, name)
         key = (g, sheet.warband.id)
         drawn = self._drawn.get(key)
         if drawn is None or drawn[0] is not sheet:

@@ -305,12 +305,7 @@ class Campaigns:
         """
         with self.store.read() as c:
             row = self._warband_row(c, guild_id, name)
-            version = (
-                c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id = ?", (guild_id, row["id"])),
-                c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (guild_id,)),
-                row["updated_at"],
-            )
-            key = (guild_id, row["id"])
+            key, version = self._sheet_version(c, guild_id, row)
             cached = self._sheets.get(key)
             if cached is not None and cached[0] == version:
                 return cached[1]
@@ -357,6 +352,31 @@ class Campaigns:
             while len(self._sheets) > SHEETS_KEPT:
                 self._sheets.pop(next(iter(self._sheets)))
         return sheet
+
+    def remembered_sheet(self, guild_id: int, name: str) -> WarbandSheet | None:
+        """The sheet ``show_warband`` built before, if it is still current (see there); else None.
+        Three indexed reads that never wait for a write, so the event loop may ask before it sends
+        the work of building a sheet to a thread. An unknown name is None too: ``show_warband``
+        then gives the error with the closest names, off the loop."""
+        if not isinstance(name, str) or not name.strip():
+            return None
+        with self.store.read() as c:
+            row = self.warband_row_or_none(c, guild_id, name)
+            if row is None:
+                return None
+            key, version = self._sheet_version(c, guild_id, row)
+        cached = self._sheets.get(key)
+        return cached[1] if cached is not None and cached[0] == version else None
+
+    @staticmethod
+    def _sheet_version(c: Connection, guild_id: int, row: dict[str, Any]) -> tuple[tuple[int, int], tuple]:
+        """A warband's key in the sheet cache, and the version its sheet is built for."""
+        version = (
+            c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id = ?", (guild_id, row["id"])),
+            c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (guild_id,)),
+            row["updated_at"],
+        )
+        return (guild_id, row["id"]), version
 
     def check_warband(self, guild_id: int, name: str) -> tuple[Warband, roster_rules.RosterCheck]:
         """Everything the roster breaks: list counts, kit off the lists, characteristics over racial

@@ -332,3 +332,18 @@ def test_handing_a_warband_to_another_member(wolves):
         wolves.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=1, reason="old habits")
     assert wolves.change_treasury(GUILD, STRANGER, False, "Iron Wolves", gold=1, reason="mine now").gold_crowns == 501
     assert wolves.names_for_autocomplete(GUILD, "", only_changeable_by=(STRANGER, False)) == ["Iron Wolves"]
+
+
+def test_a_remembered_sheet_is_given_only_while_it_is_current(campaigns, wolves):
+    """``remembered_sheet`` answers on the event loop: the sheet ``show_warband`` built, while no
+    change (and no change of the server's settings) came after it; else None, so the caller builds."""
+    assert campaigns.remembered_sheet(GUILD, "Iron Wolves") is None  # never built
+    sheet = campaigns.show_warband(GUILD, "Iron Wolves")
+    assert campaigns.remembered_sheet(GUILD, " iron wolves ") is sheet
+    assert campaigns.remembered_sheet(GUILD + 1, "Iron Wolves") is None  # another server never sees it
+    assert campaigns.remembered_sheet(GUILD, "Nobody") is None and campaigns.remembered_sheet(GUILD, "") is None
+    campaigns.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=5, reason="a find")
+    assert campaigns.remembered_sheet(GUILD, "Iron Wolves") is None  # changed since
+    rebuilt = campaigns.show_warband(GUILD, "Iron Wolves")
+    assert rebuilt is not sheet and rebuilt.warband.gold_crowns == sheet.warband.gold_crowns + 5
+    assert campaigns.remembered_sheet(GUILD, "Iron Wolves") is rebuilt
