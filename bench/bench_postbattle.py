@@ -58,7 +58,8 @@ def advance(pb, v, until: str):
                 v = pb.settle_pit_fight(GUILD, OWNER, False, v.id, v.version, p.warrior_id, True)
             else:
                 value = p.options[0] if p.kind == "choose" else f"Skill {v.version}" if p.kind == "skill" else f"Lad {v.version}"
-                v = pb.choose(GUILD, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value)
+                lists = ("combat", "strength") if p.kind == "talent" else ()  # two lists the heroes may use
+                v = pb.choose(GUILD, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value, skill_lists=lists)
             continue
         step = v.state.step
         if step == "setup":
