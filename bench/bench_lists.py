@@ -31,7 +31,7 @@ LOAD_TARGET_MS = 100
 FRESH_PROCESS = """
 import json, time
 t = time.perf_counter()
-from engine.warbands import lists
+from engine.campaign.lists import catalogue as lists
 imported = time.perf_counter() - t
 t = time.perf_counter()
 catalogue = lists.bundled_catalogue()
@@ -59,7 +59,7 @@ async def main() -> None:
     first = runs[0]
     print(f"  {first['files']} files, {first['warbands']} warband lists, {first['items']} items")
     print(line("read, check and build every list (bundled_catalogue)", load * 1000, LOAD_TARGET_MS, unit=" ms"))
-    print(line("importing engine.warbands.lists (for information)", imported * 1000, unit=" ms"))
+    print(line("importing engine.campaign.lists.catalogue (for information)", imported * 1000, unit=" ms"))
     print(line("jsonschema, import + every file (tests only; information)", schema * 1000, unit=" ms"))
     async with new_harness() as h:
         reference = echo(h)

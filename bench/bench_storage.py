@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.storage import Store  # noqa: E402
-from engine.warbands import Campaigns  # noqa: E402
-from engine.warbands.validation import name_key  # noqa: E402
+from engine.campaign.service import Campaigns  # noqa: E402
+from engine.campaign.rules.validation import name_key  # noqa: E402
 
 BIG_GUILD = 100_000_000_000_000_000  # snowflake-sized ids
 BIG_WARBAND = "The Big Band"

@@ -81,7 +81,7 @@ class MordheimBot(commands.AutoShardedBot):
             from engine.settings import Settings
             from engine.storage import Store
             from engine.storage.kept_answers import KeptAnswers
-            from engine.warbands import Campaigns
+            from engine.campaign.service import Campaigns
 
             self.store = Store.open(self.config.db_path)
             self.settings = Settings(self.store)

@@ -23,8 +23,8 @@ from engine.combat.ruleset import combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
 from engine.rolls import SecretRolls
-from engine.warbands import InvalidData
-from engine.warbands.server_tables import MAX_HOUSE_LIST_BYTES
+from engine.errors import InvalidData
+from engine.campaign.actions.server_tables import MAX_HOUSE_LIST_BYTES
 
 MAX_CAMPAIGN_FILE = 256 * 1024
 

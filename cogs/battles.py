@@ -16,8 +16,8 @@ from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
 from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
-from engine.campaign.postbattle import PostBattle
-from engine.campaign.standings import Campaign
+from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.actions.standings import Campaign
 
 Name = app_commands.Range[str, 1, 100]
 RESULT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("Won", "win"), ("Lost", "loss"), ("Drawn", "draw"))]

@@ -13,8 +13,8 @@ from discord.ext import commands
 from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.postbattle_render import standings_pages
 from cogs._ui.views import send_pages
-from engine.campaign.postbattle import PostBattle
-from engine.campaign.standings import Campaign
+from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.actions.standings import Campaign
 
 PAGES_KEPT = 256
 RESULT_WORDS = {"win": "beat", "loss": "lost to", "draw": "drew with"}

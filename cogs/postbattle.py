@@ -27,7 +27,7 @@ from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequ
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
-from engine.campaign.postbattle import PostBattle, SequenceView
+from engine.campaign.actions.postbattle import PostBattle, SequenceView
 from engine.errors import MordheimError, PermissionDenied
 
 Name = app_commands.Range[str, 1, 100]

@@ -16,7 +16,7 @@ from cogs._ui.embeds import info_embed
 from engine.combat.ruleset import combat_edition, list_toggles
 from engine.editions import get_edition
 from engine.errors import MordheimError
-from engine.warbands.server_tables import ServerLists
+from engine.campaign.actions.server_tables import ServerLists
 
 
 def _require_server(interaction: discord.Interaction) -> int:

@@ -19,7 +19,7 @@ from cogs._ui.roster import done_embed
 from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, labelled_choices, typed, warband_choices, warrior_choices
 from cogs._ui.writes import call_write
-from engine.warbands.validation import name_key
+from engine.campaign.rules.validation import name_key
 
 Name = app_commands.Range[str, 1, 100]
 STASH = "the stash"  # what the warrior option takes to mean the warband's stash

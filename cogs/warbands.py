@@ -21,10 +21,11 @@ from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, 
 from cogs._ui.views import Confirm, check_same_server, send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
 from engine.errors import LimitExceeded, MordheimError, PermissionDenied
-from engine.warbands import InvalidData, Warband
-from engine.warbands.lists import lookup_key
-from engine.warbands.transfer import MAX_IMPORT_BYTES
-from engine.warbands.validation import MAX_GOLD, MAX_WYRDSTONE
+from engine.campaign.model import Warband
+from engine.errors import InvalidData
+from engine.campaign.lists.catalogue import lookup_key
+from engine.campaign.rules.transfer import MAX_IMPORT_BYTES
+from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE
 
 NAME_OPTION_MAX = 100  # generous: Discord's client stops worse; the service explains 65-100 itself
 REASON_MAX = 200

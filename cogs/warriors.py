@@ -18,7 +18,7 @@ from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, warrior_embed
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices, warrior_choices
 from engine.errors import MordheimError
-from engine.warbands.validation import CHARACTERISTICS, MAX_EXPERIENCE
+from engine.campaign.rules.validation import CHARACTERISTICS, MAX_EXPERIENCE
 
 NAME_OPTION_MAX = 100  # generous: the service explains names of 65-100 characters itself
 Name = app_commands.Range[str, 1, NAME_OPTION_MAX]

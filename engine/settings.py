@@ -5,7 +5,7 @@ change is written with a ledger row (warband id NULL) in the same transaction, l
 warband change, so it can be shown and so cached views know it happened.
 
 Which campaign tables and warband lists a server uses belongs with the warbands
-(``engine.warbands.server_tables``); this module imports nothing from ``engine.warbands``.
+(``engine.campaign.actions.server_tables``); this module imports nothing from ``engine.warbands``.
 """
 
 from __future__ import annotations

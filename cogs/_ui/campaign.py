@@ -13,7 +13,7 @@ from typing import Any, Callable, TypeVar
 import discord
 from discord import app_commands
 
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 T = TypeVar("T")
 

@@ -9,8 +9,8 @@ import discord
 
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
-from engine.campaign.postbattle import SequenceView
-from engine.campaign.sequence import STEP_TITLES
+from engine.campaign.actions.postbattle import SequenceView
+from engine.campaign.rules.sequence import STEP_TITLES
 
 MAX_OPTIONS = 25  # Discord's limit on a menu's options
 BUTTON = "pb"

@@ -15,9 +15,9 @@ import discord
 
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS
-from engine.warbands import Battle, LedgerEntry, WarbandSheet, Warrior
-from engine.warbands.models import HireChoice, WarriorCost
-from engine.warbands.validation import CHARACTERISTICS
+from engine.campaign.model import Battle, LedgerEntry, WarbandSheet, Warrior
+from engine.campaign.model import HireChoice, WarriorCost
+from engine.campaign.rules.validation import CHARACTERISTICS
 
 FIELD_LIMIT = 1024
 FIELDS_PER_PAGE = 12

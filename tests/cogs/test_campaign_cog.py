@@ -7,7 +7,7 @@ import random
 import re
 
 from bot.harness import Actor
-from engine.campaign.postbattle import PostBattle
+from engine.campaign.actions.postbattle import PostBattle
 
 G = 131
 OWNER = Actor(user_id=1, guild_id=G)

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.campaign.advances import choose_characteristic, henchman_advance, hero_advance, learn_skill, promote
+from engine.campaign.rules.advances import choose_characteristic, henchman_advance, hero_advance, learn_skill, promote
 from engine.campaign.dice import Dice
-from engine.campaign.experience import battle_experience
-from engine.campaign.models import CampaignWarrior
-from engine.campaign.postbattle import talent_skill_lists
+from engine.campaign.rules.experience import battle_experience
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.actions.postbattle import talent_skill_lists
 from engine.errors import MordheimError
-from engine.warbands.campaign_rules import default_rules
-from engine.warbands.lists import bundled_catalogue
-from engine.warbands.models import Profile
+from engine.campaign.rules.campaign_rules import default_rules
+from engine.campaign.lists.catalogue import bundled_catalogue
+from engine.campaign.model import Profile
 
 TABLES = default_rules().tables
 HUMAN_MAX = TABLES.default_maximum  # M4 WS6 BS6 S4 T4 W3 I6 A4 Ld9

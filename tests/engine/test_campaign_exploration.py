@@ -7,12 +7,12 @@ import random
 import pytest
 
 from engine.campaign.dice import Dice
-from engine.campaign.exploration import exploration_dice, explore, find_multiple
-from engine.campaign.income import sell_wyrdstone
-from engine.campaign.models import CampaignWarrior
+from engine.campaign.rules.exploration import exploration_dice, explore, find_multiple
+from engine.campaign.rules.income import sell_wyrdstone
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.errors import MordheimError
-from engine.warbands.campaign_rules import default_rules
-from engine.warbands.models import Profile
+from engine.campaign.rules.campaign_rules import default_rules
+from engine.campaign.model import Profile
 
 TABLES = default_rules().tables
 EXPLORATION = TABLES.exploration

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from engine.campaign.dice import Dice
-from engine.campaign.injuries import henchmen_out_of_action, serious_injury, settle_pit_fight
-from engine.campaign.models import CampaignWarrior
+from engine.campaign.rules.injuries import henchmen_out_of_action, serious_injury, settle_pit_fight
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.errors import MordheimError
-from engine.warbands.campaign_rules import build_rules, default_rules
-from engine.warbands.models import Profile
+from engine.campaign.rules.campaign_rules import build_rules, default_rules
+from engine.campaign.model import Profile
 
 RULES = default_rules()
 START = Profile(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)

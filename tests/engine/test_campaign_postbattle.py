@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from engine.campaign.postbattle import PostBattle
-from engine.campaign.sequence import Fighter, Pending, SequenceState
-from engine.campaign.standings import Campaign
+from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.rules.sequence import Fighter, Pending, SequenceState
+from engine.campaign.actions.standings import Campaign
 from engine.errors import MordheimError, PermissionDenied
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 G, OWNER, OTHER = 1, 10, 99
 P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)

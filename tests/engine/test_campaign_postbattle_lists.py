@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.campaign.postbattle import PostBattle
+from engine.campaign.actions.postbattle import PostBattle
 from engine.errors import MordheimError
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 REPO = Path(__file__).resolve().parents[2]
 G, OTHER_G, OWNER, ADMIN = 1, 2, 10, 30

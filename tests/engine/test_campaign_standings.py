@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from engine.campaign.postbattle import PostBattle
-from engine.campaign.standings import Campaign
+from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.actions.standings import Campaign
 from engine.errors import MordheimError, NotFoundError, PermissionDenied
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 

@@ -106,7 +106,7 @@ def test_creature_templates_agree_with_the_warband_lists():
     and every rule of that fighter the engine plays is among the template's traits."""
     from engine.combat.profile import find_template
     from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES
-    from engine.warbands.lists import bundled_catalogue
+    from engine.campaign.lists.catalogue import bundled_catalogue
 
     catalogue = bundled_catalogue()
     doc = json.loads((STATS / "creatures.json").read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ import pytest
 from engine.errors import NotFoundError, PermissionDenied
 from engine.settings import Settings
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 GUILD, OTHER_GUILD, ADMIN, STRANGER = 1, 2, 10, 20
 

@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 from engine.storage import BackupError, Store, backup_database
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 REPO = Path(__file__).resolve().parents[2]
 
 CHURN = r"""
 import sys
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 c = Campaigns(Store.open(sys.argv[1]))
 n = 0
 while True:

@@ -8,7 +8,7 @@ from sqlite_utils import Database
 
 from engine.storage import Store
 from engine.storage.schema import MIGRATIONS
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 G, OWNER = 7, 70
 AT = "2025-01-01T00:00:00+00:00"

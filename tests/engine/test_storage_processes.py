@@ -14,7 +14,7 @@ import pytest
 
 from engine.storage import Store, WriteWouldWait
 from engine.storage.store import BUSY_TIMEOUT_MS
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 from tests.engine.held_writes import file_held_by_another_process, write_held_by_a_thread
 
 REPO = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ GUILD = 5
 WRITER = r"""
 import json, os, sys, time
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 path, me, writes, go = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 store = Store.open(path)

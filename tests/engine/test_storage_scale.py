@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 _spec = importlib.util.spec_from_file_location("bench_storage", Path(__file__).resolve().parents[2] / "bench" / "bench_storage.py")
 bench = importlib.util.module_from_spec(_spec)

@@ -16,7 +16,7 @@ import pytest
 from engine.storage import Store, WriteWouldWait, db_path_from_env
 from engine.storage.schema import MIGRATIONS
 from engine.storage.store import CHECKPOINT_EVERY
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -79,7 +79,7 @@ def test_fifty_concurrent_treasury_changes_all_land(tmp_path):
 CHILD = r"""
 import random, sys
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 store = Store.open(sys.argv[1])
 c = Campaigns(store)
 rng = random.Random(5)

@@ -10,7 +10,7 @@ import pytest
 
 from engine.errors import MordheimError
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 REPO = Path(__file__).resolve().parents[2]
 G, OWNER = 1, 10

@@ -9,8 +9,9 @@ import pytest
 
 from engine.errors import PermissionDenied
 from engine.storage import Store
-from engine.warbands import Campaigns, InvalidData
-from engine.warbands.campaign_rules import CAMPAIGN_DATA, D66_ROLLS, default_rules, validate_data, validate_override
+from engine.campaign.service import Campaigns
+from engine.errors import InvalidData
+from engine.campaign.rules.campaign_rules import CAMPAIGN_DATA, D66_ROLLS, default_rules, validate_data, validate_override
 
 
 def test_bundled_data_is_valid_and_names_its_source():

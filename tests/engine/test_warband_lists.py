@@ -14,9 +14,9 @@ import jsonschema
 import pytest
 
 from engine.errors import NotFoundError
-from engine.warbands import lists
-from engine.warbands.errors import InvalidData
-from engine.warbands.list_checks import CHARACTERISTICS, COMMON_SKILL_LISTS
+from engine.campaign.lists import catalogue as lists
+from engine.errors import InvalidData
+from engine.campaign.lists.checks import CHARACTERISTICS, COMMON_SKILL_LISTS
 
 DATA = lists.DATA_DIR
 SCHEMA = json.loads(lists.SCHEMA_PATH.read_text(encoding="utf-8"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.warbands import lists
+from engine.campaign.lists import catalogue as lists
 
 B_WARBANDS = ("orc-mob", "dwarf-treasure-hunters", "beastmen-raiders", "averlanders", "ostlanders",
               "kislevites", "carnival-of-chaos")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.warbands import lists
+from engine.campaign.lists import catalogue as lists
 
 C_WARBANDS = ("shadow-warriors", "dark-elves", "lizardmen", "norse", "tomb-guardians", "forest-goblins", "pit-fighters")
 USUAL_MINIMUM_MODELS = 3

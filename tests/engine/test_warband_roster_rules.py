@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import MordheimError
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 G, OWNER = 3, 30
 HUMAN = dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)

@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import MordheimError, NotFoundError, PermissionDenied
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 GUILD, OTHER_GUILD = 111, 222
 OWNER, STRANGER, ADMIN = 1, 2, 3
@@ -220,7 +220,7 @@ def test_injuries_and_death(wolves):
     robbed = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "Robbed")
     assert robbed.equipment == ()
     import random
-    from engine.warbands import default_rules
+    from engine.campaign.rules.campaign_rules import default_rules
     rolled = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "roll", rng=random.Random(5))  # 'roll': the bot rolls
     smashed = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "Smashed leg", rng=random.Random(1))  # its D6 rolled
     assert smashed.injuries[-1] in ("Smashed leg (may not run (may still charge))", "Smashed leg (misses 1 game)")

@@ -1,7 +1,7 @@
 """A roster sheet is rebuilt exactly when something it shows has changed (on a real SQLite file)."""
 
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 
 G, OWNER = 1, 10
 HUMAN = {"M": 4, "WS": 3, "BS": 3, "S": 3, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}

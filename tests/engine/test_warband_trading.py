@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from engine.storage import Store
-from engine.warbands import Campaigns
-from engine.warbands.trading import search_modifiers
+from engine.campaign.service import Campaigns
+from engine.campaign.actions.trading import search_modifiers
 
 G, OWNER = 5, 50
 

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from engine.storage import Store
-from engine.warbands import Campaigns, InvalidData
-from engine.warbands.transfer import MAX_IMPORT_BYTES
+from engine.campaign.service import Campaigns
+from engine.errors import InvalidData
+from engine.campaign.rules.transfer import MAX_IMPORT_BYTES
 
 GUILD, OTHER_GUILD = 5, 6
 HUMAN = dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)

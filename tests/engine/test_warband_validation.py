@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import MordheimError
-from engine.warbands.validation import NAME_MAX, clean_name, clean_profile, name_key
+from engine.campaign.rules.validation import NAME_MAX, clean_name, clean_profile, name_key
 
 
 @given(st.text(max_size=80))

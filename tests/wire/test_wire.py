@@ -20,7 +20,7 @@ import pytest
 
 from bot.tree import STOPPING
 from engine.storage import Store
-from engine.warbands import Campaigns
+from engine.campaign.service import Campaigns
 from tests.wire.fake_discord import EPHEMERAL, GUILD_ID, USER_ID, FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]

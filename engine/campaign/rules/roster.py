@@ -1,7 +1,7 @@
 """What a warband list allows a roster: sizes, numbers of each type, what each warrior may carry,
 what it is worth, and everything a roster breaks.
 
-Pure functions of a warband list (``engine.warbands.lists.WarbandList``, or None for a custom
+Pure functions of a warband list (``engine.campaign.lists.catalogue.WarbandList``, or None for a custom
 type), the server's campaign tables and the warriors; hiring, trading, the roster sheet and
 ``/warband check`` all ask the same questions here. Figures come from the lists
 (rules_data/warbands/, their sources named there) and the campaign tables (rules_data/campaign/).
@@ -31,10 +31,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.lists import Catalogue, FighterType, HiredSword, Item, WarbandList, lookup_key
-from engine.warbands.models import Warrior, WarriorCost
-from engine.warbands.validation import CHARACTERISTICS, name_key
+from engine.campaign.rules.campaign_rules import CampaignRules
+from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, WarbandList, lookup_key
+from engine.campaign.model import Warrior, WarriorCost
+from engine.campaign.rules.validation import CHARACTERISTICS, name_key
 
 DAGGER = "dagger"  # every warrior's first dagger is free (each list prices it with that note)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.campaign.tables import IncomeTable
+from engine.campaign.rules.tables import IncomeTable
 from engine.errors import MordheimError
 
 

@@ -28,14 +28,15 @@ from typing import Any, Literal
 
 from rapidfuzz import fuzz, process
 
+from engine.editions import RULES_DATA
 from engine.errors import NotFoundError
-from engine.warbands import list_checks
-from engine.warbands.errors import InvalidData
-from engine.warbands.list_checks import COMMON_SKILL_LISTS, Problems
-from engine.warbands.list_schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
-from engine.warbands.models import Profile
+from engine.campaign.lists import checks as list_checks
+from engine.errors import InvalidData
+from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems
+from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
+from engine.campaign.model import Profile
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "rules_data" / "warbands"
+DATA_DIR = RULES_DATA / "warbands"
 STATS_DIR = DATA_DIR.parent / "stats"
 STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour",), "equipment.json": ("equipment",)}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.lists import Catalogue
-from engine.warbands.models import Rating, RatingLine, Warrior
-from engine.warbands.roster_rules import sword_of
+from engine.campaign.rules.campaign_rules import CampaignRules
+from engine.campaign.lists.catalogue import Catalogue
+from engine.campaign.model import Rating, RatingLine, Warrior
+from engine.campaign.rules.roster import sword_of
 
 
 def warband_rating(warriors: Iterable[Warrior], rules: CampaignRules, catalogue: Catalogue) -> Rating:

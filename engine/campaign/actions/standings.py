@@ -13,13 +13,13 @@ import threading
 from collections import defaultdict
 from dataclasses import dataclass
 
-from engine.campaign.postbattle import PostBattle
+from engine.campaign.actions.postbattle import PostBattle
 from engine.errors import MordheimError
 from engine.storage.ledger import LedgerBatch
-from engine.warbands import transfer
-from engine.warbands.models import Battle, battle_from_row, warrior_from_row
-from engine.warbands.rating import warband_rating
-from engine.warbands.server_tables import campaign_rules_in, catalogue_in
+from engine.campaign.rules import transfer
+from engine.campaign.model import Battle, battle_from_row, warrior_from_row
+from engine.campaign.rules.rating import warband_rating
+from engine.campaign.actions.server_tables import campaign_rules_in, catalogue_in
 
 OPPOSITE = {"win": "loss", "loss": "win", "draw": "draw"}
 TOP_HEROES = 5

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.campaign.models import CampaignWarrior
-from engine.campaign.tables import ExperienceAward
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.rules.tables import ExperienceAward
 from engine.errors import MordheimError
 
 MAX_KILLS = 30  # enemies one warrior takes out of action in one battle

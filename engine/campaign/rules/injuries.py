@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.campaign.dice import Dice, Roll
-from engine.campaign.models import CampaignWarrior
-from engine.campaign.tables import Effect
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.rules.tables import Effect
 from engine.errors import MordheimError
-from engine.warbands.campaign_rules import CampaignRules, SeriousInjury
+from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 
 MAX_REROLLS = 50
-LABEL_MAX = 64  # engine.warbands.validation.NAME_MAX: each entry of a warrior's injuries list  # a server chart could make every roll a re-roll; stop rather than spin
+LABEL_MAX = 64  # engine.campaign.rules.validation.NAME_MAX: each entry of a warrior's injuries list  # a server chart could make every roll a re-roll; stop rather than spin
 
 
 @dataclass(frozen=True)

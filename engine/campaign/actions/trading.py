@@ -37,15 +37,15 @@ from typing import TYPE_CHECKING, Any
 from engine.dice import roll
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.storage.ledger import LedgerBatch
-from engine.warbands import roster_rules
-from engine.warbands.hiring import missing_gold
-from engine.warbands.lists import Catalogue, Item, WarbandList, lookup_key
-from engine.warbands.models import Warrior, warrior_from_row
-from engine.warbands.server_tables import catalogue_in
-from engine.warbands.validation import LIST_MAX, name_key, whole_number
+from engine.campaign.rules import roster as roster_rules
+from engine.campaign.actions.hiring import missing_gold
+from engine.campaign.lists.catalogue import Catalogue, Item, WarbandList, lookup_key
+from engine.campaign.model import Warrior, warrior_from_row
+from engine.campaign.actions.server_tables import catalogue_in
+from engine.campaign.rules.validation import LIST_MAX, name_key, whole_number
 
 if TYPE_CHECKING:
-    from engine.warbands.service import Campaigns
+    from engine.campaign.service import Campaigns
 
 MAX_PER_PURCHASE = 10  # copies of one item per model in one purchase
 STASH_MAX = 200

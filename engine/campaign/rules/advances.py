@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.campaign.dice import Dice
-from engine.campaign.models import CampaignWarrior
-from engine.campaign.tables import AdvanceResult, AdvanceTable
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.rules.tables import AdvanceResult, AdvanceTable
 from engine.errors import MordheimError
-from engine.warbands.validation import name_key
+from engine.campaign.rules.validation import name_key
 
 MAX_REROLLS = 100
 

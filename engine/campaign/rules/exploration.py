@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.campaign.dice import Dice, Roll
-from engine.campaign.models import CampaignWarrior
-from engine.campaign.tables import ExplorationTable, Outcome, Place
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.rules.tables import ExplorationTable, Outcome, Place
 from engine.errors import MordheimError
 
 MAX_DICE = 12

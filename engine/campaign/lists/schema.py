@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent.parent / "rules_data" / "schema" / "warbands.schema.json"
+from engine.editions import RULES_DATA
+
+SCHEMA_PATH = RULES_DATA / "schema" / "warbands.schema.json"
 
 
 @cache

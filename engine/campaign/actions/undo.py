@@ -15,7 +15,7 @@ from typing import Any
 from engine.errors import MordheimError
 from engine.storage.ledger import LedgerBatch
 from engine.storage.store import Connection
-from engine.warbands.models import LedgerEntry, warband_columns, warrior_columns
+from engine.campaign.model import LedgerEntry, warband_columns, warrior_columns
 
 NOT_UNDOABLE = ("warband.create", "warband.import", "warband.delete")
 # Records of dice already rolled (a rare-item search): shown in the log, passed over by undo,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.warbands.models import Profile, Warrior
-from engine.warbands.validation import CHARACTERISTICS
+from engine.campaign.model import Profile, Warrior
+from engine.campaign.rules.validation import CHARACTERISTICS
 
 LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the warrior unplayable
 
@@ -15,7 +15,7 @@ class CampaignWarrior:
     name: str
     role: str  # leader | hero | henchmen | hired_sword
     profile: Profile
-    maximum: Profile  # racial maximum (engine.warbands.lists' Race.maximum, or the tables' default)
+    maximum: Profile  # racial maximum (engine.campaign.lists.catalogue' Race.maximum, or the tables' default)
     group_size: int = 1
     equipment: tuple[str, ...] = ()
     skills: tuple[str, ...] = ()

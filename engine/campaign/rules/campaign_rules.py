@@ -10,13 +10,13 @@ import json
 import random
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from engine.campaign.tables import TABLE_KEYS, Effect, PostBattleTables, build_tables, check_injury_effects, injury_effects, validate_tables
+from engine.editions import RULES_DATA
+from engine.campaign.rules.tables import TABLE_KEYS, Effect, PostBattleTables, build_tables, check_injury_effects, injury_effects, validate_tables
 from engine.errors import MordheimError
 
-CAMPAIGN_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data" / "campaign" / "lrb.json"
+CAMPAIGN_DATA = RULES_DATA / "campaign" / "lrb.json"
 OVERRIDABLE = (
     "hero_advance_xp",
     "henchman_advance_xp",
@@ -46,7 +46,7 @@ class SeriousInjury:
     dead: bool = False
     id: str = ""
     summary: str = ""
-    effects: tuple[Effect, ...] = ()  # what it does to the warrior (engine.campaign.injuries applies them)
+    effects: tuple[Effect, ...] = ()  # what it does to the warrior (engine.campaign.rules.injuries applies them)
 
 
 @dataclass(frozen=True)

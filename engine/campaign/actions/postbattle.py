@@ -19,23 +19,23 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from engine.campaign.advances import henchman_advance, hero_advance, learn_skill, promote, AdvanceRoll
+from engine.campaign.rules.advances import henchman_advance, hero_advance, learn_skill, promote, AdvanceRoll
 from engine.campaign.dice import Dice, parse_entered
-from engine.campaign.exploration import exploration_dice, explore, find_multiple
-from engine.campaign.experience import battle_experience
-from engine.campaign.income import sell_wyrdstone
-from engine.campaign.injuries import InjuryResult, henchmen_out_of_action, serious_injury, settle_pit_fight
-from engine.campaign.models import CampaignWarrior
-from engine.campaign.sequence import STEP_TITLES, Fighter, Pending, SequenceState
+from engine.campaign.rules.exploration import exploration_dice, explore, find_multiple
+from engine.campaign.rules.experience import battle_experience
+from engine.campaign.rules.income import sell_wyrdstone
+from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury, settle_pit_fight
+from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.errors import MordheimError, NotFoundError
 from engine.storage.ledger import LedgerBatch
 from engine.storage.store import Connection
-from engine.warbands import roster_rules
-from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.lists import Catalogue, WarbandList
-from engine.warbands.models import Profile, Warrior, warrior_from_row
-from engine.warbands.server_tables import campaign_rules_in, catalogue_in
-from engine.warbands.validation import MAX_EXPERIENCE, clean_name, name_key
+from engine.campaign.rules import roster as roster_rules
+from engine.campaign.rules.campaign_rules import CampaignRules
+from engine.campaign.lists.catalogue import Catalogue, WarbandList
+from engine.campaign.model import Profile, Warrior, warrior_from_row
+from engine.campaign.actions.server_tables import campaign_rules_in, catalogue_in
+from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name, name_key
 
 MAX_EXTRA_DICE = 6
 # Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).

@@ -24,14 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import MordheimError, NotFoundError
 from engine.storage.ledger import LedgerBatch
-from engine.warbands import roster_rules
-from engine.warbands.lists import Catalogue, FighterType, HiredSword, WarbandList
-from engine.warbands.models import Warrior
-from engine.warbands.server_tables import campaign_rules_in, catalogue_in
-from engine.warbands.validation import clean_name, name_key, whole_number
+from engine.campaign.rules import roster as roster_rules
+from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, WarbandList
+from engine.campaign.model import Warrior
+from engine.campaign.actions.server_tables import campaign_rules_in, catalogue_in
+from engine.campaign.rules.validation import clean_name, name_key, whole_number
 
 if TYPE_CHECKING:
-    from engine.warbands.service import Campaigns
+    from engine.campaign.service import Campaigns
 
 ROLE_OF = {"leader": "leader", "hero": "hero", "henchman": "henchmen"}  # list role -> stored role
 CHOICES = 25

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.warbands.validation import CHARACTERISTICS, name_key
+from engine.campaign.rules.validation import CHARACTERISTICS, name_key
 
 PROFILE_COLUMNS = {c: c.lower() for c in CHARACTERISTICS}  # "Ld" -> "ld"
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.campaign.dice import check_amount
-from engine.warbands.models import Profile
-from engine.warbands.validation import CHARACTERISTICS
+from engine.campaign.model import Profile
+from engine.campaign.rules.validation import CHARACTERISTICS
 
 TABLE_KEYS = ("hero_advances", "henchman_advances", "experience_awards", "exploration", "income", "default_maximum")
 EFFECT_OPS = ("dead", "multiple", "characteristic", "roll", "miss_games", "rule", "retire_if_repeated",

@@ -24,10 +24,10 @@ from rapidfuzz import fuzz, process
 from engine.errors import LimitExceeded, NotFoundError, PermissionDenied
 from engine.storage.ledger import ledger_batch
 from engine.storage.store import Connection, Store
-from engine.warbands import transfer
-from engine.warbands.campaign_rules import CampaignRules, build_rules, default_rules, validate_override
-from engine.warbands.errors import InvalidData
-from engine.warbands.lists import Catalogue, WarbandList, bundled_catalogue, lookup_key, validate_house_list
+from engine.campaign.rules import transfer
+from engine.campaign.rules.campaign_rules import CampaignRules, build_rules, default_rules, validate_override
+from engine.errors import InvalidData
+from engine.campaign.lists.catalogue import Catalogue, WarbandList, bundled_catalogue, lookup_key, validate_house_list
 
 MAX_HOUSE_LISTS = 50  # per server
 MAX_HOUSE_LIST_BYTES = 256 * 1024

@@ -25,11 +25,11 @@ from rapidfuzz import fuzz, process
 from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 from engine.storage.ledger import LedgerBatch, ledger_batch
 from engine.storage.store import Connection, Store
-from engine.warbands import ledger as ledger_rows
-from engine.warbands import roster_rules, transfer
-from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.errors import InvalidData
-from engine.warbands.models import (
+from engine.campaign.actions import undo as ledger_rows
+from engine.campaign.rules import roster as roster_rules, transfer
+from engine.campaign.rules.campaign_rules import CampaignRules
+from engine.errors import InvalidData
+from engine.campaign.model import (
     Advance,
     Battle,
     HireChoice,
@@ -46,12 +46,12 @@ from engine.warbands.models import (
     warrior_columns,
     warrior_from_row,
 )
-from engine.warbands.hiring import Hiring
-from engine.warbands.lists import Catalogue, WarbandList
-from engine.warbands.rating import warband_rating
-from engine.warbands.server_tables import ServerTables, campaign_rules_in, catalogue_in
-from engine.warbands.trading import Trading
-from engine.warbands.validation import (
+from engine.campaign.actions.hiring import Hiring
+from engine.campaign.lists.catalogue import Catalogue, WarbandList
+from engine.campaign.rules.rating import warband_rating
+from engine.campaign.actions.server_tables import ServerTables, campaign_rules_in, catalogue_in
+from engine.campaign.actions.trading import Trading
+from engine.campaign.rules.validation import (
     MAX_EXPERIENCE,
     MAX_GOLD,
     MAX_WYRDSTONE,
@@ -762,7 +762,7 @@ class Campaigns:
         rng: random.Random | None = None,
     ) -> Warrior:
         """Apply a serious injury by name or D66 roll (e.g. 'Leg wound', 22, or 'roll' for the bot to
-        roll the D66 with ``rng``); every effect of the chart is applied (engine.campaign.injuries):
+        roll the D66 with ``rng``); every effect of the chart is applied (engine.campaign.rules.injuries):
         a Leg wound takes 1 M, Robbed takes every item, an Arm wound rolls its D6 with ``rng``.
 
         A henchman group can only lose a model ('dead'): henchmen out of action die on 1-2
@@ -770,8 +770,8 @@ class Campaigns:
         """
         # engine.campaign imports engine.warbands' models, so it is imported here, not at the top.
         from engine.campaign.dice import Dice
-        from engine.campaign.injuries import apply_injury
-        from engine.campaign.models import CampaignWarrior
+        from engine.campaign.rules.injuries import apply_injury
+        from engine.campaign.rules.campaign_warrior import CampaignWarrior
 
         reason = clean_notes(reason, "The reason")
         seen: dict[str, int] = {}

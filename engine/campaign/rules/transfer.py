@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import MordheimError
-from engine.warbands import roster_rules
-from engine.warbands.campaign_rules import CampaignRules
-from engine.warbands.lists import Catalogue, WarbandList
-from engine.warbands.models import Battle, Warband, Warrior, warrior_columns, warrior_from_row
-from engine.warbands.validation import (
+from engine.campaign.rules import roster as roster_rules
+from engine.campaign.rules.campaign_rules import CampaignRules
+from engine.campaign.lists.catalogue import Catalogue, WarbandList
+from engine.campaign.model import Battle, Warband, Warrior, warrior_columns, warrior_from_row
+from engine.campaign.rules.validation import (
     CHARACTERISTICS,
     MAX_EXPERIENCE,
     MAX_GOLD,
