@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.bench_storage import BIG_GUILD, BIG_OWNER, BIG_WARBAND, build_big_db  # noqa: E402
 from bench.common import echo, line, new_harness, ratio  # noqa: E402
 from bot.harness import Actor  # noqa: E402
+from engine.campaign.actions import sheets  # noqa: E402
 
 SHOW_TARGET = 3.0
 AUTOCOMPLETE_TARGET = 2.0
@@ -39,14 +40,14 @@ def build_list_band(h, actor) -> None:
     c = h.bot.campaigns
     g, owner = actor.guild_id, actor.user_id
     c.create_warband(g, owner, LIST_BAND, "Reiklanders", gold_crowns=100_000)
-    c.hiring.hire_fighter(g, owner, False, LIST_BAND, "Mercenary Captain", name="Warrior 0")
+    c.hire_fighter(g, owner, False, LIST_BAND, "Mercenary Captain", name="Warrior 0")
     hires = ["Champion", "Champion", "Youngblood", "Youngblood"] + ["Warrior"] * 25
     for n, fighter in enumerate(hires, start=1):
         if n >= 15:  # the list allows 15 alive: the one before falls to make room
             c.edit_warrior(g, owner, False, LIST_BAND, f"Warrior {n - 1}", status="dead")
-        c.hiring.hire_fighter(g, owner, False, LIST_BAND, fighter, name=f"Warrior {n}")
+        c.hire_fighter(g, owner, False, LIST_BAND, fighter, name=f"Warrior {n}")
         for item in ("Sword", "Dagger", "Light armour"):
-            c.trading.buy(g, owner, False, LIST_BAND, item, warrior=f"Warrior {n}")
+            c.buy(g, owner, False, LIST_BAND, item, warrior=f"Warrior {n}")
 
 
 def build_shoppers(h, actor, count: int) -> list[str]:
@@ -55,7 +56,7 @@ def build_shoppers(h, actor, count: int) -> list[str]:
     names = [f"Shopper {n}" for n in range(count)]
     for name in names:
         c.create_warband(actor.guild_id, actor.user_id, name, "Reiklanders", gold_crowns=100_000)
-        c.hiring.hire_fighter(actor.guild_id, actor.user_id, False, name, "Mercenary Captain", name="Otto")
+        c.hire_fighter(actor.guild_id, actor.user_id, False, name, "Mercenary Captain", name="Otto")
     return names
 
 
@@ -77,7 +78,7 @@ async def main() -> dict[str, float]:
                 return await h.command("warband show", actor, name=BIG_WARBAND)
 
             async def cold_show_call():
-                h.bot.campaigns._sheets.clear()  # as right after a change: the sheet is rebuilt; unchanged warriors are reused
+                sheets._kept.clear()  # as right after a change: the sheet is rebuilt; unchanged warriors are reused
                 return await h.command("warband show", actor, name=BIG_WARBAND)
 
             async def autocomplete_call():
@@ -91,9 +92,9 @@ async def main() -> dict[str, float]:
             *shoppers, spare = build_shoppers(h, actor, CALLS + 1)
             print(f"list-built warband (30 rows) and {CALLS + 1} shoppers: {time.perf_counter() - t:.1f} s")
             hires, buys = iter(shoppers), iter(shoppers * 3)
-            hiring, trading = h.bot.campaigns.hiring, h.bot.campaigns.trading
-            made = {"hire_fighter": hiring.hire_fighter(actor.guild_id, actor.user_id, False, spare, "Warrior", count=5),
-                    "buy": trading.buy(actor.guild_id, actor.user_id, False, spare, "Sword", warrior="Otto")}
+            campaigns = h.bot.campaigns
+            made = {"hire_fighter": campaigns.hire_fighter(actor.guild_id, actor.user_id, False, spare, "Warrior", count=5),
+                    "buy": campaigns.buy(actor.guild_id, actor.user_id, False, spare, "Sword", warrior="Otto")}
 
             def without_engine(service, method: str, command: str, **options):
                 """``command`` with ``service.method`` answering at once with what it answered beforehand."""
@@ -111,7 +112,7 @@ async def main() -> dict[str, float]:
                 return await h.command("warband show", actor, name=LIST_BAND)
 
             async def cold_list_show_call():
-                h.bot.campaigns._sheets.clear()
+                sheets._kept.clear()
                 return await h.command("warband show", actor, name=LIST_BAND)
 
             async def hire_call():
@@ -127,8 +128,8 @@ async def main() -> dict[str, float]:
                 assert not res.is_error, res.text
                 return res
 
-            hire_without_engine = without_engine(hiring, "hire_fighter", "hire fighter", warband=spare, type="Warrior", count=5)
-            buy_without_engine = without_engine(trading, "buy", "trade buy", warband=spare, warrior="Otto", item="Sword")
+            hire_without_engine = without_engine(campaigns, "hire_fighter", "hire fighter", warband=spare, type="Warrior", count=5)
+            buy_without_engine = without_engine(campaigns, "buy", "trade buy", warband=spare, warrior="Otto", item="Sword")
             reference = echo(h, actor)
             figures = {}
             print("ratios to /echo through the same harness (median of batches):")

@@ -108,7 +108,7 @@ class Admin(commands.Cog):
                 raise LimitExceeded(f"The campaign file is {file.size:,} bytes; the limit is {MAX_CAMPAIGN_FILE:,}.")
             data = await file.read()
         await asyncio.to_thread(
-            self.bot.campaigns.tables.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
+            self.bot.campaigns.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
         )
         text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
         await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))
@@ -129,7 +129,7 @@ class Admin(commands.Cog):
     async def _house_list_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        lists = await asyncio.to_thread(self.bot.campaigns.tables.lists, interaction.guild_id)
+        lists = await asyncio.to_thread(self.bot.campaigns.lists, interaction.guild_id)
         low = (current or "").casefold()
         return [app_commands.Choice(name=f"{h.name} ({h.id})"[:100], value=h.id)
                 for h in lists.house if low in h.name.casefold() or low in h.id][:25]
@@ -143,7 +143,7 @@ class Admin(commands.Cog):
     async def warbands(self, interaction: discord.Interaction, file: discord.Attachment | None = None,
                        remove: app_commands.Range[str, 1, 100] | None = None) -> None:
         guild_id = _require_server(interaction)
-        tables = self.bot.campaigns.tables
+        tables = self.bot.campaigns
         if (file is None) == (remove is None):
             raise MordheimError("Give either `file` (a warband list to add or replace) or `remove` (one of this server's lists).",
                                 hint="`/settings show` lists the warband lists this server uses.")

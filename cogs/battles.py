@@ -16,8 +16,7 @@ from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
 from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
-from engine.campaign.actions.postbattle import PostBattle
-from engine.campaign.actions.standings import Campaign
+from cogs._ui.writes import call_write
 
 Name = app_commands.Range[str, 1, 100]
 RESULT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("Won", "win"), ("Lost", "loss"), ("Drawn", "draw"))]
@@ -30,7 +29,6 @@ class Battles(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.campaign = Campaign(bot.campaigns, PostBattle(bot.campaigns, bot.rng))
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
@@ -47,9 +45,14 @@ class Battles(commands.Cog):
                      opponent: Name | None = None, opponents: Name | None = None,
                      date: app_commands.Range[str, 1, 20] | None = None, notes: app_commands.Range[str, 0, 1000] = "") -> None:
         g = require_server(interaction)
-        ours, theirs = await call(self.campaign.record_battle, g, interaction.user.id, is_admin(interaction), warband,
-                                  result=result, opponent=opponent, scenario=scenario or "", opponents=opponents or "",
-                                  fought_on=date, notes=notes)
+        c = campaigns(interaction)
+        if opponent:
+            ours, theirs = await call_write(c.store, c.record_battle_between, g, interaction.user.id, is_admin(interaction),
+                                            warband, opponent, result=result, scenario=scenario or "", fought_on=date, notes=notes)
+        else:
+            ours = await call_write(c.store, c.record_battle, g, interaction.user.id, is_admin(interaction), warband,
+                                    result=result, scenario=scenario or "", opponents=opponents or "", fought_on=date, notes=notes)
+            theirs = None
         bits = [f"**{ours.result.upper()}** on {ours.fought_on}"]
         if ours.scenario:
             bits.append(safe(ours.scenario))

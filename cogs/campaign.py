@@ -10,11 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, require_server, safe
+from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.postbattle_render import standings_pages
 from cogs._ui.views import send_pages
-from engine.campaign.actions.postbattle import PostBattle
-from engine.campaign.actions.standings import Campaign
 
 PAGES_KEPT = 256
 RESULT_WORDS = {"win": "beat", "loss": "lost to", "draw": "drew with"}
@@ -25,7 +23,6 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.campaign = Campaign(bot.campaigns, PostBattle(bot.campaigns, bot.rng))
         self._pages: dict[int, tuple[object, list[discord.Embed]]] = {}  # server -> (its standings, their pages)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
@@ -36,7 +33,8 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
     async def standings(self, interaction: discord.Interaction) -> None:
         g = require_server(interaction)
         # Unchanged standings are a short read, done here; building them takes a worker thread.
-        s = self.campaign.remembered_standings(g) or await call(self.campaign.standings, g)
+        c = campaigns(interaction)
+        s = c.remembered_standings(g) or await call(c.standings, g)
         cached = self._pages.get(g)
         if cached is not None and cached[0] is s:  # the same standings object: nothing changed since
             await send_pages(interaction, cached[1])
@@ -58,7 +56,7 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
     @app_commands.describe(limit="How many battles (default 50)")
     async def log(self, interaction: discord.Interaction, limit: app_commands.Range[int, 1, 500] = 50) -> None:
         g = require_server(interaction)
-        entries = await call(self.campaign.log, g, limit=limit)
+        entries = await call(campaigns(interaction).campaign_log, g, limit=limit)
         lines = []
         for e in entries:
             against = f" {RESULT_WORDS[e.result]} {safe(e.opponent)}" if e.opponent else f": {e.result}"

@@ -25,7 +25,7 @@ async def fighter_choices(interaction: discord.Interaction, current: str) -> lis
     warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return labelled_choices(await call(campaigns(interaction).hiring.fighter_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).fighter_choices, interaction.guild_id, warband, current or ""))
 
 
 async def sword_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -33,7 +33,7 @@ async def sword_choices(interaction: discord.Interaction, current: str) -> list[
     warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return labelled_choices(await call(campaigns(interaction).hiring.sword_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).sword_choices, interaction.guild_id, warband, current or ""))
 
 
 def hired_embed(hired, warband: str) -> discord.Embed:
@@ -74,7 +74,7 @@ class Hire(commands.Cog):
                       count: app_commands.Range[int, 1, 20] = 1) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        hired = await call_write(c.store, c.hiring.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
+        hired = await call_write(c.store, c.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
                                  fighter_type, name=name, count=count)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
@@ -85,7 +85,7 @@ class Hire(commands.Cog):
     async def sword(self, interaction: discord.Interaction, warband: Name, sword: Name, name: Name | None = None) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        hired = await call_write(c.store, c.hiring.hire_sword, g, interaction.user.id, is_admin(interaction), warband, sword, name=name)
+        hired = await call_write(c.store, c.hire_sword, g, interaction.user.id, is_admin(interaction), warband, sword, name=name)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
     @hire.command(name="upkeep", description="Pay every hired sword's upkeep after a battle")
@@ -94,7 +94,7 @@ class Hire(commands.Cog):
     async def upkeep(self, interaction: discord.Interaction, warband: Name) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        paid = await call_write(c.store, c.hiring.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
+        paid = await call_write(c.store, c.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
         lines = [f"{safe(n)}: {fee} gc" for n, fee in paid.paid]
         embed = done_embed(f"Upkeep paid by {safe(paid.warband)}",
                            "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left.")

@@ -27,7 +27,8 @@ from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequ
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
-from engine.campaign.actions.postbattle import PostBattle, SequenceView
+from engine.campaign.actions.postbattle import SequenceView
+from engine.campaign.service import PostBattle
 from engine.errors import MordheimError, PermissionDenied
 
 Name = app_commands.Range[str, 1, 100]
@@ -108,7 +109,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self.service = PostBattle(bot.campaigns, bot.rng)
+        self.service = PostBattle(bot.store, bot.rng)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(StepButton, StepSelect)

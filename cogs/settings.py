@@ -85,7 +85,7 @@ class Settings(commands.Cog):
     async def show(self, interaction: discord.Interaction) -> None:
         guild_id = _require_server(interaction)
         s = await server_settings(interaction)
-        lists = await asyncio.to_thread(self.bot.campaigns.tables.lists, guild_id)
+        lists = await asyncio.to_thread(self.bot.campaigns.lists, guild_id)
         style = await asyncio.to_thread(self.bot.preferences.reply_style, guild_id, interaction.user.id)
         await interaction.response.send_message(
             embed=settings_embed(s.edition_id, s.house_rules, bool(lists.campaign_override), lists,

@@ -47,7 +47,7 @@ async def buyable(interaction: discord.Interaction, current: str) -> list[app_co
     if interaction.guild_id is None or warband is None:
         return []
     target = stash_or_warrior(warrior) if warrior else None
-    return labelled_choices(await call(campaigns(interaction).trading.buy_choices, interaction.guild_id, warband, target, current or ""))
+    return labelled_choices(await call(campaigns(interaction).buy_choices, interaction.guild_id, warband, target, current or ""))
 
 
 async def held(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -56,28 +56,28 @@ async def held(interaction: discord.Interaction, current: str) -> list[app_comma
     if interaction.guild_id is None or warband is None:
         return []
     target = stash_or_warrior(warrior) if warrior else None
-    return labelled_choices(await call(campaigns(interaction).trading.held_choices, interaction.guild_id, warband, target, current or ""))
+    return labelled_choices(await call(campaigns(interaction).held_choices, interaction.guild_id, warband, target, current or ""))
 
 
 async def in_stash(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return labelled_choices(await call(campaigns(interaction).trading.held_choices, interaction.guild_id, warband, None, current or ""))
+    return labelled_choices(await call(campaigns(interaction).held_choices, interaction.guild_id, warband, None, current or ""))
 
 
 async def searchers(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return labelled_choices(await call(campaigns(interaction).trading.searcher_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).searcher_choices, interaction.guild_id, warband, current or ""))
 
 
 async def rare_items(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     warband = typed(interaction, "warband")
     if interaction.guild_id is None or warband is None:
         return []
-    return labelled_choices(await call(campaigns(interaction).trading.rare_choices, interaction.guild_id, warband, current or ""))
+    return labelled_choices(await call(campaigns(interaction).rare_choices, interaction.guild_id, warband, current or ""))
 
 
 def _who(name: str | None) -> str:
@@ -119,7 +119,7 @@ class Trade(commands.Cog):
                   count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        p = await call_write(c.store, c.trading.buy, g, interaction.user.id, is_admin(interaction), warband, item,
+        p = await call_write(c.store, c.buy, g, interaction.user.id, is_admin(interaction), warband, item,
                              warrior=stash_or_warrior(warrior), count=count)
         each = f"{p.count} x " if p.count > 1 else ""
         models = f" for each of {p.models}" if p.models > 1 else ""
@@ -136,7 +136,7 @@ class Trade(commands.Cog):
                    count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        s = await call_write(c.store, c.trading.sell, g, interaction.user.id, is_admin(interaction), warband, item,
+        s = await call_write(c.store, c.sell, g, interaction.user.id, is_admin(interaction), warband, item,
                              warrior=stash_or_warrior(warrior), count=count)
         pieces = s.models * s.count
         text = (f"{pieces} x **{safe(s.item)}** from {_who(s.seller)}: **+{s.refund} gc** ({safe(s.how)}). "
@@ -150,7 +150,7 @@ class Trade(commands.Cog):
     async def search(self, interaction: discord.Interaction, warband: Name, hero: Name, item: Name) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)  # the dice are rolled inside the search's write
-        s = await call_write(c.store, c.trading.search, g, interaction.user.id, is_admin(interaction), warband, hero, item,
+        s = await call_write(c.store, c.search, g, interaction.user.id, is_admin(interaction), warband, hero, item,
                              interaction.client.rng)
         await interaction.response.send_message(embed=search_embed(s, s.warband))
 
@@ -159,7 +159,7 @@ class Trade(commands.Cog):
     @app_commands.autocomplete(warband=warband_choices)
     async def found(self, interaction: discord.Interaction, warband: Name) -> None:
         g = require_server(interaction)
-        offers = await call(campaigns(interaction).trading.offers, g, warband)
+        offers = await call(campaigns(interaction).offers, g, warband)
         wb = await call(campaigns(interaction).get_warband, g, warband)
         if not offers:
             text = "Nothing found and not yet bought since the last battle. Heroes search with `/trade search`."
@@ -193,7 +193,7 @@ class Trade(commands.Cog):
                    count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        m = await call_write(c.store, c.trading.move, g, interaction.user.id, is_admin(interaction), warband, item, warrior,
+        m = await call_write(c.store, c.move, g, interaction.user.id, is_admin(interaction), warband, item, warrior,
                              to_stash=False, count=count)
         pieces = m.models * m.count
         await interaction.response.send_message(embed=done_embed(
@@ -206,7 +206,7 @@ class Trade(commands.Cog):
                     count: app_commands.Range[int, 1, 10] = 1) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        m = await call_write(c.store, c.trading.move, g, interaction.user.id, is_admin(interaction), warband, item, warrior,
+        m = await call_write(c.store, c.move, g, interaction.user.id, is_admin(interaction), warband, item, warrior,
                              to_stash=True, count=count)
         pieces = m.models * m.count
         await interaction.response.send_message(embed=done_embed(

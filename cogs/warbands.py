@@ -93,7 +93,7 @@ class Warbands(commands.Cog):
         """The server's warband lists (bundled and its own) whose name or alias matches what is typed."""
         if interaction.guild_id is None:
             return []
-        catalogue = await call(campaigns(interaction).tables.catalogue, interaction.guild_id)
+        catalogue = await call(campaigns(interaction).catalogue, interaction.guild_id)
         key = lookup_key(current or "")
         hits = [w for w in sorted(catalogue.warbands.values(), key=lambda w: w.name)
                 if any(key in lookup_key(n) for n in (w.name, w.id, *w.aliases))]

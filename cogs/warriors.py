@@ -104,7 +104,7 @@ class Warriors(commands.Cog):
         g = require_server(interaction)
         svc = campaigns(interaction)
         w = await call(svc.get_warrior, g, warband, warrior)
-        rules = await call(campaigns(interaction).tables.campaign_rules, g)
+        rules = await call(campaigns(interaction).campaign_rules, g)
         nxt = rules.next_advance(w.role, w.experience) if w.status == "active" else "?"
         await interaction.response.send_message(embed=warrior_embed(w, nxt))
 
@@ -213,7 +213,7 @@ class Warriors(commands.Cog):
     async def _injuries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        rules = await call(campaigns(interaction).tables.campaign_rules, interaction.guild_id)
+        rules = await call(campaigns(interaction).campaign_rules, interaction.guild_id)
         low = (current or "").casefold()
         names = list(dict.fromkeys(e.name for e in rules.serious_injuries if low in e.name.casefold()))
         return [app_commands.Choice(name=n, value=n) for n in names[:25]]

@@ -61,3 +61,11 @@ class InvalidData(MordheimError):
             f"{what} has {count} problem{'s' if count != 1 else ''}; nothing was saved.\n{shown}",
             hint="Fix them and try again.",
         )
+
+
+class DuplicateKey(Exception):
+    """A write would give two rows one unique key (two warriors of a warband with one name, say).
+
+    Raised by storage in place of its database's own error, so the engine can tell the member what
+    to do without knowing which database it runs on. Not a ``MordheimError``: its text is the
+    database's, and whoever catches it says what it means."""

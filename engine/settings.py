@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from engine.editions import get_edition
 from engine.errors import LimitExceeded, MordheimError, PermissionDenied
-from engine.storage.ledger import LedgerBatch, ledger_batch
+from engine.storage.ledger import LedgerRepository, ledger_batch
 from engine.storage.store import Connection, Store
 
 MAX_HOUSE_RULES = 50
@@ -61,7 +61,7 @@ class Settings:
             return ServerSettings(guild_id=guild_id, edition_id=get_edition(None).id)
         return ServerSettings(guild_id=guild_id, edition_id=row["edition_id"], house_rules=json.loads(row["house_rules"]))
 
-    def _save_settings(self, b: LedgerBatch, old: ServerSettings, new: ServerSettings, what: str) -> None:
+    def _save_settings(self, b: LedgerRepository, old: ServerSettings, new: ServerSettings, what: str) -> None:
         b.c.execute(
             "INSERT INTO server_settings (guild_id, edition_id, house_rules, updated_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET edition_id = excluded.edition_id, "

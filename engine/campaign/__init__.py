@@ -1,14 +1,13 @@
-"""The campaign between battles: the post-battle sequence over the tables in rules_data/campaign/.
+"""Warbands and the campaign, in one package (ARCHITECTURE.md, "Campaigns").
 
-Discord-free and storage-free. Every function takes plain frozen dataclasses and a ``Dice``
-(the bot's injected ``random.Random``, or dice a player rolled at the table) and returns new
-frozen dataclasses with every effect applied and every die named:
+- ``model``: the types (warriors, warbands, battles, ledger entries; ``StrEnum`` roles, statuses,
+  results and steps) that storage builds and everything else hands around;
+- ``lists``: warband lists, hired swords and the trading post as data (rules_data/warbands/);
+- ``rules``: pure functions over the lists and the campaign tables (rules_data/campaign/);
+- ``ports``: what actions need from storage;
+- ``actions``: one function per verb, taking a unit of work and an actor;
+- ``service``: the verbs the cogs call, each opening one unit of work for one action.
 
-- ``tables``: the post-battle tables as validated data (serious injuries with their effects,
-  advances, exploration, income, experience awards);
-- ``dice``: where the dice come from, and the record of every die rolled;
-- ``injuries``: serious injuries (heroes) and the out-of-action roll (henchmen);
-- ``experience`` and ``advances``: awards, thresholds, advance rolls respecting racial maxima;
-- ``exploration`` and ``income``: wyrdstone found, places found by multiples, selling shards;
-- ``sequence``: the five steps in the rulebook's order, as a state a service can store.
+Nothing here imports in a circle, and nothing here holds SQL (engine/storage does).
+This module imports nothing, so storage may import ``engine.campaign.model`` alone.
 """

@@ -1,41 +1,103 @@
-"""What the warband keeper hands back: plain frozen dataclasses, no database handles."""
+"""The campaign's types: what the engine hands around and what storage builds from its rows.
+
+Plain frozen dataclasses and ``StrEnum``s, no database handles and no imports from the rest of
+the campaign package, so ``engine/storage`` can build them without importing anything above
+itself. A ``StrEnum`` member is its stored text ("leader", "win"...), so rows, JSON and old
+comparisons with strings keep working.
+"""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from engine.campaign.rules.validation import CHARACTERISTICS, name_key
+from engine.profile import CHARACTERISTICS, Profile
 
-PROFILE_COLUMNS = {c: c.lower() for c in CHARACTERISTICS}  # "Ld" -> "ld"
-
-
-@dataclass(frozen=True)
-class Profile:
-    M: int
-    WS: int
-    BS: int
-    S: int
-    T: int
-    W: int
-    I: int  # noqa: E741 - the game's name for Initiative
-    A: int
-    Ld: int
-
-    def as_dict(self) -> dict[str, int]:
-        return {c: getattr(self, c) for c in CHARACTERISTICS}
-
-    def __str__(self) -> str:
-        return " ".join(f"{c}{getattr(self, c)}" for c in CHARACTERISTICS)
+__all__ = [
+    "Actor", "Advance", "Battle", "BattleResult", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
+    "Offer", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
+    "Step", "TreasuryAudit", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
+]
 
 
-@dataclass(frozen=True)
+class Role(StrEnum):
+    LEADER = "leader"
+    HERO = "hero"
+    HENCHMEN = "henchmen"  # a henchman group: one row, ``group_size`` models
+    HIRED_SWORD = "hired_sword"
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    DEAD = "dead"
+    RETIRED = "retired"
+
+
+class BattleResult(StrEnum):
+    WIN = "win"
+    LOSS = "loss"
+    DRAW = "draw"
+
+    @property
+    def opposite(self) -> BattleResult:
+        """The other side's result of the same battle."""
+        return {BattleResult.WIN: BattleResult.LOSS, BattleResult.LOSS: BattleResult.WIN}.get(self, BattleResult.DRAW)
+
+
+class Entity(StrEnum):
+    """What a ledger row changed."""
+
+    WARBAND = "warband"
+    WARRIOR = "warrior"
+    BATTLE = "battle"
+    SEARCH = "search"  # a hero's rare-item search (its offer bought or not)
+    SETTINGS = "settings"  # a server setting (no warband)
+
+
+class SequenceStatus(StrEnum):
+    OPEN = "open"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class Step(StrEnum):
+    """The post-battle sequence's steps, in the rulebook's order (rules/sequence.py)."""
+
+    SETUP = "setup"
+    INJURIES = "injuries"
+    EXPERIENCE = "experience"
+    EXPLORATION = "exploration"
+    INCOME = "income"
+    TRADING = "trading"
+    DONE = "done"
+
+
+def name_key(name: str) -> str:
+    """The form names are compared in (and stored in ``name_key`` columns): case and runs of spaces do not matter."""
+    return " ".join(name.split()).casefold()
+
+
+ROLES = tuple(Role)
+STATUSES = tuple(Status)
+RESULTS = tuple(BattleResult)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who acts, where: the server, the member, and whether they have Manage Server there."""
+
+    guild_id: int
+    member_id: int
+    is_admin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Warrior:
     id: int
     warband: str
     name: str
-    role: str  # leader | hero | henchmen | hired_sword
+    role: Role
     warrior_type: str
     group_size: int  # models in a henchman group; 1 for everyone else
     profile: Profile
@@ -43,7 +105,7 @@ class Warrior:
     skills: tuple[str, ...]
     injuries: tuple[str, ...]
     experience: int
-    status: str  # active | dead | retired
+    status: Status
     large: bool  # large creature: counts 20 towards the rating
     # What the warband list says of it (rules_data/warbands/); None/empty for a warrior made by hand.
     fighter_type: str | None = None  # the list's fighter id, or the hired sword's id
@@ -55,11 +117,15 @@ class Warrior:
     @property
     def is_hero(self) -> bool:
         """Leader or hero: counts towards the warband's heroes (hired swords do not)."""
-        return self.role in ("leader", "hero")
+        return self.role in (Role.LEADER, Role.HERO)
 
     @property
     def is_hired_sword(self) -> bool:
-        return self.role == "hired_sword"
+        return self.role == Role.HIRED_SWORD
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == Status.ACTIVE
 
     @property
     def from_list(self) -> bool:
@@ -70,7 +136,7 @@ class Warrior:
         """The warrior as JSON: the export format and the ledger's before/after."""
         return {
             "name": self.name,
-            "role": self.role,
+            "role": str(self.role),
             "type": self.warrior_type,
             "group_size": self.group_size,
             "profile": self.profile.as_dict(),
@@ -78,7 +144,7 @@ class Warrior:
             "skills": list(self.skills),
             "injuries": list(self.injuries),
             "experience": self.experience,
-            "status": self.status,
+            "status": str(self.status),
             "large": self.large,
             "fighter_type": self.fighter_type,
             "race": self.race,
@@ -87,8 +153,32 @@ class Warrior:
             "hand_edits": list(self.hand_edits),
         }
 
+    @classmethod
+    def from_snapshot(cls, snapshot: dict[str, Any], *, id: int, warband: str) -> Warrior:  # noqa: A002 - the row's id
+        """The warrior a (checked) snapshot describes; keys a hand-made snapshot leaves out take their defaults."""
+        return cls(
+            id=id,
+            warband=warband,
+            name=snapshot["name"],
+            role=Role(snapshot["role"]),
+            warrior_type=snapshot["type"],
+            group_size=snapshot.get("group_size", 1),
+            profile=Profile(**snapshot["profile"]),
+            equipment=tuple(snapshot.get("equipment", ())),
+            skills=tuple(snapshot.get("skills", ())),
+            injuries=tuple(snapshot.get("injuries", ())),
+            experience=snapshot.get("experience", 0),
+            status=Status(snapshot.get("status", Status.ACTIVE)),
+            large=bool(snapshot.get("large", False)),
+            fighter_type=snapshot.get("fighter_type"),
+            race=snapshot.get("race"),
+            skill_lists=tuple(snapshot.get("skill_lists", ())),
+            special_rules=tuple(snapshot.get("special_rules", ())),
+            hand_edits=tuple(snapshot.get("hand_edits", ())),
+        )
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Warband:
     id: int
     guild_id: int
@@ -201,7 +291,7 @@ class XpResult:
     next_advance: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Battle:
     id: int
     warband: str
@@ -209,16 +299,18 @@ class Battle:
     fought_on: str
     scenario: str
     opponents: str
-    result: str
+    result: BattleResult
     notes: str
     recorded_by: int
+    opponent_warband_id: int | None = None  # the other warband of the server, when recorded on both sides
+    pair_id: int | None = None  # both sides' rows carry the first row's id
 
     def snapshot(self) -> dict[str, Any]:
         return {
             "fought_on": self.fought_on,
             "scenario": self.scenario,
             "opponents": self.opponents,
-            "result": self.result,
+            "result": str(self.result),
             "notes": self.notes,
         }
 
@@ -236,6 +328,8 @@ class LedgerEntry:
     undoes_id: int | None
     undone: bool
     batch_id: int | None = None  # the member action this row belongs to; undo takes a batch back whole
+    entity: Entity | None = None
+    entity_id: int | None = None
 
     def changes(self) -> list[tuple[str, Any, Any]]:
         """(field, before, after) for each field an update changed; empty for create/delete."""
@@ -256,116 +350,52 @@ class TreasuryAudit:
         return (self.gold_crowns, self.wyrdstone_shards) == (self.ledger_gold_crowns, self.ledger_wyrdstone_shards)
 
 
-def _names(column: str) -> tuple[str, ...]:
-    """A stored JSON list of names; most are empty, and a roster sheet reads 90 of them."""
-    return () if column == "[]" else tuple(json.loads(column))
+@dataclass(frozen=True, slots=True)
+class SequenceRecord:
+    """A stored post-battle sequence (its state is rules/sequence.py's ``SequenceState`` as JSON)."""
+
+    id: int
+    warband_id: int
+    battle_id: int | None
+    started_by: int
+    step: Step
+    state_json: str
+    batch_id: int | None  # the ledger batch of its changes (None until one)
+    version: int  # grows with every step: a button carrying an older one is refused
+    status: SequenceStatus
+    created_at: str
+    updated_at: str
 
 
-_WARRIORS_KEPT = 4096
-_warriors: dict[tuple, Warrior] = {}
+@dataclass(frozen=True, slots=True)
+class SearchRecord:
+    """A hero's search for a rare item after a battle (kept so a found item can be bought later)."""
+
+    id: int
+    warband_id: int
+    warrior_id: int | None
+    searcher: str
+    item_id: str
+    item_name: str
+    rarity: int
+    roll: str  # the dice as shown, e.g. '2d6 (5, 4) = 9'
+    modifier: int
+    total: int
+    found: bool
+    price: int | None  # what the found item costs; None when not found
+    price_roll: str  # a variable price's dice as shown
+    battles: int  # battles the warband had recorded when searching
+    bought: bool
+    created_at: str
 
 
-def warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
-    """The warrior a stored row describes. Rows read before (every column equal) give back the
-    same frozen object: a roster rebuilt after one change re-reads only what changed."""
-    key = (warband, *row.values())
-    warrior = _warriors.get(key)
-    if warrior is None:
-        warrior = _warrior_from_row(row, warband)
-        if len(_warriors) >= _WARRIORS_KEPT:
-            _warriors.clear()
-        _warriors[key] = warrior
-    return warrior
+@dataclass(frozen=True, kw_only=True)
+class Offer:
+    """A rare item a hero found and the warband has not bought yet."""
 
-
-def _warrior_from_row(row: dict[str, Any], warband: str) -> Warrior:
-    return Warrior(
-        id=row["id"],
-        warband=warband,
-        name=row["name"],
-        role=row["role"],
-        warrior_type=row["warrior_type"],
-        group_size=row["group_size"],
-        profile=Profile(**{c: row[col] for c, col in PROFILE_COLUMNS.items()}),
-        equipment=_names(row["equipment"]),
-        skills=_names(row["skills"]),
-        injuries=_names(row["injuries"]),
-        experience=row["experience"],
-        status=row["status"],
-        large=bool(row["large"]),
-        # a snapshot made by hand (``/warrior add``) may leave out what only list warriors have
-        fighter_type=row.get("fighter_type"),
-        race=row.get("race"),
-        skill_lists=_names(row.get("skill_lists", "[]")),
-        special_rules=_names(row.get("special_rules", "[]")),
-        hand_edits=_names(row.get("hand_edits", "[]")),
-    )
-
-
-def warband_from_row(row: dict[str, Any], warriors: tuple[Warrior, ...] = ()) -> Warband:
-    return Warband(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        owner_id=row["owner_id"],
-        name=row["name"],
-        warband_type=row["warband_type"],
-        notes=row["notes"],
-        gold_crowns=row["gold_crowns"],
-        wyrdstone_shards=row["wyrdstone_shards"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        warriors=warriors,
-        list_id=row["list_id"],
-        stash=_names(row["stash"]),
-    )
-
-
-def battle_from_row(row: dict[str, Any], warband: str) -> Battle:
-    return Battle(
-        id=row["id"],
-        warband=warband,
-        warband_id=row["warband_id"],
-        fought_on=row["fought_on"],
-        scenario=row["scenario"],
-        opponents=row["opponents"],
-        result=row["result"],
-        notes=row["notes"],
-        recorded_by=row["recorded_by"],
-    )
-
-
-def warrior_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
-    """Table columns for the keys present in a (possibly partial) warrior snapshot."""
-    out: dict[str, Any] = {}
-    for key, value in snapshot.items():
-        if key == "name":
-            out["name"] = value
-            out["name_key"] = name_key(value)
-        elif key == "type":
-            out["warrior_type"] = value
-        elif key == "profile":
-            out.update({PROFILE_COLUMNS[c]: v for c, v in value.items()})
-        elif key in ("equipment", "skills", "injuries", "skill_lists", "special_rules", "hand_edits"):
-            out[key] = json.dumps(list(value)) if value else "[]"  # most are empty (see _names)
-        elif key == "large":
-            out["large"] = int(bool(value))
-        else:
-            out[key] = value
-    return out
-
-
-def warband_columns(snapshot: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in snapshot.items():
-        if key == "name":
-            out["name"] = value
-            out["name_key"] = name_key(value)
-        elif key == "type":
-            out["warband_type"] = value
-        elif key == "list":
-            out["list_id"] = value
-        elif key == "stash":
-            out["stash"] = json.dumps(list(value))
-        elif key in ("owner_id", "notes", "gold_crowns", "wyrdstone_shards"):
-            out[key] = value
-    return out
+    id: int
+    item: str
+    item_id: str
+    price: int
+    searcher: str
+    price_roll: str

@@ -7,38 +7,8 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from engine.errors import LimitExceeded, MordheimError, NotFoundError
-
-CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
-MAX_CHARACTERISTIC = 10  # 000:221 "usually between 1 and 10"; 0 allowed (000:234)
-
-
-@dataclass(frozen=True)
-class Profile:
-    M: int = 4
-    WS: int = 3
-    BS: int = 3
-    S: int = 3
-    T: int = 3
-    W: int = 1
-    I: int = 3  # noqa: E741 - the game's own abbreviation
-    A: int = 1
-    Ld: int = 7
-
-    def __post_init__(self) -> None:
-        for c in CHARACTERISTICS:
-            v = getattr(self, c)
-            if not isinstance(v, int) or not 0 <= v <= MAX_CHARACTERISTIC:
-                raise LimitExceeded(
-                    f"{c} {v} is out of range: characteristics go from 0 to {MAX_CHARACTERISTIC}.",
-                    hint=f"Give {c} a whole number from 0 to {MAX_CHARACTERISTIC}.",
-                )
-
-    def __str__(self) -> str:
-        return " ".join(f"{c}{getattr(self, c)}" for c in CHARACTERISTICS)
-
-    def with_(self, **changes: int) -> "Profile":
-        return replace(self, **changes)
+from engine.errors import MordheimError, NotFoundError
+from engine.profile import CHARACTERISTICS, Profile
 
 
 @dataclass(frozen=True)

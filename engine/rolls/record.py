@@ -289,7 +289,7 @@ class RollRecord:
                 )
                 if not forget:
                     return 0
-                deleted = c.execute("DELETE FROM rolls WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)).rowcount
+                deleted = c.execute("DELETE FROM rolls WHERE guild_id = ? AND member_id = ?", (guild_id, member_id))
                 c.execute("DELETE FROM roll_stats WHERE guild_id = ? AND member_id = ?", (guild_id, member_id))
                 return deleted
 
@@ -300,7 +300,7 @@ class RollRecord:
             with self.store.write() as c:
                 removed = c.execute(
                     "DELETE FROM roll_optouts WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
-                ).rowcount
+                )
             with self._lock:
                 self._optouts[guild_id].discard(member_id)
             return bool(removed)

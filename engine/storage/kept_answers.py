@@ -110,13 +110,13 @@ class KeptAnswers:
         """Mark a question answered; False when it already was (or is gone). At most one press
         wins, even with several processes on one database."""
         with self.store.write() as c:
-            cur = c.execute(
+            changed = c.execute(
                 "UPDATE kept_answers SET answered = 1 WHERE message_id = ? AND answered = 0 AND expires_at > ?",
                 (message_id, _stamp(self._now())),
             )
-            return cur.rowcount == 1
+            return changed == 1
 
     def sweep(self) -> int:
         """Delete expired rows; returns how many."""
         with self.store.write() as c:
-            return c.execute("DELETE FROM kept_answers WHERE expires_at <= ?", (_stamp(self._now()),)).rowcount
+            return c.execute("DELETE FROM kept_answers WHERE expires_at <= ?", (_stamp(self._now()),))

@@ -1,94 +1,193 @@
-"""Writing the ledger: one member's action is one batch of ledger rows in one write transaction.
+"""The ``ledger`` table: every change to a server's data, with before and after, who, when and why.
 
-Every change to a server's data (a warband, a warrior, a battle, the server's settings) is
-written together with a ledger row saying what changed, before and after, who and why. One
-thing a member does can change several rows — hiring a fighter adds a warrior *and* takes
-the cost from the treasury; a post-battle sequence changes many warriors — so ledger rows
-are grouped in batches: every row a batch writes carries the batch's id, and undo takes a
-whole batch back.
+One thing a member does is one batch of ledger rows: hiring a fighter adds a warrior *and*
+takes the cost from the treasury; a post-battle sequence changes many warriors. Every row of a
+batch carries the batch's id, the id of its first row (ids grow, so a newer batch has a larger
+id), and undo takes a whole batch back. A row's ``before``/``after`` are JSON: the whole thing
+for a creation (before NULL) or a deletion (after NULL), only the changed fields for an update.
 
-Use it as::
+Rows are kept in memory as the action records them and written together when the unit of work
+ends (``flush``): one statement for the batch, with ids this transaction reserved
+(``Connection.next_ids``). ``ledger_batch`` is the same for code outside the campaign's units of
+work (a server setting)::
 
     with ledger_batch(store, guild_id=g, member_id=m, at=stamp) as batch:
         ...change rows through batch.c...
-        batch.record(warband_id=..., warband_name=..., what="warrior.hire", entity="warrior",
-                     entity_id=..., before=None, after=snapshot, reason="hired")
-
-The block is one ``BEGIN IMMEDIATE`` transaction (``Store.write``): what it reads cannot
-change under it, and everything it writes, ledger rows included, commits together or not at
-all. ``engine.warbands.Campaigns.batch`` opens one with the service's clock.
+        batch.record(warband_id=None, warband_name="", what="settings.edition", entity="settings",
+                     entity_id=None, before={...}, after={...})
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine.storage.store import Connection, Store
+from engine.campaign.model import Entity, LedgerEntry
+from engine.storage.connection import Connection
+
+COLUMNS = ("id", "guild_id", "warband_id", "warband_name", "what", "entity", "entity_id", "before_json", "after_json",
+           "reason", "member_id", "created_at", "undoes_id", "batch_id")
+INSERT = f"INSERT INTO ledger ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for _ in COLUMNS)})"
+# What an entry is read from: its columns and whether a later row undid it.
+ENTRY = ("SELECT l.id, l.warband_name, l.what, l.before_json, l.after_json, l.reason, l.member_id, l.created_at, "
+         "l.undoes_id, l.batch_id, l.entity, l.entity_id, "
+         "EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) FROM ledger l")
+TREASURY = ("gold_crowns", "wyrdstone_shards")
 
 
-@dataclass
-class LedgerBatch:
-    """The ledger rows of one action, inside the write transaction ``c``.
+def _json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
 
-    ``id`` is the batch id: the id of the batch's first ledger row (None until one is written).
-    Ids grow, so a newer batch always has a larger id.
-    """
 
-    c: Connection
-    guild_id: int
-    member_id: int
-    at: str  # the time every row of the batch is stamped with
-    id: int | None = None
+def entry_from_row(row: Sequence[Any]) -> LedgerEntry:
+    (lid, warband, what, before, after, reason, member_id, created_at, undoes_id, batch_id, entity, entity_id, undone) = row
+    return LedgerEntry(id=lid, warband=warband, what=what, before=None if before is None else json.loads(before),
+                       after=None if after is None else json.loads(after), reason=reason, member_id=member_id,
+                       created_at=created_at, undoes_id=undoes_id, undone=bool(undone), batch_id=batch_id,
+                       entity=Entity(entity), entity_id=entity_id)
 
-    def record(
-        self,
-        *,
-        warband_id: int | None,
-        warband_name: str,
-        what: str,
-        entity: str,
-        entity_id: int | None,
-        before: Any,
-        after: Any,
-        reason: str = "",
-        undoes_id: int | None = None,
-    ) -> int:
-        """Write one ledger row of this batch; returns its id.
 
-        ``before``/``after`` are JSON-ready: the whole entity for a creation (before None) or a
-        deletion (after None), only the changed fields for an update. ``warband_id`` is None for
-        a server setting.
-        """
-        row_id = self.c.insert(
-            "ledger",
-            {
-                "guild_id": self.guild_id,
-                "warband_id": warband_id,
-                "warband_name": warband_name,
-                "what": what,
-                "entity": entity,
-                "entity_id": entity_id,
-                "before_json": None if before is None else json.dumps(before, ensure_ascii=False),
-                "after_json": None if after is None else json.dumps(after, ensure_ascii=False),
-                "reason": reason,
-                "member_id": self.member_id,
-                "created_at": self.at,
-                "undoes_id": undoes_id,
-                "batch_id": self.id,
-            },
-        )
-        if self.id is None:  # the first row names the batch
-            self.id = row_id
-            self.c.execute("UPDATE ledger SET batch_id = ? WHERE id = ?", (row_id, row_id))
-        return row_id
+@dataclass(frozen=True)
+class _Pending:
+    warband_id: int | None
+    warband_name: str
+    what: str
+    entity: str
+    entity_id: int | None
+    before: Any
+    after: Any
+    reason: str
+    undoes_id: int | None
+
+
+class LedgerRepository:
+    """One server's ledger, and the batch one unit of work writes to it (``record``, then ``flush``)."""
+
+    def __init__(self, c: Connection, guild_id: int, member_id: int, at: str) -> None:
+        self.c = c
+        self.guild_id = guild_id
+        self.member_id = member_id
+        self.at = at  # the time every row of the batch is stamped with
+        self._batch_id: int | None = None
+        self._pending: list[_Pending] = []
+        self._reserved: list[int] = []  # ids reserved for rows not yet written
+
+    # ---- the batch
+    @property
+    def batch_id(self) -> int:
+        """The id of this batch (the id its first row has or will have)."""
+        if self._batch_id is None:
+            self._reserved = self.c.next_ids("ledger", 1)
+            self._batch_id = self._reserved[0]
+        return self._batch_id
+
+    def join_batch(self, batch_id: int | None) -> None:
+        """Write this unit's rows into an earlier batch (a post-battle sequence is one batch over
+        several steps); None: a new batch, as usual."""
+        if batch_id is not None:
+            self._batch_id = batch_id
+
+    def record(self, *, warband_id: int | None, warband_name: str, what: str, entity: str, entity_id: int | None,
+               before: Any, after: Any, reason: str = "", undoes_id: int | None = None) -> None:
+        """One row of this batch, written when the unit of work ends. ``before``/``after`` are
+        JSON-ready: the whole entity for a creation (before None) or a deletion (after None),
+        only the changed fields for an update. ``warband_id`` is None for a server setting."""
+        self._pending.append(_Pending(warband_id, warband_name, what, str(entity), entity_id, before, after, reason, undoes_id))
+
+    def flush(self) -> list[int]:
+        """Write the rows recorded since the last flush (one statement); their ids, in order."""
+        if not self._pending:
+            return []
+        batch_id = self.batch_id
+        ids = self._reserved + self.c.next_ids("ledger", len(self._pending) - len(self._reserved))
+        ids = ids[:len(self._pending)]
+        rows = [(lid, self.guild_id, p.warband_id, p.warband_name, p.what, p.entity, p.entity_id, _json(p.before),
+                 _json(p.after), p.reason, self.member_id, self.at, p.undoes_id, batch_id)
+                for lid, p in zip(ids, self._pending)]
+        self.c.executemany(INSERT, rows)
+        self._pending, self._reserved = [], []
+        return ids
+
+    # ---- reading
+    def entries(self, warband_id: int, limit: int) -> list[LedgerEntry]:
+        """The warband's rows, newest first."""
+        rows = self.c.rows(f"{ENTRY} WHERE l.guild_id = ? AND l.warband_id = ? ORDER BY l.id DESC LIMIT ?",
+                           (self.guild_id, warband_id, limit))
+        return [entry_from_row(r) for r in rows]
+
+    def entries_by_id(self, ids: Sequence[int]) -> list[LedgerEntry]:
+        marks = ", ".join("?" for _ in ids)
+        rows = self.c.rows(f"{ENTRY} WHERE l.guild_id = ? AND l.id IN ({marks}) ORDER BY l.id", (self.guild_id, *ids))
+        return [entry_from_row(r) for r in rows]
+
+    def treasury_totals(self, warband_id: int) -> tuple[int, int]:
+        """Gold and wyrdstone as the sum of every row's change to the warband (a creation counts from 0)."""
+        totals = [0, 0]
+        for before_json, after_json in self.c.rows(
+                "SELECT before_json, after_json FROM ledger WHERE guild_id = ? AND warband_id = ? AND entity = 'warband'",
+                (self.guild_id, warband_id)):
+            before = json.loads(before_json) if before_json else {}
+            after = json.loads(after_json) if after_json else {}
+            for n, key in enumerate(TREASURY):
+                totals[n] += int(after.get(key, 0) or 0) - int(before.get(key, 0) or 0)
+        return totals[0], totals[1]
+
+    def newest_undoable_batch(self, warband_id: int, passed_over: Sequence[str]) -> list[LedgerEntry]:
+        """The rows of the warband's newest batch not yet undone (newest first), leaving out rows
+        whose ``what`` is in ``passed_over``; empty when none is left."""
+        skip = ", ".join("?" for _ in passed_over) or "''"
+        alive = (f"l.guild_id = ? AND l.warband_id = ? AND l.undoes_id IS NULL AND l.what NOT IN ({skip}) "
+                 "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id)")
+        newest = self.c.row(f"{ENTRY} WHERE {alive} ORDER BY l.id DESC LIMIT 1", (self.guild_id, warband_id, *passed_over))
+        if newest is None:
+            return []
+        entry = entry_from_row(newest)
+        if entry.batch_id is None:  # written without a batch (bulk loads): a batch of one
+            return [entry]
+        rows = self.c.rows(f"{ENTRY} WHERE {alive} AND l.id >= ? AND l.batch_id = ? ORDER BY l.id DESC",
+                           (self.guild_id, warband_id, *passed_over, entry.batch_id, entry.batch_id))
+        return [entry_from_row(r) for r in rows]
+
+    def batch_undone(self, warband_id: int, batch_id: int | None) -> bool:
+        """Some row of the batch was taken back by undo (undo takes a batch whole).
+
+        Every row of a campaign batch changes its warband, and a batch's id is the id of its first
+        row, so the rows are found through the (guild, warband, id) index from the batch id up."""
+        if batch_id is None:
+            return False
+        return self.c.row("SELECT 1 FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.id >= ? AND l.batch_id = ? "
+                          "AND EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) LIMIT 1",
+                          (self.guild_id, warband_id, batch_id, batch_id)) is not None
+
+    def newest_of_warband(self, warband_id: int) -> int | None:
+        """The id of the warband's newest row: it changes with every change to the warband."""
+        return self.c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id = ?", (self.guild_id, warband_id))
+
+    def newest_setting(self) -> int | None:
+        """The id of the server's newest settings row: it changes with every change to the server's settings."""
+        return self.c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (self.guild_id,))
+
+    def warbands_changed_since(self, ledger_id: int) -> set[int | None]:
+        """The warbands with a ledger row newer than ``ledger_id`` (None among them: a server setting changed)."""
+        return set(self.c.column("SELECT DISTINCT warband_id FROM ledger WHERE guild_id = ? AND id > ?", (self.guild_id, ledger_id)))
+
+    def newest(self) -> int | None:
+        """The id of the server's newest row of all."""
+        return self.c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ?", (self.guild_id,))
+
+
+class _Store(Protocol):
+    def write(self) -> Any: ...
 
 
 @contextmanager
-def ledger_batch(store: Store, *, guild_id: int, member_id: int, at: str) -> Iterator[LedgerBatch]:
-    """One write transaction whose ledger rows form one batch (see the module docstring)."""
+def ledger_batch(store: _Store, *, guild_id: int, member_id: int, at: str) -> Iterator[LedgerRepository]:
+    """One write transaction whose ledger rows form one batch, written when the block ends
+    (for changes outside the campaign's units of work, such as a server setting)."""
     with store.write() as c:
-        yield LedgerBatch(c=c, guild_id=guild_id, member_id=member_id, at=at)
+        batch = LedgerRepository(c, guild_id, member_id, at)
+        yield batch
+        batch.flush()

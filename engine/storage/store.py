@@ -25,6 +25,7 @@ commit crosses 1,000 pages, on the event loop when that commit is one of the loo
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import sqlite3
@@ -36,6 +37,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from engine.errors import DuplicateKey
+from engine.storage.connection import Dialect
 from engine.storage.schema import MIGRATIONS
 
 DEFAULT_DB_PATH = Path("data") / "mordheim.db"
@@ -50,6 +53,7 @@ BUSY_TIMEOUT_MS = 10_000
 CHECKPOINT_EVERY = 300
 
 log = logging.getLogger("mordheim.storage")
+_OPENED = itertools.count(1)
 
 
 def db_path_from_env(environ: os._Environ[str] | dict[str, str] | None = None) -> Path:
@@ -117,6 +121,9 @@ class Store:
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self.path = path
+        # names this open database for what is kept in memory per database (a file reopened, after a
+        # restore say, is another one)
+        self.database = f"sqlite:{path.resolve()}#{next(_OPENED)}"
         self._conn = conn
         self._lock = threading.RLock()
         self._local = threading.local()  # per thread: its read connection, and whether it is writing
@@ -183,7 +190,7 @@ class Store:
         self.close()
 
     @contextmanager
-    def write(self) -> Iterator[Connection]:
+    def write(self) -> Iterator[SqliteConnection]:
         """A write transaction: everything inside commits together or is rolled back.
 
         Inside ``without_waiting()`` it begins only if that needs no waiting, else raises
@@ -206,7 +213,7 @@ class Store:
             no_waiting.began = True
         self._local.writing = True
         try:
-            yield Connection(self._conn)
+            yield SqliteConnection(self._conn)
         except BaseException:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -262,7 +269,7 @@ class Store:
         finally:
             self._local.no_waiting = outer
 
-    def try_write(self, work: Callable[[Connection], object]) -> bool:
+    def try_write(self, work: Callable[[SqliteConnection], object]) -> bool:
         """Run ``work`` in a write transaction only if that needs no waiting: no other thread of
         this process is writing, no other process holds the file and no checkpoint is due.
         Returns False, having done nothing, otherwise: then do it with a write that may wait, in a
@@ -276,15 +283,15 @@ class Store:
         return True
 
     @contextmanager
-    def read(self) -> Iterator[Connection]:
+    def read(self) -> Iterator[SqliteConnection]:
         """A consistent read snapshot (no writes)."""
         if getattr(self._local, "writing", False):  # inside this thread's write: read what it wrote
-            yield Connection(self._conn)
+            yield SqliteConnection(self._conn)
             return
         conn = self._reader()
         conn.execute("BEGIN")
         try:
-            yield Connection(conn)
+            yield SqliteConnection(conn)
         finally:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
@@ -301,17 +308,25 @@ class Store:
         return conn
 
 
-class Connection:
-    """The small query surface the service uses; rows come back as dicts.
+class SqliteConnection:
+    """One SQLite transaction, as the repositories see it (``engine.storage.connection.Connection``).
 
-    One ``Connection`` lives for one transaction (``Store.read``/``Store.write``), so ``memo``
-    may keep what the transaction has read once and will not change under it (a server's
-    campaign tables, say): it is gone with the transaction.
+    One lives for one transaction (``Store.read``/``Store.write``), so ``memo`` may keep what the
+    transaction has read once and will not change under it (a server's campaign tables, say): it
+    is gone with the transaction.
     """
+
+    dialect: Dialect = "sqlite"
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
         self.memo: dict[Any, Any] = {}
+
+    def row(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        return self._conn.execute(sql, params).fetchone()
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self._conn.execute(sql, params).fetchall()
 
     def all(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         cur = self._conn.execute(sql, params)
@@ -332,13 +347,42 @@ class Connection:
     def column(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         return [r[0] for r in self._conn.execute(sql, params).fetchall()]
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
-        return self._conn.execute(sql, params)
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            return self._conn.execute(sql, params).rowcount
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
 
     def insert(self, table: str, row: dict[str, Any]) -> int:
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        return self._conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", list(row.values())).lastrowid
+        try:
+            rowid = self._conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", list(row.values())).lastrowid
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
+        assert rowid is not None
+        return rowid
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        self._conn.executemany(sql, rows)
+        try:
+            self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise _translated(exc) from exc
+
+    def next_ids(self, table: str, count: int) -> list[int]:
+        # Inside BEGIN IMMEDIATE nothing else inserts, so the AUTOINCREMENT counter read once and
+        # counted on here is this transaction's to hand out (an explicit id moves the counter on).
+        key = ("next_id", table)
+        first = self.memo.get(key)
+        if first is None:
+            first = (self.scalar("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)) or 0) + 1
+        self.memo[key] = first + count
+        return list(range(first, first + count))
+
+
+def _translated(exc: sqlite3.IntegrityError) -> Exception:
+    """A broken unique key as the engine's ``DuplicateKey``; any other integrity error as it is."""
+    return DuplicateKey(str(exc)) if "UNIQUE" in str(exc) else exc
+
+
+Connection = SqliteConnection  # the name other modules of this package knew it by

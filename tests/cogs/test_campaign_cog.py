@@ -7,7 +7,7 @@ import random
 import re
 
 from bot.harness import Actor
-from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.service import PostBattle
 
 G = 131
 OWNER = Actor(user_id=1, guild_id=G)
@@ -53,7 +53,7 @@ async def test_the_income_step_counts_the_warband_as_the_roster_sheet_does(harne
     sheet = await ok(await h.command("warband show", OWNER, name="Reavers"))
     assert "**Warriors:** 3 of at most 15" in sheet.text
     # To the income step through the engine (the buttons are tested in test_postbattle_cog.py).
-    pb = PostBattle(h.bot.campaigns, random.Random(1))
+    pb = PostBattle(h.bot.campaigns.store, random.Random(1))
     v = pb.start(G, OWNER.user_id, False, "Reavers")
     absent = [w.id for w in v.warriors if w.name in ("Lad", "Pip")]  # no experience: no advance to settle
     v = pb.set_fighters(G, OWNER.user_id, False, v.id, v.version, absent=absent)

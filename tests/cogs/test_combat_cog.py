@@ -524,7 +524,7 @@ async def test_a_stored_rule_with_a_target_is_taken_against_everyone(harness):
 async def test_a_warrior_hired_from_a_list_brings_his_types_rules(harness):
     campaigns = harness.bot.campaigns
     await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Rats", "Skaven", gold_crowns=1000)
-    await asyncio.to_thread(campaigns.hiring.hire_fighter, GUILD, USER, False, "Rats", "Rat Ogre", name="Gnasher")
+    await asyncio.to_thread(campaigns.hire_fighter, GUILD, USER, False, "Rats", "Rat Ogre", name="Gnasher")
     res = await harness.command("fight", attacker="Rats/Gnasher", defender="human")
     text = res.embeds[0]["description"]
     assert "**Gnasher** (M6 WS3 BS3 S5 T5 W3 I4 A3 Ld4): animal, causes fear, large target, stupidity" in text

@@ -122,7 +122,7 @@ async def test_a_legal_starting_warband_of_every_rulebook_list(harness, typed):
     created = await harness.command("warband create", OWNER, name="W", warband_type=typed)
     assert not created.is_error and "(custom)" not in created.text, created.text
     wb = svc(harness).get_warband(GUILD, "W")
-    catalogue = svc(harness).tables.catalogue(GUILD)
+    catalogue = svc(harness).catalogue(GUILD)
     wlist = catalogue.warbands[wb.list_id]
     assert wb.gold_crowns == wlist.starting_gold and wb.warband_type == wlist.name
     for line in lines:

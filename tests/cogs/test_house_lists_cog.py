@@ -49,7 +49,7 @@ async def test_an_admin_adds_a_list_that_only_this_server_sees(harness):
     assert not hired.is_error
     settings = await harness.command("settings show", MEMBER_A)
     assert "**Own:** Reikland Veterans (`reikland-veterans`, added)" in settings.text
-    bundled = len(svc(harness).tables.catalogue(GUILD_B).warbands)
+    bundled = len(svc(harness).catalogue(GUILD_B).warbands)
     assert "Reikland Mercenaries" in settings.text and f"**Bundled ({bundled}):**" in settings.text
     other = await harness.command("settings show", MEMBER_B)
     assert "Veterans" not in other.text
@@ -65,16 +65,16 @@ async def test_a_list_with_errors_is_refused_with_every_problem_and_nothing_stor
     assert res.is_error and res.ephemeral and "The warband list was not saved" in res.text
     for words in ("starting_gold", "nowhere", "martian", "laser-sword"):
         assert words in res.text, words
-    assert svc(harness).tables.lists(GUILD_A).house == ()
+    assert svc(harness).lists(GUILD_A).house == ()
     not_json = await harness.command("admin warbands", ADMIN_A, file=upload(b"{ fighters: lots"))
     assert not_json.is_error and "not JSON" in not_json.text
-    assert svc(harness).tables.lists(GUILD_A).house == ()
+    assert svc(harness).lists(GUILD_A).house == ()
 
 
 async def test_only_manage_server_changes_the_lists(harness):
     res = await harness.command("admin warbands", MEMBER_A, file=upload(veterans()))
     assert res.is_error and "Manage Server" in res.text
-    assert svc(harness).tables.lists(GUILD_A).house == ()
+    assert svc(harness).lists(GUILD_A).house == ()
     neither = await harness.command("admin warbands", ADMIN_A)
     assert neither.is_error and "Give either `file`" in neither.text
 
@@ -88,7 +88,7 @@ async def test_a_server_may_replace_a_bundled_list(harness):
     b = await harness.command("warband create", MEMBER_B, name="Rich", warband_type="Reiklanders")
     assert "700 gc" in a.text and "500 gc" in b.text
     settings = await harness.command("settings show", MEMBER_A)
-    bundled = len(svc(harness).tables.catalogue(GUILD_B).warbands)
+    bundled = len(svc(harness).catalogue(GUILD_B).warbands)
     assert "replaces the bundled Reikland Mercenaries" in settings.text and f"**Bundled ({bundled - 1}):**" in settings.text
 
 

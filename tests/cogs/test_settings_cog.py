@@ -59,7 +59,7 @@ async def test_campaign_file_validated_before_saving(harness):
     bad = json.dumps({"hero_thresholds": "lots"}).encode()
     res = await harness.command("admin campaign", ADMIN, file=("camp.json", bad))
     assert res.is_error and "nothing was saved" in res.text
-    assert harness.bot.campaigns.tables.campaign_override(ADMIN.guild_id) == {}
+    assert harness.bot.campaigns.campaign_override(ADMIN.guild_id) == {}
     res = await harness.command("admin campaign", ADMIN, file=("camp.json", b"not json"))
     assert res.is_error
 

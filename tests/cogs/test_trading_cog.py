@@ -53,7 +53,7 @@ async def test_a_search_shows_its_dice_and_a_found_item_is_bought_at_its_rolled_
     # undo gives the gold back and the found item can be bought again
     await ok(harness, "warband undo", name="Reavers")
     assert gold(harness) == left
-    assert [o.item for o in svc(harness).trading.offers(GUILD, "Reavers")] == ["Elven cloak"]
+    assert [o.item for o in svc(harness).offers(GUILD, "Reavers")] == ["Elven cloak"]
 
 
 async def test_a_failed_search_and_one_search_per_hero_per_battle(harness):
@@ -104,7 +104,7 @@ async def test_a_found_item_survives_a_restart(tmp_path):
     async with Harness(make_bot(tmp_path)) as h:  # a new process on the same file
         found = await ok(h, "trade found", warband="Reavers")
         assert "**Mordheim map** for" in found.text and "found by Otto" in found.text
-        price = svc(h).trading.offers(GUILD, "Reavers")[0].price
+        price = svc(h).offers(GUILD, "Reavers")[0].price
         left = gold(h)
         await ok(h, "trade buy", warband="Reavers", warrior="Otto", item="Mordheim map")
         assert gold(h) == left - price
@@ -114,9 +114,9 @@ async def test_a_found_item_is_gone_after_the_next_battle(harness):
     await reavers(harness)
     harness.bot.rng = Scripted(6, 6, 1)
     await ok(harness, "trade search", warband="Reavers", hero="Otto", item="Lucky charm")
-    assert svc(harness).trading.offers(GUILD, "Reavers")
+    assert svc(harness).offers(GUILD, "Reavers")
     await ok(harness, "battle record", warband="Reavers", result="draw")
-    assert svc(harness).trading.offers(GUILD, "Reavers") == []
+    assert svc(harness).offers(GUILD, "Reavers") == []
     res = await harness.command("trade buy", OWNER, warband="Reavers", warrior="Otto", item="Lucky charm")
     assert res.is_error and "a hero must find it first" in res.text
 

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.service import PostBattle
 from engine.campaign.rules.sequence import Fighter, Pending, SequenceState
-from engine.campaign.actions.standings import Campaign
+
 from engine.errors import MordheimError, PermissionDenied
 from engine.storage import Store
 from engine.campaign.service import Campaigns
@@ -34,7 +34,7 @@ def raiders(c: Campaigns, name="Reikland Raiders", result="win") -> dict[str, in
 def setup(tmp_path):
     store = Store.open(tmp_path / "pb.db")
     c = Campaigns(store)
-    yield c, PostBattle(c, random.Random(7)), tmp_path / "pb.db"
+    yield c, PostBattle(c.store, random.Random(7)), tmp_path / "pb.db"
     store.close()
 
 
@@ -162,14 +162,14 @@ def test_resume_after_a_restart(setup):
     c.store.close()
     with Store.open(path) as store:  # a new process on the same file
         c2 = Campaigns(store)
-        pb2 = PostBattle(c2, random.Random(1))
+        pb2 = PostBattle(c2.store, random.Random(1))
         resumed = pb2.open_sequence(G, "Reikland Raiders")
         assert resumed.id == v.id and resumed.version == v.version and resumed.state.step == "experience"
         w = settle(pb2, pb2.apply_experience(G, OWNER, False, v.id, v.version))
         w = pb2.explore(G, OWNER, False, w.id, w.version, entered="4 2 1")
         assert w.state.step == "income"
         w = pb2.finish(G, OWNER, False, w.id, pb2.sell(G, OWNER, False, w.id, w.version, 0).version)
-        assert Campaign(c2, pb2).standings(G).rows[0].shards_found == 2  # total 7
+        assert c2.standings(G).rows[0].shards_found == 2  # total 7
         for n in range(4):  # Hans sits out the next three battles, then fights again
             c2.record_battle(G, OWNER, False, "Reikland Raiders", result="loss")
             nxt = pb2.start(G, OWNER, False, "Reikland Raiders")
@@ -188,7 +188,7 @@ def test_income_pays_the_hired_swords_upkeep_in_the_same_batch(setup):
     c, pb, _ = setup
     c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
     c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
-    c.hiring.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout")  # fee 15, upkeep 5 (hired_swords.json)
+    c.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout")  # fee 15, upkeep 5 (hired_swords.json)
     c.record_battle(G, OWNER, False, "Hirelings", result="loss")
     gold = c.get_warband(G, "Hirelings").gold_crowns
     v = pb.start(G, OWNER, False, "Hirelings")
@@ -206,7 +206,7 @@ def test_every_steps_answer_is_what_the_database_now_holds(setup):
     what a fresh read shows (warriors in roster order, treasury, sale prices, state)."""
     c, pb, _ = setup
     ids = raiders(c)
-    c.hiring.hire_sword(G, OWNER, False, "Reikland Raiders", "Halfling Scout")  # upkeep paid at the income step
+    c.hire_sword(G, OWNER, False, "Reikland Raiders", "Halfling Scout")  # upkeep paid at the income step
     c.add_warrior(G, OWNER, False, "Reikland Raiders", "Karl", role="hero", warrior_type="Youngblood", profile=P)  # shown before older henchmen
 
     def same_as_stored(v):
@@ -261,9 +261,8 @@ def test_no_step_and_no_standings_read_the_whole_ledger(setup):
         v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, v.version))
         v = pb.explore(G, OWNER, False, v.id, v.version, entered="5 1 3")
         v = pb.finish(G, OWNER, False, v.id, pb.sell(G, OWNER, False, v.id, v.version, 0).version)
-        camp = Campaign(c, pb)
-        camp.standings(G)
-        assert camp.remembered_standings(G) is not None
+        c.standings(G)
+        assert c.remembered_standings(G) is not None
     finally:
         for conn in (store._conn, store._reader()):
             conn.set_trace_callback(None)

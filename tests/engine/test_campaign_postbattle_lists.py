@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.campaign.actions.postbattle import PostBattle
+from engine.campaign.service import PostBattle
 from engine.errors import MordheimError
 from engine.storage import Store
 from engine.campaign.service import Campaigns
@@ -60,10 +60,10 @@ def hire(c: Campaigns, guild: int, *, henchmen: tuple[str, ...] = ()) -> dict[st
     """Raiders from the server's Reikland list: Otto (captain, 20 xp), Hans (champion, 8 xp), and
     two warriors per henchman group named; a won battle recorded."""
     c.create_warband(guild, OWNER, "Raiders", "Reiklanders", gold_crowns=1000)
-    c.hiring.hire_fighter(guild, OWNER, False, "Raiders", "Mercenary Captain", name="Otto")
-    c.hiring.hire_fighter(guild, OWNER, False, "Raiders", "Champion", name="Hans")
+    c.hire_fighter(guild, OWNER, False, "Raiders", "Mercenary Captain", name="Otto")
+    c.hire_fighter(guild, OWNER, False, "Raiders", "Champion", name="Hans")
     for group in henchmen:
-        c.hiring.hire_fighter(guild, OWNER, False, "Raiders", "Warrior", name=group, count=2)
+        c.hire_fighter(guild, OWNER, False, "Raiders", "Warrior", name=group, count=2)
     c.record_battle(guild, OWNER, False, "Raiders", result="win")
     return {w.name: w.id for w in c.get_warband(guild, "Raiders").warriors}
 
@@ -79,10 +79,10 @@ def to_experience(pb: PostBattle, guild: int, *, kills=None, scenario=None):
 
 def test_a_new_skill_comes_from_the_house_lists_own_skill_list(campaigns):
     c = campaigns
-    c.tables.set_house_list(G, ADMIN, True, with_drills())
+    c.set_house_list(G, ADMIN, True, with_drills())
     ids = hire(c, G)
     assert "reikland-drills" in c.get_warrior(G, "Raiders", "Hans").skill_lists
-    pb = PostBattle(c, Faces(1, 1))  # Hans's advance: 2D6 = 2, a new skill
+    pb = PostBattle(c.store, Faces(1, 1))  # Hans's advance: 2D6 = 2, a new skill
     v = to_experience(pb, G, kills={ids["Hans"]: 2})  # 8 + survived 1 + two enemies 2 = 11: an advance
     assert [(p.kind, p.name) for p in v.state.pending] == [("skill", "Hans")]
     with pytest.raises(MordheimError, match="Sprint is not on Hans's skill lists") as refused:
@@ -95,11 +95,11 @@ def test_a_new_skill_comes_from_the_house_lists_own_skill_list(campaigns):
 
 def test_the_house_lists_hero_limit_rolls_a_talent_again(campaigns):
     c = campaigns
-    c.tables.set_house_list(G, ADMIN, True, reikland(max_heroes=2))  # Otto and Hans fill it
+    c.set_house_list(G, ADMIN, True, reikland(max_heroes=2))  # Otto and Hans fill it
     ids = hire(c, G, henchmen=("Lads",))
     # The Lads: 0 + survived 1 + scenario 1 = 2, an advance. 2D6 = 10, the lad's got talent: rolled
     # again with the heroes full; 2D6 = 8, +1 Attacks.
-    pb = PostBattle(c, Faces(5, 5, 4, 4))
+    pb = PostBattle(c.store, Faces(5, 5, 4, 4))
     v = to_experience(pb, G, scenario={ids["Lads"]: 1})
     assert v.state.pending == () and v.state.step == "exploration"
     assert v.warrior(ids["Lads"]).profile.A == 2
@@ -108,10 +108,10 @@ def test_the_house_lists_hero_limit_rolls_a_talent_again(campaigns):
 
 def test_a_second_talent_finding_the_heroes_full_rolls_again_instead_of_waiting(campaigns):
     c = campaigns
-    c.tables.set_house_list(G, ADMIN, True, reikland(max_heroes=3))  # Otto, Hans and one more
+    c.set_house_list(G, ADMIN, True, reikland(max_heroes=3))  # Otto, Hans and one more
     ids = hire(c, G, henchmen=("Lads", "Guards"))
     # Both groups roll 10-12: two talents wait while the warband has room for one more hero.
-    pb = PostBattle(c, Faces(5, 5, 6, 6))
+    pb = PostBattle(c.store, Faces(5, 5, 6, 6))
     v = to_experience(pb, G, scenario={ids["Lads"]: 1, ids["Guards"]: 1})
     assert [(p.kind, p.name) for p in v.state.pending] == [("talent", "Lads"), ("talent", "Guards")]
     # Young Karl's first advance 2D6 = 7 (+1 WS or BS, his choice); the other Lad 2D6 = 8, +1 A.
@@ -131,10 +131,10 @@ def test_a_hired_sword_is_not_counted_for_the_income_chart_as_for_the_warbands_s
     chapter; see engine/warbands/roster_rules.py): the sequence's size is the roster sheet's."""
     c = campaigns
     ids = hire(c, G)  # Otto and Hans
-    lad = c.hiring.hire_fighter(G, OWNER, False, "Raiders", "Warrior", name="Lad").warrior  # 3 models
-    scout = c.hiring.hire_sword(G, OWNER, False, "Raiders", "Halfling Scout", name="Pip").warrior
-    upkeep = c.tables.catalogue(G).hired_swords["halfling-scout"].upkeep
-    pb = PostBattle(c, Faces())  # the bot rolls no die: nobody advances, the exploration dice are typed
+    lad = c.hire_fighter(G, OWNER, False, "Raiders", "Warrior", name="Lad").warrior  # 3 models
+    scout = c.hire_sword(G, OWNER, False, "Raiders", "Halfling Scout", name="Pip").warrior
+    upkeep = c.catalogue(G).hired_swords["halfling-scout"].upkeep
+    pb = PostBattle(c.store, Faces())  # the bot rolls no die: nobody advances, the exploration dice are typed
     v = pb.start(G, OWNER, False, "Raiders")
     v = pb.set_fighters(G, OWNER, False, v.id, v.version, absent=[lad.id, scout.id])
     v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)

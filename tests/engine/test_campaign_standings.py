@@ -6,11 +6,9 @@ import random
 
 import pytest
 
-from engine.campaign.actions.postbattle import PostBattle
-from engine.campaign.actions.standings import Campaign
+from engine.campaign.service import Campaigns, PostBattle
 from engine.errors import MordheimError, NotFoundError, PermissionDenied
 from engine.storage import Store
-from engine.campaign.service import Campaigns
 
 P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 
@@ -18,74 +16,73 @@ P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 @pytest.fixture()
 def campaign(tmp_path):
     with Store.open(tmp_path / "s.db") as store:
-        c = Campaigns(store)
-        yield c, Campaign(c, PostBattle(c, random.Random(3)))
+        yield Campaigns(store)
 
 
 def test_a_battle_against_another_warband_is_recorded_on_both(campaign):
-    c, camp = campaign
+    c = campaign
     c.create_warband(1, 10, "Raiders", "Reikland")
     c.create_warband(1, 20, "Rats", "Skaven")
-    ours, theirs = camp.record_battle(1, 10, False, "Raiders", result="win", opponent="rats", scenario="Skirmish")
+    ours, theirs = c.record_battle_between(1, 10, False, "Raiders", "rats", result="win", scenario="Skirmish")
     assert (ours.result, ours.opponents, theirs.result, theirs.opponents) == ("win", "Rats", "loss", "Raiders")
     assert [b.result for b in c.list_battles(1, "Rats")] == ["loss"]
-    log = camp.log(1)
+    log = c.campaign_log(1)
     assert len(log) == 1 and log[0].both_sides and log[0].warband == "Raiders" and log[0].opponent == "Rats"
     c.undo_last_batch(1, 20, False, "Rats")  # the Rats' owner takes back his side only
     assert c.list_battles(1, "Rats") == [] and len(c.list_battles(1, "Raiders")) == 1
-    assert len(camp.log(1)) == 1
+    assert len(c.campaign_log(1)) == 1
 
 
 def test_opponent_must_be_another_warband_of_this_server(campaign):
-    c, camp = campaign
+    c = campaign
     c.create_warband(1, 10, "Raiders", "Reikland")
     c.create_warband(2, 30, "Elsewhere", "Skaven")
     with pytest.raises(NotFoundError):
-        camp.record_battle(1, 10, False, "Raiders", result="win", opponent="Elsewhere")
+        c.record_battle_between(1, 10, False, "Raiders", "Elsewhere", result="win")
     with pytest.raises(MordheimError, match="cannot fight itself"):
-        camp.record_battle(1, 10, False, "Raiders", result="draw", opponent="raiders")
+        c.record_battle_between(1, 10, False, "Raiders", "raiders", result="draw")
     with pytest.raises(PermissionDenied):
-        camp.record_battle(1, 99, False, "Raiders", result="win")
-    assert camp.log(2) == []
+        c.record_battle(1, 99, False, "Raiders", result="win")
+    assert c.campaign_log(2) == []
 
 
 def test_standings(campaign):
-    c, camp = campaign
+    c = campaign
     for n, (name, owner) in enumerate((("Raiders", 10), ("Rats", 20), ("Dwarfs", 30))):
         c.create_warband(1, owner, name, "Reikland")
         c.add_warrior(1, owner, False, name, "Boss", role="leader", warrior_type="Leader", profile=P, experience=20 + n)
         c.add_warrior(1, owner, False, name, "Lads", role="henchmen", warrior_type="Lad", profile=P, group_size=3, experience=2)
-    camp.record_battle(1, 10, False, "Raiders", result="win", opponent="Rats")
-    camp.record_battle(1, 30, False, "Dwarfs", result="draw", opponent="Rats")
-    camp.record_battle(1, 10, False, "Raiders", result="loss", opponents="Strangers")
-    s = camp.standings(1)
+    c.record_battle_between(1, 10, False, "Raiders", "Rats", result="win")
+    c.record_battle_between(1, 30, False, "Dwarfs", "Rats", result="draw")
+    c.record_battle(1, 10, False, "Raiders", result="loss", opponents="Strangers")
+    s = c.standings(1)
     assert [r.warband for r in s.rows] == ["Raiders", "Dwarfs", "Rats"]
     raiders = s.rows[0]
     assert (raiders.battles, raiders.wins, raiders.draws, raiders.losses) == (2, 1, 0, 1)
     assert raiders.rating == (5 + 20) + 3 * (5 + 2) and raiders.best_hero == "Boss (20 xp)"
     assert [(h.warband, h.experience) for h in s.heroes] == [("Dwarfs", 22), ("Rats", 21), ("Raiders", 20)]
-    assert camp.standings(2).rows == ()
+    assert c.standings(2).rows == ()
 
 
 def test_remembered_standings_are_given_only_while_nothing_changed(campaign):
     """What the event loop asks before building: the standings built before, while they are current."""
-    c, camp = campaign
-    pb = PostBattle(c, random.Random(5))
+    c = campaign
+    pb = PostBattle(c.store, random.Random(5))
     c.create_warband(1, 10, "Raiders", "Reikland")
     c.add_warrior(1, 10, False, "Raiders", "Boss", role="leader", warrior_type="Leader", profile=P, experience=20)
     c.create_warband(2, 30, "Elsewhere", "Skaven")
-    assert camp.remembered_standings(1) is None  # never built
-    built = camp.standings(1)
-    assert camp.remembered_standings(1) is built
-    assert camp.remembered_standings(2) is None  # another server's are its own
+    assert c.remembered_standings(1) is None  # never built
+    built = c.standings(1)
+    assert c.remembered_standings(1) is built
+    assert c.remembered_standings(2) is None  # another server's are its own
     c.record_battle(1, 10, False, "Raiders", result="win")
-    assert camp.remembered_standings(1) is None  # a battle: a ledger row
-    camp.standings(1)
+    assert c.remembered_standings(1) is None  # a battle: a ledger row
+    c.standings(1)
     v = pb.start(1, 10, False, "Raiders")
-    assert camp.remembered_standings(1) is None  # a sequence started: no ledger row, but a sequence
-    camp.standings(1)
+    assert c.remembered_standings(1) is not None  # a sequence started changes nothing the standings show
+    c.standings(1)
     pb.cancel(1, 10, False, v.id)
-    assert camp.remembered_standings(1) is None  # a sequence closed
-    assert camp.standings(1).rows[0].battles == 1
+    assert c.remembered_standings(1) is None  # a sequence closed before its end: what it found stops counting
+    assert c.standings(1).rows[0].battles == 1
     c.create_warband(2, 30, "Others", "Skaven")
-    assert camp.remembered_standings(1) is not None  # another server's change changes nothing here
+    assert c.remembered_standings(1) is not None  # another server's change changes nothing here

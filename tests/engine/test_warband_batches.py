@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.campaign.actions.changes import change_warband, store_warrior
+from engine.campaign.actions.common import changeable_warband, warrior_named
+from engine.campaign.model import Actor
+from engine.campaign.service import Campaigns
 from engine.errors import MordheimError
 from engine.storage import Store
-from engine.campaign.service import Campaigns
 
 REPO = Path(__file__).resolve().parents[2]
 G, OWNER = 1, 10
@@ -26,17 +29,19 @@ def campaigns(tmp_path):
     store.close()
 
 
+def _hire_and_arm_otto(uow, actor) -> None:
+    """Three changes made as one action."""
+    band = changeable_warband(uow, actor, "reavers")
+    store_warrior(uow, band, None, {"name": "Otto", "role": "leader", "type": "Captain", "group_size": 1, "profile": HUMAN,
+                                    "equipment": [], "skills": [], "injuries": [], "experience": 20, "status": "active",
+                                    "large": False}, what="warrior.add", reason="hired")
+    change_warband(uow, band, {"gold_crowns": band.gold_crowns - 60}, what="treasury", reason="hired Otto")
+    otto = warrior_named(uow, band, "Otto")
+    store_warrior(uow, band, otto, {"equipment": ["Sword"]}, what="warrior.equip", reason="sword")
+
+
 def _several_changes_as_one_action(c: Campaigns) -> None:
-    with c.batch(G, OWNER) as b:
-        row = c.warband_row(b, "reavers")
-        c.may_change(row, OWNER, False)
-        c.write_warrior(b, row, None, {"name": "Otto", "role": "leader", "type": "Captain", "group_size": 1,
-                                       "profile": HUMAN, "equipment": [], "skills": [], "injuries": [],
-                                       "experience": 20, "status": "active", "large": False},
-                        what="warrior.add", reason="hired")
-        c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - 60}, what="treasury", reason="hired Otto")
-        otto = c.warrior_in(b, row, "Otto")
-        c.write_warrior(b, row, otto, {**otto.snapshot(), "equipment": ["Sword"]}, what="warrior.equip", reason="sword")
+    c.act(Actor(G, OWNER), _hire_and_arm_otto)
 
 
 def test_an_action_is_one_batch_and_undo_takes_it_back_whole(campaigns):
@@ -60,11 +65,12 @@ def test_an_action_is_one_batch_and_undo_takes_it_back_whole(campaigns):
 
 
 def test_a_failure_inside_a_batch_writes_nothing(campaigns):
+    def spend_then_fail(uow, actor):
+        change_warband(uow, changeable_warband(uow, actor, "Reavers"), {"gold_crowns": 0}, what="treasury", reason="spent")
+        raise RuntimeError("the post-battle sequence failed half-way")
+
     with pytest.raises(RuntimeError):
-        with campaigns.batch(G, OWNER) as b:
-            row = campaigns.warband_row(b, "Reavers")
-            campaigns.update_warband(b, row, {"gold_crowns": 0}, what="treasury", reason="spent")
-            raise RuntimeError("the post-battle sequence failed half-way")
+        campaigns.act(Actor(G, OWNER), spend_then_fail)
     assert campaigns.get_warband(G, "Reavers").gold_crowns == 200
     assert [e.what for e in campaigns.ledger(G, "Reavers")] == ["warband.create"]
 
@@ -100,8 +106,9 @@ def test_the_migration_makes_every_older_row_a_batch_of_its_own(tmp_path):
                 {"id": 1, "batch_id": 1}, {"id": 2, "batch_id": 2}]
 
 
-def test_settings_import_nothing_from_the_warbands():
-    """Which tables and lists a server uses belongs with the warbands; the import runs one way."""
-    code = "import sys, engine.settings; print(sorted(m for m in sys.modules if m.startswith('engine.warbands')))"
+def test_settings_import_nothing_from_the_campaign():
+    """Which tables and lists a server uses belongs with the campaign; the import runs one way (storage
+    builds the campaign's types, ``engine.campaign.model``, which imports nothing of the campaign)."""
+    code = "import sys, engine.settings; print(sorted(m for m in sys.modules if m.startswith('engine.campaign.')))"
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert out.stdout.strip() == "['engine.campaign.model']"

@@ -64,16 +64,16 @@ def test_server_override_changes_the_rules(tmp_path):
     with Store.open(tmp_path / "r.db") as store:
         c = Campaigns(store)
         with pytest.raises(PermissionDenied):
-            c.tables.set_campaign_rules(1, 2, False, {"max_henchman_group_size": 6})
+            c.set_campaign_rules(1, 2, False, {"max_henchman_group_size": 6})
         with pytest.raises(InvalidData, match="max_warband_size"):
-            c.tables.set_campaign_rules(1, 2, True, '{"max_warband_size": -1}')
-        c.tables.set_campaign_rules(1, 2, True, '{"max_henchman_group_size": 6, "rating": {"per_warrior": 4}}')
+            c.set_campaign_rules(1, 2, True, '{"max_warband_size": -1}')
+        c.set_campaign_rules(1, 2, True, '{"max_henchman_group_size": 6, "rating": {"per_warrior": 4}}')
         c.create_warband(1, 2, "Six Pack", "Skaven")
         w = c.add_warrior(1, 2, False, "Six Pack", "Boyz", role="henchmen", warrior_type="Orc",
                           profile=dict(M=4, WS=3, BS=3, S=3, T=4, W=1, I=2, A=1, Ld=7), group_size=6)
         assert w.group_size == 6
         sheet = c.show_warband(1, "Six Pack")
         assert sheet.rating.total == 6 * 4 and sheet.max_models == 20
-        assert c.tables.campaign_rules(2).max_henchman_group_size == 5  # other servers untouched
-        c.tables.set_campaign_rules(1, 2, True, None)
-        assert c.tables.campaign_rules(1).max_henchman_group_size == 5
+        assert c.campaign_rules(2).max_henchman_group_size == 5  # other servers untouched
+        c.set_campaign_rules(1, 2, True, None)
+        assert c.campaign_rules(1).max_henchman_group_size == 5

@@ -31,13 +31,13 @@ def notes(c, name="Reavers"):
 
 def test_a_fresh_list_warband_needs_its_leader(c):
     assert problems(c) == ("The Reikland Mercenaries list needs at least 1 Mercenary Captain; this warband has 0.",)
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
+    c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
     assert problems(c) == ()
 
 
 def test_hand_edits_are_allowed_marked_and_checked(c):
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Marksman", name="Eyes", count=2)
+    c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
+    c.hire_fighter(G, OWNER, False, "Reavers", "Marksman", name="Eyes", count=2)
     c.edit_warrior(G, OWNER, False, "Reavers", "Otto", profile={"WS": 7, "Ld": 10}, skills=["Mighty Blow", "Sorcery"])
     c.equip(G, OWNER, False, "Reavers", "Eyes", "Halberd")
     c.equip(G, OWNER, False, "Reavers", "Eyes", "Laser pistol")
@@ -55,10 +55,10 @@ def test_hand_edits_are_allowed_marked_and_checked(c):
 
 
 def test_counts_over_the_list_and_warriors_made_by_hand(c):
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
+    c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
     c.add_warrior(G, OWNER, False, "Reavers", "Extra", role="hero", warrior_type="Sellsword", profile=HUMAN)
     for n in range(2):
-        c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Youngblood", name=f"Y{n}")
+        c.hire_fighter(G, OWNER, False, "Reavers", "Youngblood", name=f"Y{n}")
     with c.store.write() as conn:  # a third youngblood, as an edit of the type by hand could make
         conn.execute("UPDATE warriors SET fighter_type = 'youngblood' WHERE name = 'Extra'")
     assert "The Reikland Mercenaries list allows at most 2 Youngblood; this warband would have 3." in problems(c)
@@ -71,15 +71,15 @@ def test_counts_over_the_list_and_warriors_made_by_hand(c):
 
 
 def test_a_roster_already_over_a_limit_can_still_be_changed_otherwise(c):
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
+    c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
     for n, size in enumerate((5, 5, 4)):  # 15 models: the list's maximum
-        c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Warrior", name=f"G{n}", count=size)
+        c.hire_fighter(G, OWNER, False, "Reavers", "Warrior", name=f"G{n}", count=size)
     with pytest.raises(MordheimError, match="over its maximum of 15"):
-        c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Warrior", name="G3")
+        c.hire_fighter(G, OWNER, False, "Reavers", "Warrior", name="G3")
     with c.store.write() as conn:  # one model too many, as an old file's import could bring
         conn.execute("UPDATE warriors SET group_size = 5 WHERE name = 'G2'")
     assert "The warband would have 16 warriors; its maximum is 15 (15 for Reikland Mercenaries)." in problems(c)
-    c.trading.buy(G, OWNER, False, "Reavers", "Sword", warrior="Otto")  # unrelated changes still go through
+    c.buy(G, OWNER, False, "Reavers", "Sword", warrior="Otto")  # unrelated changes still go through
     c.edit_warrior(G, OWNER, False, "Reavers", "G2", group_size=4)  # and so does the fix
     assert problems(c) == ()
     with pytest.raises(MordheimError, match="would have 16 warriors"):
@@ -87,9 +87,9 @@ def test_a_roster_already_over_a_limit_can_still_be_changed_otherwise(c):
 
 
 def test_costs_count_every_model_the_first_dagger_free(c):
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Marksman", name="Eyes", count=3)
+    c.hire_fighter(G, OWNER, False, "Reavers", "Marksman", name="Eyes", count=3)
     for item in ("Dagger", "Dagger", "Bow"):
-        c.trading.buy(G, OWNER, False, "Reavers", item, warrior="Eyes")
+        c.buy(G, OWNER, False, "Reavers", item, warrior="Eyes")
     sheet = c.show_warband(G, "Reavers")
     eyes = next(w for w in sheet.warband.warriors if w.name == "Eyes")
     cost = sheet.costs[eyes.id]

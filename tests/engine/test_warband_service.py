@@ -310,12 +310,12 @@ def test_delete_then_delete_again(wolves):
 
 
 def test_a_failure_after_the_data_write_rolls_the_change_back(wolves, monkeypatch):
-    from engine.storage.ledger import LedgerBatch
+    from engine.storage.ledger import LedgerRepository
 
     def broken(*args, **kwargs):
         raise RuntimeError("disk full while writing the ledger")
 
-    monkeypatch.setattr(LedgerBatch, "record", broken)
+    monkeypatch.setattr(LedgerRepository, "flush", broken)  # the ledger rows are written last, after the data
     with pytest.raises(RuntimeError):
         wolves.change_treasury(GUILD, OWNER, False, "Iron Wolves", gold=50, reason="loot")
     with pytest.raises(RuntimeError):

@@ -36,7 +36,7 @@ def test_every_kind_of_change_shows_at_once(tmp_path):
 def test_server_campaign_rules_change_the_sheet(tmp_path):
     c = make(tmp_path)
     before = c.show_warband(G, "Reavers")
-    c.tables.set_campaign_rules(G, OWNER, True, {"rating": {"per_warrior": 4}})
+    c.set_campaign_rules(G, OWNER, True, {"rating": {"per_warrior": 4}})
     after = c.show_warband(G, "Reavers")
     assert after is not before and after.rating.total == before.rating.total - 1
 

@@ -20,7 +20,7 @@ def reavers(tmp_path):
     store = Store.open(tmp_path / "t.db")
     c = Campaigns(store)
     c.create_warband(G, OWNER, "Reavers", "Reiklanders")
-    c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
+    c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
     yield c
     store.close()
 
@@ -31,7 +31,7 @@ def test_searches_succeed_as_often_as_2d6_says(reavers):
     n, found = 1200, 0
     for _ in range(n):
         reavers.record_battle(G, OWNER, False, "Reavers", result="win")  # one search per hero per battle
-        found += reavers.trading.search(G, OWNER, False, "Reavers", "Otto", "Crimson shade", rng).found
+        found += reavers.search(G, OWNER, False, "Reavers", "Otto", "Crimson shade", rng).found
     p = 15 / 36
     assert abs(found - n * p) < 4 * (n * p * (1 - p)) ** 0.5
 
@@ -40,8 +40,8 @@ def test_the_warbands_own_rules_add_to_every_heros_search(tmp_path):
     with Store.open(tmp_path / "m.db") as store:
         c = Campaigns(store)
         c.create_warband(G, OWNER, "Traders", "Marienburgers")
-        jan = c.hiring.hire_fighter(G, OWNER, False, "Traders", "Champion", name="Jan").warrior
-        catalogue = c.tables.catalogue(G)
+        jan = c.hire_fighter(G, OWNER, False, "Traders", "Champion", name="Jan").warrior
+        catalogue = c.catalogue(G)
         assert search_modifiers(catalogue, catalogue.warbands["marienburg"], jan) == [("Traders", 1)]
         assert search_modifiers(catalogue, catalogue.warbands["reikland"], jan) == []
 
@@ -52,7 +52,7 @@ def test_two_connections_buying_at_once_cannot_overspend(tmp_path):
     with Store.open(path) as store:
         c = Campaigns(store)
         c.create_warband(G, OWNER, "Reavers", "Reiklanders", gold_crowns=160)
-        c.hiring.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")  # 100 gc left
+        c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")  # 100 gc left
     stores = [Store.open(path) for _ in range(2)]
     try:
         services = [Campaigns(s) for s in stores]
@@ -62,7 +62,7 @@ def test_two_connections_buying_at_once_cannot_overspend(tmp_path):
         def buy(n: int) -> None:
             start.wait()
             try:
-                services[n % 2].trading.buy(G, OWNER, False, "Reavers", "Brace of pistols", warrior="Otto")
+                services[n % 2].buy(G, OWNER, False, "Reavers", "Brace of pistols", warrior="Otto")
                 outcomes.append("bought")
             except Exception as exc:  # noqa: BLE001 - the refusal is what is counted
                 outcomes.append(str(exc))

@@ -1,7 +1,7 @@
 """Hiring: fighters from the warband's list, hired swords, and their upkeep.
 
-Each hire is one member action (``Campaigns.batch``): the limits and the treasury are checked
-and the warrior and the cost written in one ``BEGIN IMMEDIATE`` transaction, so two members
+Each hire is one action in one unit of work: the limits and the treasury are checked and the
+warrior and the cost written in one transaction, so two members
 hiring for one warband at once cannot spend the same gold, and ``/warband undo`` takes the
 warrior and the gold back together. A refusal changes nothing and gives every reason, each
 citing its limit (roster_rules.py) or the gold missing.
@@ -12,29 +12,28 @@ Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTOR
 - New henchmen may join a group of their type (``name`` of the group): they pay the type's
   cost and the group's kit each, and share the group's experience (a group has one total).
 - Hired swords: one of each per warband; the fee is paid on hiring and the upkeep after every
-  battle, the first included (LRB Hired Swords). ``upkeep_in`` pays it inside the caller's
-  batch, for the post-battle sequence.
+  battle, the first included (LRB Hired Swords). ``pay_upkeep_of`` pays it inside the caller's
+  unit of work, for the post-battle sequence.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.errors import MordheimError, NotFoundError
-from engine.storage.ledger import LedgerBatch
-from engine.campaign.rules import roster as roster_rules
+from engine.campaign.actions.changes import change_warband, store_warrior
+from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband
+from engine.campaign.actions.server_tables import ServerTables, tables_of
 from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, WarbandList
-from engine.campaign.model import Warrior
-from engine.campaign.actions.server_tables import campaign_rules_in, catalogue_in
-from engine.campaign.rules.validation import clean_name, name_key, whole_number
+from engine.campaign.model import Actor, Role, Warband, Warrior, name_key
+from engine.campaign.ports import UnitOfWork
+from engine.campaign.rules import roster as roster_rules
+from engine.campaign.rules.validation import clean_name, whole_number
+from engine.errors import MordheimError, NotFoundError
 
-if TYPE_CHECKING:
-    from engine.campaign.service import Campaigns
-
-ROLE_OF = {"leader": "leader", "hero": "hero", "henchman": "henchmen"}  # list role -> stored role
-CHOICES = 25
+ROLE_OF = {"leader": Role.LEADER, "hero": Role.HERO, "henchman": Role.HENCHMEN}  # list role -> stored role
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,7 +75,7 @@ def new_warrior(*, name: str, role: str, type_name: str, group_size: int, profil
     }
 
 
-def upkeep_due(catalogue: Catalogue, warriors: tuple[Warrior, ...] | list[Warrior]) -> list[tuple[Warrior, int]]:
+def upkeep_due(catalogue: Catalogue, warriors: Sequence[Warrior]) -> list[tuple[Warrior, int]]:
     """Every living hired sword the catalogue knows, with its upkeep."""
     due = []
     for w in roster_rules.active(warriors):
@@ -100,198 +99,175 @@ def find_fighter(wlist: WarbandList, query: str) -> FighterType:
         raise
 
 
-class Hiring:
-    """Hiring for the warbands of every server (``Campaigns.hiring``)."""
+def _list_or_refuse(tables: ServerTables, warband: Warband) -> WarbandList:
+    wlist = tables.warband_list(warband)
+    if wlist is None:
+        missing = f" (its list `{warband.list_id}` is not on this server any more)" if warband.list_id else ""
+        raise MordheimError(
+            f"{warband.name} is a custom warband ({warband.warband_type}){missing}: it has no list to hire from.",
+            hint="Add warriors by hand with `/warrior add`, or give it a list's type with `/warband edit warband_type:`.",
+        )
+    return wlist
 
-    def __init__(self, campaigns: Campaigns) -> None:
-        self.campaigns = campaigns
 
-    # ------------------------------------------------------------------ helpers
-    def _list_or_refuse(self, b: LedgerBatch, row: dict[str, Any]) -> WarbandList:
-        wlist = self.campaigns.warband_list(b.c, b.guild_id, row)
-        if wlist is None:
-            missing = f" (its list `{row['list_id']}` is not on this server any more)" if row["list_id"] else ""
-            raise MordheimError(
-                f"{row['name']} is a custom warband ({row['warband_type']}){missing}: it has no list to hire from.",
-                hint="Add warriors by hand with `/warrior add`, or give it a list's type with `/warband edit warband_type:`.",
-            )
-        return wlist
+def _free_name(warriors: Sequence[Warrior], base: str) -> str:
+    taken = {name_key(w.name) for w in warriors}
+    if name_key(base) not in taken:
+        return base
+    n = 2
+    while name_key(f"{base} {n}") in taken:
+        n += 1
+    return f"{base} {n}"
 
-    def _free_name(self, warriors: tuple[Warrior, ...], base: str) -> str:
-        taken = {name_key(w.name) for w in warriors}
-        if name_key(base) not in taken:
-            return base
-        n = 2
-        while name_key(f"{base} {n}") in taken:
-            n += 1
-        return f"{base} {n}"
 
-    # ------------------------------------------------------------------ fighters of the list
-    def hire_fighter(
-        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, fighter: str, *,
-        name: str | None = None, count: int = 1,
-    ) -> Hired:
-        """Hire ``count`` models of a fighter type of the warband's list (a hero, or a henchman group).
+# ---------------------------------------------------------------------- fighters of the list
+def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, name: str | None = None,
+                 count: int = 1) -> Hired:
+    """Hire ``count`` models of a fighter type of the warband's list (a hero, or a henchman group).
 
-        ``name`` names the new warrior or group; the name of an existing henchman group of the
-        same type adds the new models to it. The cost comes from the treasury in the same action.
-        """
-        count = whole_number(count, "The number to hire")
-        if count < 1:
-            raise MordheimError("Hire at least one.")
-        name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
-        c = self.campaigns
-        with c.batch(guild_id, actor_id) as b:
-            row = c.warband_row(b, warband)
-            c.may_change(row, actor_id, is_admin)
-            wlist = self._list_or_refuse(b, row)
-            ftype = find_fighter(wlist, fighter)
-            rules = campaign_rules_in(b.c, guild_id)
-            catalogue = catalogue_in(b.c, guild_id)
-            warriors = c.warriors_of(b.c, guild_id, row)
-            joining = next((w for w in warriors if name and name_key(w.name) == name_key(name)), None)
-            if joining is not None and not (joining.role == "henchmen" and joining.fighter_type == ftype.id
-                                            and joining.status == "active" and ftype.role == "henchman"):
-                raise MordheimError(
-                    f"{row['name']} already has a warrior called '{joining.name}'.",
-                    hint="Choose another name; only a living henchman group of the same type can take new recruits.",
-                )
-            per_model = ftype.cost
-            if joining is not None:  # new recruits buy the group's kit, so all carry the same
-                per_model += roster_rules.warrior_cost(catalogue, wlist, dataclasses.replace(joining, group_size=1)).kit
-            cost = per_model * count
-            problems = roster_rules.hire_problems(rules, wlist, row["name"], warriors, ftype, count, joining=joining)
-            if cost > row["gold_crowns"]:
-                what = f"{count} {ftype.name}" if count > 1 else ftype.name
-                problems.append(missing_gold(what + (" with the group's kit" if joining else ""), cost, row["name"], row["gold_crowns"]))
-            if problems:
-                raise MordheimError(f"{row['name']} cannot hire {ftype.name}:\n" + "\n".join(f"- {p}" for p in problems))
-            # hire_problems refused every limit the roster check would (and those the roster broke
-            # already), so write_warrior need not check the roster again
-            if joining is not None:
-                new = {**joining.snapshot(), "group_size": joining.group_size + count}
-                stored = c.write_warrior(b, row, joining, new, what="warrior.hire", reason=f"{count} more {ftype.name}",
-                                         warriors=warriors, check_roster=False)
-            else:
-                new = new_warrior(
-                    name=name or self._free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
-                    group_size=count, profile=ftype.profile.as_dict(), equipment=[i.name for i in ftype.starting_equipment],
-                    experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
-                    skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
-                )
-                stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
-                                         warriors=warriors, check_roster=False)
-            wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - cost}, what="treasury",
-                                  reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}",
-                                  with_warriors=False)
-            return Hired(warrior=stored, count=count, cost=cost, gold_left=wb.gold_crowns, joined=joining is not None)
+    ``name`` names the new warrior or group; the name of an existing henchman group of the
+    same type adds the new models to it. The cost comes from the treasury in the same action.
+    """
+    count = whole_number(count, "The number to hire")
+    if count < 1:
+        raise MordheimError("Hire at least one.")
+    name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
+    band = changeable_warband(uow, actor, warband)
+    tables = tables_of(uow)
+    wlist = _list_or_refuse(tables, band)
+    ftype = find_fighter(wlist, fighter)
+    warriors = uow.warriors.of_warband(band.id, band.name)
+    joining = next((w for w in warriors if name and name_key(w.name) == name_key(name)), None)
+    if joining is not None and not (joining.role == Role.HENCHMEN and joining.fighter_type == ftype.id
+                                    and joining.is_active and ftype.role == "henchman"):
+        raise MordheimError(
+            f"{band.name} already has a warrior called '{joining.name}'.",
+            hint="Choose another name; only a living henchman group of the same type can take new recruits.",
+        )
+    per_model = ftype.cost
+    if joining is not None:  # new recruits buy the group's kit, so all carry the same
+        per_model += roster_rules.warrior_cost(tables.catalogue, wlist, dataclasses.replace(joining, group_size=1)).kit
+    cost = per_model * count
+    problems = roster_rules.hire_problems(tables.rules, wlist, band.name, warriors, ftype, count, joining=joining)
+    if cost > band.gold_crowns:
+        what = f"{count} {ftype.name}" if count > 1 else ftype.name
+        problems.append(missing_gold(what + (" with the group's kit" if joining else ""), cost, band.name, band.gold_crowns))
+    if problems:
+        raise MordheimError(f"{band.name} cannot hire {ftype.name}:\n" + "\n".join(f"- {p}" for p in problems))
+    # hire_problems refused every limit the roster check would (and those the roster broke
+    # already), so store_warrior need not check the roster again
+    if joining is not None:
+        stored = store_warrior(uow, band, joining, {"group_size": joining.group_size + count}, what="warrior.hire",
+                               reason=f"{count} more {ftype.name}", warriors=warriors, check_roster=False)
+    else:
+        new = new_warrior(
+            name=name or _free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
+            group_size=count, profile=ftype.profile.as_dict(), equipment=[i.name for i in ftype.starting_equipment],
+            experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
+            skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
+        )
+        stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
+                               warriors=warriors, check_roster=False)
+    paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
+                          reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
+    return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None)
 
-    def fighter_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
-        """(label, value) for the fighter types the warband can hire now and afford, at most 25."""
-        c = self.campaigns
-        with c.store.read() as conn:
-            row = c.warband_row_or_none(conn, guild_id, warband)
-            if row is None:
-                return []
-            wlist = c.warband_list(conn, guild_id, row)
-            if wlist is None:
-                return []
-            options = roster_rules.hire_options(campaign_rules_in(conn, guild_id), wlist, c.warriors_of(conn, guild_id, row))
-        key = name_key(prefix or "")
-        out = []
-        for o in options:
-            f = o.fighter
-            if o.room and f.cost <= row["gold_crowns"] and key in name_key(f.name):
-                each = " each" if f.role == "henchman" else ""
-                out.append((f"{f.name} — {f.role}, {f.cost} gc{each} (up to {o.room})"[:100], f.name))
-        return out[:CHOICES]
 
-    # ------------------------------------------------------------------ hired swords
-    def hire_sword(
-        self, guild_id: int, actor_id: int, is_admin: bool, warband: str, sword: str, *, name: str | None = None
-    ) -> Hired:
-        """Hire a hired sword: his fee from the treasury; one of each per warband (LRB Hired Swords)."""
-        name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
-        c = self.campaigns
-        with c.batch(guild_id, actor_id) as b:
-            row = c.warband_row(b, warband)
-            c.may_change(row, actor_id, is_admin)
-            catalogue = catalogue_in(b.c, guild_id)
-            hs = catalogue.hired_sword(sword)
-            wlist = c.warband_list(b.c, guild_id, row)
-            warriors = c.warriors_of(b.c, guild_id, row)
-            problems = self._sword_problems(row, wlist, hs, warriors)
-            if hs.hire_fee > row["gold_crowns"]:
-                problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, row["name"], row["gold_crowns"]))
-            if problems:
-                raise MordheimError(f"{row['name']} cannot hire {a(hs.name)}:\n" + "\n".join(f"- {p}" for p in problems))
-            new = new_warrior(
-                name=name or self._free_name(warriors, hs.name), role="hired_sword", type_name=hs.name, group_size=1,
-                profile=hs.profile.as_dict(), equipment=[i.name for i in hs.equipment], experience=hs.experience,
-                large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
-                special_rules=[r.id for r in hs.special_rules],
-            )
-            stored = c.write_warrior(b, row, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})",
-                                     warriors=warriors)
-            wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - hs.hire_fee}, what="treasury",
-                                  reason=f"hire fee of {stored.name}", with_warriors=False)
-            return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=wb.gold_crowns, joined=False)
+def fighter_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str, str]]:
+    """(label, value) for the fighter types the warband can hire now and afford, at most 25."""
+    band = uow.warbands.named(warband or "")
+    if band is None:
+        return []
+    tables = tables_of(uow)
+    wlist = tables.warband_list(band)
+    if wlist is None:
+        return []
+    options = roster_rules.hire_options(tables.rules, wlist, uow.warriors.of_warband(band.id, band.name))
+    key = name_key(prefix or "")
+    out = []
+    for o in options:
+        f = o.fighter
+        if o.room and f.cost <= band.gold_crowns and key in name_key(f.name):
+            each = " each" if f.role == "henchman" else ""
+            out.append((f"{f.name} — {f.role}, {f.cost} gc{each} (up to {o.room})"[:100], f.name))
+    return out[:AUTOCOMPLETE_LIMIT]
 
-    @staticmethod
-    def _sword_problems(row: dict[str, Any], wlist: WarbandList | None, hs: HiredSword, warriors: tuple[Warrior, ...]) -> list[str]:
-        problems = []
-        if wlist is not None and not hs.may_be_hired_by(wlist.id):
-            problems.append(f"{a(hs.name, capital=True)} does not fight for {wlist.name} ({hs.source}).")
-        if wlist is None and hs.include is not None:
-            problems.append(f"{a(hs.name, capital=True)} fights only for certain warbands, and {row['name']} is a custom warband.")
-        same = next((w for w in roster_rules.active(warriors) if w.is_hired_sword and w.fighter_type == hs.id), None)
-        if same is not None:
-            problems.append(f"{row['name']} already has {a(hs.name)} ({same.name}): a warband hires one of each hired sword.")
-        return problems
 
-    def sword_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
-        """(label, value) for the hired swords this warband may hire now and afford, at most 25."""
-        c = self.campaigns
-        with c.store.read() as conn:
-            row = c.warband_row_or_none(conn, guild_id, warband)
-            if row is None:
-                return []
-            catalogue = catalogue_in(conn, guild_id)
-            wlist = c.warband_list(conn, guild_id, row)
-            warriors = c.warriors_of(conn, guild_id, row)
-        key = name_key(prefix or "")
-        out = []
-        for hs in sorted(catalogue.hired_swords.values(), key=lambda s: s.name):
-            if key in name_key(hs.name) and hs.hire_fee <= row["gold_crowns"] and not self._sword_problems(row, wlist, hs, warriors):
-                out.append((f"{hs.name} — {hs.hire_fee} gc, upkeep {hs.upkeep} gc"[:100], hs.name))
-        return out[:CHOICES]
+# ---------------------------------------------------------------------- hired swords
+def hire_sword(uow: UnitOfWork, actor: Actor, warband: str, sword: str, *, name: str | None = None) -> Hired:
+    """Hire a hired sword: his fee from the treasury; one of each per warband (LRB Hired Swords)."""
+    name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
+    band = changeable_warband(uow, actor, warband)
+    tables = tables_of(uow)
+    hs = tables.catalogue.hired_sword(sword)
+    wlist = tables.warband_list(band)
+    warriors = uow.warriors.of_warband(band.id, band.name)
+    problems = sword_problems(band, wlist, hs, warriors)
+    if hs.hire_fee > band.gold_crowns:
+        problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, band.name, band.gold_crowns))
+    if problems:
+        raise MordheimError(f"{band.name} cannot hire {a(hs.name)}:\n" + "\n".join(f"- {p}" for p in problems))
+    new = new_warrior(
+        name=name or _free_name(warriors, hs.name), role=Role.HIRED_SWORD, type_name=hs.name, group_size=1,
+        profile=hs.profile.as_dict(), equipment=[i.name for i in hs.equipment], experience=hs.experience,
+        large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
+        special_rules=[r.id for r in hs.special_rules],
+    )
+    stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})", warriors=warriors)
+    paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - hs.hire_fee}, what="treasury",
+                          reason=f"hire fee of {stored.name}")
+    return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=paid.gold_crowns, joined=False)
 
-    # ------------------------------------------------------------------ upkeep
-    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> UpkeepPaid:
-        """Pay every living hired sword's upkeep from the treasury (after a battle), as one action."""
-        c = self.campaigns
-        with c.batch(guild_id, actor_id) as b:
-            row = c.warband_row(b, warband)
-            c.may_change(row, actor_id, is_admin)
-            return self.upkeep_in(b, row)
 
-    def upkeep_in(self, b: LedgerBatch, row: dict[str, Any]) -> UpkeepPaid:
-        """Inside batch ``b`` (the caller checked who may change the warband): pay the upkeep of
-        every living hired sword of the warband ``row``. Refuses, changing nothing, when the
-        treasury cannot pay it all, saying how much is missing."""
-        c = self.campaigns
-        catalogue = catalogue_in(b.c, b.guild_id)
-        due = upkeep_due(catalogue, c.warriors_of(b.c, b.guild_id, row))
-        if not due:
-            raise MordheimError(f"{row['name']} has no hired swords to pay.", hint="Hire one with `/hire sword`.")
-        total = sum(fee for _w, fee in due)
-        if total > row["gold_crowns"]:
-            detail = ", ".join(f"{w.name} {fee} gc" for w, fee in due)
-            raise MordheimError(
-                missing_gold(f"The upkeep ({detail})", total, row["name"], row["gold_crowns"]),
-                hint="A hired sword who is not paid leaves: take him off with `/warrior remove`, then pay the rest.",
-            )
-        wb = c.update_warband(b, row, {"gold_crowns": row["gold_crowns"] - total}, what="treasury",
-                              reason="upkeep: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due), with_warriors=False)
-        return UpkeepPaid(warband=row["name"], paid=tuple((w.name, fee) for w, fee in due), total=total, gold_left=wb.gold_crowns)
+def sword_problems(band: Warband, wlist: WarbandList | None, hs: HiredSword, warriors: Sequence[Warrior]) -> list[str]:
+    """Why the warband may not hire this hired sword (empty: it may)."""
+    problems = []
+    if wlist is not None and not hs.may_be_hired_by(wlist.id):
+        problems.append(f"{a(hs.name, capital=True)} does not fight for {wlist.name} ({hs.source}).")
+    if wlist is None and hs.include is not None:
+        problems.append(f"{a(hs.name, capital=True)} fights only for certain warbands, and {band.name} is a custom warband.")
+    same = next((w for w in roster_rules.active(warriors) if w.is_hired_sword and w.fighter_type == hs.id), None)
+    if same is not None:
+        problems.append(f"{band.name} already has {a(hs.name)} ({same.name}): a warband hires one of each hired sword.")
+    return problems
 
+
+def sword_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str, str]]:
+    """(label, value) for the hired swords this warband may hire now and afford, at most 25."""
+    band = uow.warbands.named(warband or "")
+    if band is None:
+        return []
+    tables = tables_of(uow)
+    wlist = tables.warband_list(band)
+    warriors = uow.warriors.of_warband(band.id, band.name)
+    key = name_key(prefix or "")
+    out = []
+    for hs in sorted(tables.catalogue.hired_swords.values(), key=lambda s: s.name):
+        if key in name_key(hs.name) and hs.hire_fee <= band.gold_crowns and not sword_problems(band, wlist, hs, warriors):
+            out.append((f"{hs.name} — {hs.hire_fee} gc, upkeep {hs.upkeep} gc"[:100], hs.name))
+    return out[:AUTOCOMPLETE_LIMIT]
+
+
+# ---------------------------------------------------------------------- upkeep
+def pay_upkeep(uow: UnitOfWork, actor: Actor, warband: str) -> UpkeepPaid:
+    """Pay every living hired sword's upkeep from the treasury (after a battle), as one action."""
+    return pay_upkeep_of(uow, changeable_warband(uow, actor, warband))
+
+
+def pay_upkeep_of(uow: UnitOfWork, band: Warband) -> UpkeepPaid:
+    """Inside the caller's unit of work (the caller checked who may change the warband): pay the
+    upkeep of every living hired sword of ``band``. Refuses, changing nothing, when the treasury
+    cannot pay it all, saying how much is missing."""
+    due = upkeep_due(tables_of(uow).catalogue, uow.warriors.of_warband(band.id, band.name))
+    if not due:
+        raise MordheimError(f"{band.name} has no hired swords to pay.", hint="Hire one with `/hire sword`.")
+    total = sum(fee for _w, fee in due)
+    if total > band.gold_crowns:
+        detail = ", ".join(f"{w.name} {fee} gc" for w, fee in due)
+        raise MordheimError(
+            missing_gold(f"The upkeep ({detail})", total, band.name, band.gold_crowns),
+            hint="A hired sword who is not paid leaves: take him off with `/warrior remove`, then pay the rest.",
+        )
+    paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - total}, what="treasury",
+                          reason="upkeep: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due))
+    return UpkeepPaid(warband=band.name, paid=tuple((w.name, fee) for w, fee in due), total=total, gold_left=paid.gold_crowns)

@@ -19,7 +19,7 @@ from engine.errors import MordheimError
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.campaign_rules import CampaignRules
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
-from engine.campaign.model import Battle, Warband, Warrior, warrior_columns, warrior_from_row
+from engine.campaign.model import Battle, Warband, Warrior
 from engine.campaign.rules.validation import (
     CHARACTERISTICS,
     MAX_EXPERIENCE,
@@ -96,8 +96,78 @@ def _unknown(problems: list[str], where: str, data: Mapping[str, Any], allowed: 
             problems.append(f"{where}unknown field `{str(key)[:40]}` (allowed: {', '.join(sorted(allowed))}).")
 
 
+def _profile(raw: Any, problems: list[str], where: str) -> dict[str, int] | None:
+    if not isinstance(raw, Mapping):
+        problems.append(f"{where}the profile must map M WS BS S T W I A Ld to numbers.")
+        return None
+    try:  # nearly always whole and right: one check; a bad one is checked again value by value
+        return clean_profile(raw)
+    except MordheimError:
+        # Each characteristic on its own, so a file with two bad values hears about both.
+        checked: dict[str, int] = {}
+        for key, value in raw.items():
+            got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
+            if got:
+                checked.update(got)
+        missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in raw}]
+        if missing:
+            problems.append(f"{where}the profile is missing {', '.join(missing)}.")
+        return checked
+
+
+# How each field of a warrior snapshot is checked and normalised (a MordheimError says what is wrong).
+FIELD_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "name": lambda v: clean_name(v, "The warrior name", forbid="/"),
+    "role": lambda v: choice(v, ROLES, "Role"),
+    "type": lambda v: clean_name(v, "The warrior type"),
+    "group_size": lambda v: whole_number(v, "Group size"),
+    "equipment": lambda v: clean_list(v, "Equipment"),
+    "skills": lambda v: clean_list(v, "Skills"),
+    "injuries": lambda v: clean_list(v, "Injuries"),
+    "experience": lambda v: whole_number(v, "Experience"),
+    "status": lambda v: choice(v, STATUSES, "Status"),
+    "fighter_type": lambda v: optional_id(v, "The fighter type"),
+    "race": lambda v: optional_id(v, "The race"),
+    "skill_lists": lambda v: id_list(v, "Skill lists"),
+    "special_rules": lambda v: id_list(v, "Special rules"),
+    "hand_edits": lambda v: id_list(v, "Hand edits", pattern=r"^[a-z_]{1,20}$"),
+}
+# What a file may leave out of a warrior, and what it then is.
+FIELD_DEFAULTS: dict[str, Any] = {"group_size": 1, "equipment": None, "skills": None, "injuries": None, "experience": 0,
+                                  "status": "active", "large": False, "fighter_type": None, "race": None,
+                                  "skill_lists": None, "special_rules": None, "hand_edits": None}
+
+
+def check_warrior_fields(fields: Mapping[str, Any], rules: CampaignRules, where: str = "", *, role: str | None = None,
+                         group_size: int | None = None) -> tuple[dict[str, Any], list[str]]:
+    """The fields of a warrior snapshot that are present, each checked and normalised, and every
+    problem. ``role`` and ``group_size`` are the warrior's when ``fields`` does not change them: a
+    group's size is checked against its role whenever either is among the fields."""
+    problems: list[str] = []
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key == "profile":
+            out["profile"] = _profile(value, problems, where)
+        elif key == "large":
+            if not isinstance(value, bool):
+                problems.append(f"{where}`large` must be true or false.")
+            out["large"] = value
+        elif key in FIELD_CHECKS:
+            out[key] = _check(problems, where, lambda k=key, v=value: FIELD_CHECKS[k](v))
+    size, kind = out.get("group_size", group_size), out.get("role", role)
+    if ("group_size" in fields or "role" in fields) and size is not None and kind is not None:
+        if kind == "henchmen" and not 1 <= size <= rules.max_henchman_group_size:
+            problems.append(f"{where}a henchman group has 1 to {rules.max_henchman_group_size} warriors, not {size}.")
+        elif kind != "henchmen" and size != 1:
+            problems.append(f"{where}a {kind} is one warrior; group size must be 1, not {size}.")
+    xp = out.get("experience")
+    if xp is not None and not 0 <= xp <= MAX_EXPERIENCE:
+        problems.append(f"{where}experience must be 0 to {MAX_EXPERIENCE}, not {xp}.")
+    return out, problems
+
+
 def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict[str, Any] | None, list[str]]:
-    """A warrior snapshot with every value checked and normalised, or the list of its problems."""
+    """A whole warrior snapshot with every value checked and normalised, or the list of its problems."""
     if not isinstance(raw, Mapping):
         return None, [f"{where}a warrior must be an object."]
     problems: list[str] = []
@@ -105,52 +175,10 @@ def clean_warrior(raw: Any, rules: CampaignRules, where: str = "") -> tuple[dict
     for key in ("name", "role", "type", "profile"):
         if key not in raw:
             problems.append(f"{where}`{key}` is missing.")
-    out: dict[str, Any] = {
-        "name": _check(problems, where, lambda: clean_name(raw["name"], "The warrior name", forbid="/")) if "name" in raw else None,
-        "role": _check(problems, where, lambda: choice(raw["role"], ROLES, "Role")) if "role" in raw else None,
-        "type": _check(problems, where, lambda: clean_name(raw["type"], "The warrior type")) if "type" in raw else None,
-        "group_size": _check(problems, where, lambda: whole_number(raw.get("group_size", 1), "Group size")),
-        "profile": None,
-        "equipment": _check(problems, where, lambda: clean_list(raw.get("equipment"), "Equipment")),
-        "skills": _check(problems, where, lambda: clean_list(raw.get("skills"), "Skills")),
-        "injuries": _check(problems, where, lambda: clean_list(raw.get("injuries"), "Injuries")),
-        "experience": _check(problems, where, lambda: whole_number(raw.get("experience", 0), "Experience")),
-        "status": _check(problems, where, lambda: choice(raw.get("status", "active"), STATUSES, "Status")),
-        "large": raw.get("large", False),
-        "fighter_type": _check(problems, where, lambda: optional_id(raw.get("fighter_type"), "The fighter type")),
-        "race": _check(problems, where, lambda: optional_id(raw.get("race"), "The race")),
-        "skill_lists": _check(problems, where, lambda: id_list(raw.get("skill_lists"), "Skill lists")),
-        "special_rules": _check(problems, where, lambda: id_list(raw.get("special_rules"), "Special rules")),
-        "hand_edits": _check(problems, where, lambda: id_list(raw.get("hand_edits"), "Hand edits", pattern=r"^[a-z_]{1,20}$")),
-    }
-    profile = raw.get("profile")
-    if isinstance(profile, Mapping):
-        try:  # nearly always whole and right: one check; a bad one is checked again value by value
-            checked = clean_profile(profile)
-        except MordheimError:
-            # Each characteristic on its own, so a file with two bad values hears about both.
-            checked = {}
-            for key, value in profile.items():
-                got = _check(problems, where, lambda k=key, v=value: clean_profile({k: v}, partial=True))
-                if got:
-                    checked.update(got)
-            missing = [c for c in CHARACTERISTICS if c not in checked and c.lower() not in {str(k).lower() for k in profile}]
-            if missing:
-                problems.append(f"{where}the profile is missing {', '.join(missing)}.")
-        out["profile"] = checked
-    elif "profile" in raw:
-        problems.append(f"{where}the profile must map M WS BS S T W I A Ld to numbers.")
-    if not isinstance(out["large"], bool):
-        problems.append(f"{where}`large` must be true or false.")
-    size, role = out["group_size"], out["role"]
-    if size is not None and role is not None:
-        if role == "henchmen" and not 1 <= size <= rules.max_henchman_group_size:
-            problems.append(f"{where}a henchman group has 1 to {rules.max_henchman_group_size} warriors, not {size}.")
-        elif role != "henchmen" and size != 1:
-            problems.append(f"{where}a {role} is one warrior; group size must be 1, not {size}.")
-    xp = out["experience"]
-    if xp is not None and not 0 <= xp <= MAX_EXPERIENCE:
-        problems.append(f"{where}experience must be 0 to {MAX_EXPERIENCE}, not {xp}.")
+    out, found = check_warrior_fields({**FIELD_DEFAULTS, **raw}, rules, where)
+    problems.extend(found)
+    for key in ("name", "role", "type", "profile"):
+        out.setdefault(key, None)
     return (None if problems else out), problems
 
 
@@ -282,7 +310,7 @@ def problems(
             found.append(f"warband: this server has no warband list `{out_warband['list']}`; add it with `/admin warbands`, "
                          "or remove `list` from the file to import it as a custom warband.")
         if len(warriors) == len(warriors_raw) and wtype:
-            stored = [warrior_from_row({"id": n, **warrior_columns(w)}, "") for n, w in enumerate(warriors)]
+            stored = [Warrior.from_snapshot(w, id=n, warband="") for n, w in enumerate(warriors)]
             found.extend(roster_problems(rules, wtype, stored, wlist))
 
     battles_raw = data.get("battles", [])

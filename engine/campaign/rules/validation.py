@@ -7,28 +7,21 @@ from functools import lru_cache
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.campaign.model import RESULTS, ROLES, STATUSES, name_key  # noqa: F401 - part of this module's checks
 from engine.errors import LimitExceeded, MordheimError
+from engine.profile import CHARACTERISTICS, MAX_CHARACTERISTIC, MIN_CHARACTERISTIC
 
 NAME_MAX = 64
 NOTES_MAX = 1000
 LIST_MAX = 40  # equipment, skills or injuries on one warrior
-CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
-CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = 0, 10
+CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = MIN_CHARACTERISTIC, MAX_CHARACTERISTIC
 MAX_GOLD = 1_000_000
 MAX_WYRDSTONE = 10_000
 MAX_EXPERIENCE = 999
-ROLES = ("leader", "hero", "henchmen", "hired_sword")
-STATUSES = ("active", "dead", "retired")
-RESULTS = ("win", "loss", "draw")
 # Discord would turn these into pings or mentions; the bot also sends with mentions disabled.
 FORBIDDEN_IN_NAMES = ("@everyone", "@here", "<@", "<#")
 # Right-to-left overrides and similar make a name display differently from what it is.
 _BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
-
-
-def name_key(name: str) -> str:
-    """The form names are compared in: case and runs of spaces do not matter."""
-    return " ".join(name.split()).casefold()
 
 
 def clean_name(value: Any, what: str = "Name", *, forbid: str = "") -> str:

@@ -1,0 +1,109 @@
+"""The two changes every action is made of: a warband's fields, and a warrior, each with its ledger row.
+
+Only what changed is checked and written, and the ledger row holds only the changed fields
+(before and after); a change to a warrior marks his warband changed, written once when the unit
+of work ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.campaign.actions.server_tables import tables_of
+from engine.campaign.model import Entity, Warband, Warrior, name_key
+from engine.campaign.ports import UnitOfWork
+from engine.campaign.rules import transfer
+from engine.errors import LimitExceeded, MordheimError
+
+MAX_WARRIOR_ROWS = 200  # per warband, dead and retired included
+# What a warband list decides about a warrior: changing one of these by hand (``/warrior edit``,
+# ``/warrior equip``) on a warrior hired from a list marks it as a hand edit. Name, status,
+# injuries and experience are the campaign's own bookkeeping.
+LIST_DECIDED = ("role", "type", "group_size", "profile", "equipment", "skills", "large")
+
+
+def diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Only the fields that changed, on both sides."""
+    keys = [k for k in after if before.get(k) != after[k]]
+    return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
+
+
+def change_warband(uow: UnitOfWork, warband: Warband, changes: Mapping[str, Any], *, what: str, reason: str) -> Warband:
+    """Change the warband's snapshot keys (e.g. ``gold_crowns``) and record what changed; the warband as it is now."""
+    before, after = diff(warband.snapshot(), changes)
+    if not after:
+        return warband
+    new = uow.warbands.update(warband, after, uow.at)
+    uow.ledger.record(warband_id=warband.id, warband_name=new.name, what=what, entity=Entity.WARBAND, entity_id=warband.id,
+                      before=before, after=after, reason=reason)
+    return new
+
+
+def with_hand_edits(old: Warrior, changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` plus, for a warrior hired from a list, the list-decided fields it changes by hand."""
+    if not old.from_list:
+        return changes
+    before = old.snapshot()
+    edited = [k for k in LIST_DECIDED if k in changes and changes[k] != before[k] and k not in old.hand_edits]
+    return {**changes, "hand_edits": [*old.hand_edits, *edited]} if edited else changes
+
+
+def roster_refusal(uow: UnitOfWork, warband: Warband, before: Sequence[Warrior], after: Sequence[Warrior]) -> str | None:
+    """The first limit the roster ``after`` breaks that ``before`` did not (a roster already over a
+    limit, after hand edits say, can still be changed in other ways); None when there is none."""
+    tables = tables_of(uow)
+    wlist = tables.warband_list(warband)
+    new = transfer.roster_problems(tables.rules, warband.warband_type, after, wlist)
+    if new:  # rare: only then is the roster before the change worth checking
+        old = set(transfer.roster_problems(tables.rules, warband.warband_type, before, wlist))
+        new = [p for p in new if p not in old]
+    return new[0] if new else None
+
+
+def store_warrior(uow: UnitOfWork, warband: Warband, old: Warrior | None, changes: Mapping[str, Any], *, what: str,
+                  reason: str, warriors: Sequence[Warrior] | None = None, check_roster: bool = True) -> Warrior:
+    """Store a new warrior (``old`` None: ``changes`` is his whole snapshot) or ``old`` with the
+    snapshot keys in ``changes``, after checking what changed, and record it. Returns him as stored.
+
+    ``warriors``: the warband's warriors as the caller read them in this unit (read again when
+    needed: for a new name, or to check the roster). ``check_roster=False`` skips the
+    whole-roster limits: for a caller whose own checks are stricter (a hire), or who applies what
+    the rules decided rather than what the owner chose (a post-battle step)."""
+    before_snapshot = old.snapshot() if old is not None else {}
+    _before, after = diff(before_snapshot, changes) if old is not None else ({}, dict(changes))
+    if old is not None and not after:
+        return old
+    rules = tables_of(uow).rules
+    if old is None:
+        checked, problems = transfer.clean_warrior(after, rules)
+    else:
+        checked, problems = transfer.check_warrior_fields(after, rules, role=old.role, group_size=old.group_size)
+    if problems or checked is None:
+        raise MordheimError(problems[0])
+    after = {**after, **checked}
+    new_snapshot = {**before_snapshot, **after}
+    renamed = old is None or ("name" in after and name_key(old.name) != name_key(after["name"]))
+    if renamed or check_roster:
+        everyone = list(uow.warriors.of_warband(warband.id, warband.name) if warriors is None else warriors)
+        others = [w for w in everyone if old is None or w.id != old.id]
+        if renamed and any(name_key(w.name) == name_key(new_snapshot["name"]) for w in others):
+            raise MordheimError(f"{warband.name} already has a warrior called '{new_snapshot['name']}'.", hint="Choose another name.")
+        if check_roster:
+            refusal = roster_refusal(uow, warband, everyone, [*others, Warrior.from_snapshot(new_snapshot, id=0, warband=warband.name)])
+            if refusal:
+                raise MordheimError(refusal, hint="Change the roster or ask an admin to change the campaign rules.")
+        if old is None and len(others) >= MAX_WARRIOR_ROWS:
+            raise LimitExceeded(f"A warband may keep at most {MAX_WARRIOR_ROWS} warriors, dead and retired included.",
+                                hint="Remove warriors who are long gone.")
+    if old is None:
+        warrior_id = uow.warriors.add(warband.id, new_snapshot, uow.at)
+        before, recorded = None, new_snapshot
+    else:
+        warrior_id = old.id
+        uow.warriors.update(warrior_id, after, uow.at)
+        before, recorded = {k: before_snapshot.get(k) for k in after}, after
+    uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what=what, entity=Entity.WARRIOR, entity_id=warrior_id,
+                      before=before, after=recorded, reason=reason)
+    uow.warbands.touch(warband.id)
+    return Warrior.from_snapshot(new_snapshot, id=warrior_id, warband=warband.name)

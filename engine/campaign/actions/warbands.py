@@ -1,0 +1,237 @@
+"""What members do to a warband as a whole: create, rename, edit, hand over, delete, the treasury,
+battles on one side, export and import.
+
+Each function is one action in one unit of work (``uow``) for one ``Actor``; only the owner or
+a member with Manage Server may change a warband. Names, types and amounts are checked here and
+every refusal says how to fix the input.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from collections.abc import Mapping
+from typing import Any
+
+from engine.campaign.actions.changes import change_warband
+from engine.campaign.actions.common import changeable_warband, warband_named
+from engine.campaign.actions.server_tables import tables_of
+from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEntry, TreasuryAudit, Warband, WarbandSummary
+from engine.campaign.ports import UnitOfWork
+from engine.campaign.rules import transfer
+from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE, clean_name, clean_notes, whole_number
+from engine.errors import InvalidData, LimitExceeded, MordheimError
+
+MAX_WARBANDS_PER_GUILD = 1000
+
+
+def amount(value: Any, what: str, limit: int) -> int:
+    """A whole number of gold crowns or shards from 0 to ``limit``."""
+    n = whole_number(value, what)
+    if n < 0:
+        raise MordheimError(f"{what} cannot be negative ({n}).", hint="Give 0 or more.")
+    if n > limit:
+        raise LimitExceeded(f"{what} of {n} is more than the limit of {limit:,}.")
+    return n
+
+
+def _check_free_name(uow: UnitOfWork, name: str, *, except_id: int | None = None) -> None:
+    existing = uow.warbands.named(name)
+    if existing is not None and existing.id != except_id:
+        raise MordheimError(f"This server already has a warband called '{existing.name}'.",
+                            hint="Names are compared without regard to case; choose another name.")
+
+
+def _room_for_one_more(uow: UnitOfWork) -> None:
+    count = uow.warbands.count()
+    if count >= MAX_WARBANDS_PER_GUILD:
+        raise LimitExceeded(f"This server already has {count} warbands, the most one server may keep.",
+                            hint="Delete old warbands first.")
+
+
+def create_warband(uow: UnitOfWork, actor: Actor, name: str, warband_type: str, *, notes: str = "",
+                   gold_crowns: int | None = None, wyrdstone_shards: int = 0) -> Warband:
+    """A new warband owned by the actor. Starting gold is recorded in the ledger.
+
+    A ``warband_type`` naming one of the server's warband lists (id, name or alias, e.g.
+    'Reiklanders') builds it from that list: its type is the list's name and, unless
+    ``gold_crowns`` is given, it starts with the list's starting gold. Any other type is a
+    custom warband (no list; 0 gc unless given).
+    """
+    name = clean_name(name, "The warband name")
+    warband_type = clean_name(warband_type, "The warband type")
+    notes = clean_notes(notes)
+    gold = None if gold_crowns is None else amount(gold_crowns, "Gold crowns", MAX_GOLD)
+    shards = amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
+    wlist = tables_of(uow).catalogue.find_warband(warband_type)
+    if wlist is not None:
+        warband_type = wlist.name
+        if gold is None:
+            gold = wlist.starting_gold + sum(r.effects.get("starting_gold", 0) for r in wlist.special_rules)
+    _check_free_name(uow, name)
+    _room_for_one_more(uow)
+    warband = uow.warbands.add(actor.member_id, {"name": name, "type": warband_type, "list": wlist.id if wlist else None,
+                                                 "notes": notes, "gold_crowns": gold or 0, "wyrdstone_shards": shards}, uow.at)
+    uow.ledger.record(warband_id=warband.id, warband_name=name, what="warband.create", entity=Entity.WARBAND,
+                      entity_id=warband.id, before=None, after=warband.snapshot(), reason="created")
+    return warband
+
+
+def rename_warband(uow: UnitOfWork, actor: Actor, name: str, new_name: str) -> Warband:
+    new_name = clean_name(new_name, "The new warband name")
+    warband = changeable_warband(uow, actor, name)
+    _check_free_name(uow, new_name, except_id=warband.id)
+    return with_warriors(uow, change_warband(uow, warband, {"name": new_name}, what="warband.rename",
+                                             reason=f"renamed from {warband.name}"))
+
+
+def edit_warband(uow: UnitOfWork, actor: Actor, name: str, *, warband_type: str | None = None, notes: str | None = None,
+                 owner_id: int | None = None) -> Warband:
+    """Change type, notes or owner (handing a warband to another member)."""
+    changes: dict[str, Any] = {}
+    if warband_type is not None:
+        changes["type"] = clean_name(warband_type, "The warband type")
+    if notes is not None:
+        changes["notes"] = clean_notes(notes)
+    if owner_id is not None:
+        changes["owner_id"] = whole_number(owner_id, "The owner")
+        if not 0 < changes["owner_id"] < 2**63:
+            raise MordheimError("The new owner must be a member of this server.")
+    warband = changeable_warband(uow, actor, name)
+    if "type" in changes:  # a type naming a list builds the warband from it from now on
+        wlist = tables_of(uow).catalogue.find_warband(changes["type"])
+        changes["type"] = wlist.name if wlist else changes["type"]
+        changes["list"] = wlist.id if wlist else None
+    return with_warriors(uow, change_warband(uow, warband, changes, what="warband.edit", reason=""))
+
+
+def delete_warband(uow: UnitOfWork, actor: Actor, name: str) -> dict[str, Any]:
+    """Delete the warband, its warriors and battles. Returns its export (kept in the ledger too)."""
+    warband = with_warriors(uow, changeable_warband(uow, actor, name))
+    export = transfer.export(warband, uow.battles.of_warband(warband.id, warband.name), uow.at)
+    uow.warbands.delete(warband.id)
+    uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what="warband.delete", entity=Entity.WARBAND,
+                      entity_id=warband.id, before={**warband.snapshot(), "export": export}, after=None, reason="deleted")
+    return export
+
+
+def change_treasury(uow: UnitOfWork, actor: Actor, name: str, *, gold: int = 0, wyrdstone: int = 0, reason: str) -> Warband:
+    """Add (or, negative, spend) gold crowns and wyrdstone shards. The treasury never goes below 0."""
+    gold = whole_number(gold, "The gold change")
+    wyrdstone = whole_number(wyrdstone, "The wyrdstone change")
+    reason = clean_notes(reason, "The reason")
+    if not reason:
+        raise MordheimError("Say why the treasury changes (e.g. 'sold 2 shards').", hint="The reason goes in the ledger.")
+    if gold == 0 and wyrdstone == 0:
+        raise MordheimError("Nothing to change: both amounts are 0.")
+    warband = changeable_warband(uow, actor, name)
+    new_gold, new_shards = warband.gold_crowns + gold, warband.wyrdstone_shards + wyrdstone
+    if new_gold < 0:
+        raise MordheimError(f"{warband.name} has {warband.gold_crowns} gold crowns; taking {-gold} would leave {new_gold}.",
+                            hint="The treasury cannot go below 0 gc.")
+    if new_shards < 0:
+        raise MordheimError(f"{warband.name} has {warband.wyrdstone_shards} wyrdstone shards; taking {-wyrdstone} would leave "
+                            f"{new_shards}.", hint="The treasury cannot go below 0 shards.")
+    if new_gold > MAX_GOLD or new_shards > MAX_WYRDSTONE:
+        raise LimitExceeded(f"A treasury holds at most {MAX_GOLD:,} gc and {MAX_WYRDSTONE:,} shards.")
+    return with_warriors(uow, change_warband(uow, warband, {"gold_crowns": new_gold, "wyrdstone_shards": new_shards},
+                                             what="treasury", reason=reason))
+
+
+def audit_treasury(uow: UnitOfWork, name: str) -> TreasuryAudit:
+    """The stored treasury next to the sum of the ledger's changes: they must agree."""
+    warband = warband_named(uow, name)
+    gold, shards = uow.ledger.treasury_totals(warband.id)
+    return TreasuryAudit(warband.gold_crowns, warband.wyrdstone_shards, gold, shards)
+
+
+# ---------------------------------------------------------------------- reading
+def with_warriors(uow: UnitOfWork, warband: Warband) -> Warband:
+    """``warband`` with its warriors, dead and retired too: leader, heroes, then everyone else."""
+    return replace(warband, warriors=uow.warriors.of_warband(warband.id, warband.name))
+
+
+def get_warband(uow: UnitOfWork, name: str) -> Warband:
+    """The warband with its warriors. NotFoundError lists the closest names."""
+    return with_warriors(uow, warband_named(uow, name))
+
+
+def list_warbands(uow: UnitOfWork, *, owner_id: int | None = None) -> list[WarbandSummary]:
+    return uow.warbands.summaries(owner_id)
+
+
+def list_battles(uow: UnitOfWork, name: str, *, limit: int = 20) -> list[Battle]:
+    """Newest first."""
+    warband = warband_named(uow, name)
+    return uow.battles.of_warband(warband.id, warband.name, max(1, min(limit, 500)))
+
+
+def ledger_entries(uow: UnitOfWork, name: str, *, limit: int = 20) -> list[LedgerEntry]:
+    """The warband's changes, newest first."""
+    return uow.ledger.entries(warband_named(uow, name).id, max(1, min(limit, 500)))
+
+
+# ---------------------------------------------------------------------- battles (one side)
+def battle_date(fought_on: str | dt.date | None, at: str) -> str:
+    """The date a battle was fought: the one given, else the day of ``at`` (the action's stamp)."""
+    return fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or at[:10])
+
+
+def add_battle(uow: UnitOfWork, warband: Warband, battle: Mapping[str, Any], *, opponent_warband_id: int | None = None,
+               pair_id: int | None = None) -> Battle:
+    """Store one side's battle (a checked ``Battle.snapshot()``) with its ledger row; the battle as stored."""
+    battle_id = uow.battles.add(warband.id, battle, recorded_by=uow.member_id, at=uow.at,
+                                opponent_warband_id=opponent_warband_id, pair_id=pair_id)
+    uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what="battle", entity=Entity.BATTLE, entity_id=battle_id,
+                      before=None, after=dict(battle), reason=battle["result"])
+    uow.warbands.touch(warband.id)
+    return Battle(id=battle_id, warband=warband.name, warband_id=warband.id, fought_on=battle["fought_on"],
+                  scenario=battle["scenario"], opponents=battle["opponents"], result=BattleResult(battle["result"]),
+                  notes=battle["notes"], recorded_by=uow.member_id, opponent_warband_id=opponent_warband_id, pair_id=pair_id)
+
+
+def record_battle(uow: UnitOfWork, actor: Actor, name: str, *, result: str, scenario: str = "", opponents: str = "",
+                  fought_on: str | dt.date | None = None, notes: str = "") -> Battle:
+    """Record a battle of one warband (the other side typed as text, or not a warband of this server)."""
+    battle = transfer.clean_battle({"result": result, "scenario": scenario, "opponents": opponents,
+                                    "fought_on": battle_date(fought_on, uow.at), "notes": notes})
+    return add_battle(uow, changeable_warband(uow, actor, name), battle)
+
+
+# ---------------------------------------------------------------------- export / import
+def export_warband(uow: UnitOfWork, name: str) -> dict[str, Any]:
+    """The warband as JSON-ready data: {"format": "mordheim-bot/warband", "version": 2, ...}."""
+    warband = get_warband(uow, name)
+    return transfer.export(warband, uow.battles.of_warband(warband.id, warband.name), uow.at)
+
+
+def _import_problems(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[str]]:
+    tables = tables_of(uow)
+    return transfer.problems(data, tables.rules, lambda name: uow.warbands.id_called(name) is not None, tables.catalogue)
+
+
+def validate_import(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> list[str]:
+    """Every problem with an export file for this server (empty list: it can be imported)."""
+    return _import_problems(uow, data)[1]
+
+
+def import_warband(uow: UnitOfWork, actor: Actor, data: bytes | str | Mapping[str, Any]) -> Warband:
+    """Create a warband owned by the actor from an export. Stores nothing unless every check passes."""
+    parsed, problems = _import_problems(uow, data)
+    if problems or parsed is None:
+        raise InvalidData("The warband file", problems)
+    _room_for_one_more(uow)
+    w = parsed["warband"]
+    warband = uow.warbands.add(actor.member_id, {
+        "name": w["name"].strip(), "type": w["type"].strip(), "list": w["list"], "notes": clean_notes(w.get("notes", "")),
+        "gold_crowns": w["gold_crowns"], "wyrdstone_shards": w["wyrdstone_shards"], "stash": w["stash"]}, uow.at)
+    for warrior in parsed["warriors"]:
+        uow.warriors.add(warband.id, warrior, uow.at)
+    for battle in parsed["battles"]:
+        uow.battles.add(warband.id, battle, recorded_by=actor.member_id, at=uow.at)
+    warband = with_warriors(uow, warband)
+    uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what="warband.import", entity=Entity.WARBAND,
+                      entity_id=warband.id, before=None,
+                      after={**warband.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
+                      reason="imported")
+    return warband

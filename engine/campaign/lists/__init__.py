@@ -1,0 +1,1 @@
+"""Warband lists, hired swords and the trading post as data (rules_data/warbands/), checked and built."""
