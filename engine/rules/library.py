@@ -25,6 +25,8 @@ from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 
 from .campaign import campaign_entries
+from .matching import Speller
+from .questions import QuestionTopics
 from .models import Entry, Hit, LookupResult, Source, Summary
 from .text import QueryRewriter, fold, key, stem, words
 
@@ -45,7 +47,13 @@ CHARACTERISTIC_WORDS = frozenset({"movement", "skill", "strength", "toughness", 
 # How much the text counts against the names: a name or two are looked up by name, a question by its text.
 SHORT_TEXT_WEIGHT = 0.25
 QUESTION_TEXT_WEIGHT = 0.7
-MEND_CUTOFF = 80  # how alike (rapidfuzz ratio) a misspelt word and the rules' word must be
+# A question's topic (engine/rules/questions.py): sections of the chapter it asks about gain this.
+TOPIC_BONUS = 12.0
+# Share of an item's text relevance that counts for a question that does not name the item.
+UNNAMED_ITEM_TEXT_SHARE = 0.6
+OFF_TOPIC_SHARE = 0.8
+PHRASE_NAME_BONUS = 8.0
+ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background"})
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
 FALLBACK_NAME = "the Living Rulebook 2005"
@@ -68,16 +76,16 @@ class _Scope:
 
 
 class RulesLibrary:
-    def __init__(self, entries: list[Entry], synonyms: dict, version: str) -> None:
+    def __init__(self, entries: list[Entry], synonyms: dict, version: str, topics: dict | None = None) -> None:
         self.version = version
         self._entries = {e.id: e for e in entries}
         self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
+        self.topics = QuestionTopics((topics or {}).get("topics", {}), self.rewriter)
         self._editions = {e.id: e for e in all_editions()}
         self._db = self._build_fts(entries)
-        # every word the rules use, for mending misspelt words of a question or a search
-        self._vocab = sorted({w for e in entries for w in words(" ".join((e.title, *e.aliases, _plain(e.body))))
-                              if len(w) >= 3 and not w.isdigit()})
-        self._vocab_set = frozenset(self._vocab)
+        # reads a query's words as the rules spell them (engine/rules/matching.py)
+        self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
+                               [_plain(e.body) for e in entries], self.rewriter.known)
         self._name_stems: dict[str, frozenset[str]] = {}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
@@ -103,7 +111,8 @@ class RulesLibrary:
             digest.update(b"campaign/lrb.json\0" + raw)
             entries += campaign_entries(json.loads(raw))
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
-        return cls(entries, synonyms, digest.hexdigest()[:16])
+        topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
+        return cls(entries, synonyms, digest.hexdigest()[:16], topics)
 
     def _build_fts(self, entries: list[Entry]) -> sqlite3.Connection:
         db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -224,20 +233,14 @@ class RulesLibrary:
         return self._result(best_id, best_score, ed, text, suggestions)
 
     def mend(self, text: str) -> str:
-        """``text`` with each word the rules never use replaced by the closest word they do
-        ("hiden" -> "hidden", "halbard" -> "halberd"); abbreviations players use are left alone."""
-        return " ".join(self._mend_word(w) for w in words(text))
+        """``text`` as the rules spell it: misspelt words mended ("hiden" -> "hidden"), words typed
+        apart joined ("soul fire" -> "soulfire") and typed together split ("darkblood" -> "dark
+        blood"); abbreviations players use are left alone."""
+        return self.speller.mend(text)
 
     def corrections(self, text: str) -> list[tuple[str, str]]:
-        """The words ``mend`` would change, as (typed, read as) pairs, to tell the player."""
-        return [(w, m) for w in dict.fromkeys(words(text)) if (m := self._mend_word(w)) != w]
-
-    @lru_cache(maxsize=8192)
-    def _mend_word(self, w: str) -> str:
-        if len(w) < 4 or w.isdigit() or w in self._vocab_set or w in self.rewriter.known:
-            return w
-        found = process.extractOne(w, self._vocab, scorer=fuzz.ratio, score_cutoff=MEND_CUTOFF)
-        return found[0] if found else w
+        """What ``mend`` changed, as (typed, read as) pairs, to tell the player."""
+        return self.speller.corrections(text)
 
     def lookup_exact(self, query: str, edition: str | None = None) -> LookupResult | None:
         """``lookup``'s answer when ``query`` is a title or alias (or has no letters or digits);
@@ -274,6 +277,13 @@ class RulesLibrary:
         valued = {k for k, w in enumerate(qwords[:-1])
                   if qwords[k + 1].isdigit() and qwords[k + 1] != "0" and w in CHARACTERISTIC_WORDS}  # WS 0 is a rule
         qset = {stem(w) for k, w in enumerate(qwords) if k not in valued}
+        # A question of few content words ("can i choose to rout") is still a question.
+        question = len(qwords) >= 3
+        topic = self.topics.topic(qwords) if question else None
+        # entries with a name of two words or more that the player typed ("shooting into combat"),
+        # not one the rewriter made of one word ("profile" is read as characteristic profile)
+        named_by_phrase: set[str] = set()
+        typed = {stem(w) for w in raw.split()}
         name: dict[str, float] = {}
         # A name typed from its start, a name whose words are all in the question (scored by how
         # much of the question it covers, so "to hit chart" beats "chart"), or the question inside a name.
@@ -290,6 +300,8 @@ class RulesLibrary:
             elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
                 s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
                 named_by.setdefault(k, set()).add(eid)
+                if len(kw) >= 2 and kw <= typed:
+                    named_by_phrase.add(eid)
             elif f" {q} " in f" {k} ":
                 s = 85.0
             if s > name.get(eid, 0.0):
@@ -322,15 +334,28 @@ class RulesLibrary:
                 name[eid] = score
         # Full-text relevance over bodies.
         text_rel = self._fts(q, scope, ed, limit=30)
-        # A question leans on the text, a name or two on titles. A question of few content words
-        # ("can i choose to rout") is still a question.
-        question = len(q.split()) >= 3
+        # A question leans on the text, a name or two on titles.
         w_text = QUESTION_TEXT_WEIGHT if question else SHORT_TEXT_WEIGHT
         combined: dict[str, float] = {}
         for eid in set(name) | set(text_rel):
-            combined[eid] = (1 - w_text) * name.get(eid, 0.0) + w_text * text_rel.get(eid, 0.0)
-            if name.get(eid, 0.0) >= 85 and text_rel.get(eid, 0.0) >= 50:
-                combined[eid] += 5.0
+            entry = self._entries[eid]
+            by_name, text = name.get(eid, 0.0), text_rel.get(eid, 0.0)
+            off_topic = topic is not None and _chapter(entry) != topic
+            if off_topic and _is_item(entry) and by_name < NAMED_BASE:
+                # a question about one chapter is answered by an item of another only if it names
+                # the item: "what happens if my leader is out of action" asks about leaders, not
+                # about the silk cloak whose text says what happens to it then
+                text *= UNNAMED_ITEM_TEXT_SHARE
+            score = (1 - w_text) * by_name + w_text * text
+            if by_name >= 85 and text >= 50:
+                score += 5.0
+            if topic is not None and not off_topic:
+                score += TOPIC_BONUS
+            elif off_topic and not _is_item(entry):
+                score *= OFF_TOPIC_SHARE
+            if question and eid in named_by_phrase:
+                score += PHRASE_NAME_BONUS
+            combined[eid] = score
         # ranked on the uncapped score (a cap would tie the best candidates); shown capped at 100
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))
         return [(eid, min(100.0, score)) for eid, score in ranked]
@@ -452,6 +477,11 @@ def _check_query(query: object) -> str:
 def _chapter(e: Entry) -> str:
     parts = e.id.split("/")
     return parts[1] if len(parts) > 1 else ""
+
+
+def _is_item(e: Entry) -> bool:
+    """A weapon, armour, item, spell or weapon's special rule: a thing a warrior has, not a rule of play."""
+    return len(e.path) > 1 and (e.kind in ITEM_KINDS or _chapter(e) == "special-rules")
 
 
 def _plain(body: str) -> str:

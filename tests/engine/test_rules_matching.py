@@ -1,0 +1,95 @@
+"""Lookup that forgives real typing (issue 19 §4): words typed apart or together, misspelt
+words read in their context, and questions found by what they ask about."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.rules import load_library
+from engine.rules.matching import Speller
+from engine.rules.questions import QuestionTopics
+from engine.rules.text import QueryRewriter
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return load_library()
+
+
+# ---------------------------------------------------------------- the speller on its own
+
+@pytest.fixture(scope="module")
+def speller():
+    names = ["Soulfire", "Gnawdoom", "Dark Blood", "Hochland long rifle", "Characteristic profiles",
+             "Long bow", "Wings of Darkness"]
+    bodies = ["A long bow shoots far.", "The profile of a human.", "Cast with dark blood."]
+    return Speller(names, bodies, known=frozenset({"kd", "bs", "of"}))
+
+
+def test_words_typed_apart_read_as_the_one_word_of_a_name(speller):
+    assert speller.mend("soul fire") == "soulfire"
+    assert speller.mend("gnaw doom") == "gnawdoom"
+    assert speller.mend("gnaw dom") == "gnawdoom"  # joined, then mended
+    assert speller.mend("long bow") == "long bow"  # a name as typed stays as it is
+
+
+def test_words_typed_together_split_where_the_rules_have_them_side_by_side(speller):
+    assert speller.mend("darkblood") == "dark blood"
+    assert speller.mend("wingsof darkness") == "wings of darkness"
+    assert speller.mend("soulfire") == "soulfire"
+
+
+def test_a_misspelt_word_is_read_in_the_context_of_the_other_words(speller):
+    assert speller.mend("hochlnad long rfile") == "hochland long rifle"
+    assert speller.mend("kd bs") == "kd bs"  # abbreviations are not mended
+
+
+def test_corrections_say_what_was_read_as_what(speller):
+    assert speller.corrections("soul fire") == [("soul fire", "soulfire")]
+    assert speller.corrections("darkblood") == [("darkblood", "dark blood")]
+    assert speller.corrections("long bow") == []
+
+
+def test_question_topic_is_the_first_word_that_names_a_chapter():
+    rewriter = QueryRewriter({"fire": "shooting"}, ["can", "i", "at", "in"])
+    topics = QuestionTopics({"shooting": ["shoot"], "close-combat": ["fighting", "combat"],
+                             "psychology": ["leader"]}, rewriter)
+    assert topics.topic(rewriter.content_words("can I shoot at someone fighting in combat")) == "shooting"
+    assert topics.topic(rewriter.content_words("fire at someone fighting")) == "shooting"
+    assert topics.topic(rewriter.content_words("fighting and shooting")) == "close-combat"
+    assert topics.topic(rewriter.content_words("my leader is out of action")) == "psychology"
+    assert topics.topic(rewriter.content_words("sword")) is None
+
+
+# ---------------------------------------------------------------- through the lookup
+
+@pytest.mark.parametrize("typed, expected", [
+    ("soul fire", "lrb/magic/soulfire"),
+    ("warp fire", "lrb/magic/warpfire"),
+    ("gnaw doom", "lrb/magic/gnawdoom"),
+    ("darkblood", "lrb/magic/dark-blood"),
+    ("crossbowpistol", "lrb/weapons/crossbow-pistol"),
+    ("hochlnad long rfile", "lrb/weapons/hochland-long-rifle"),
+])
+def test_split_joined_and_misspelt_names_are_found(lib, typed, expected):
+    result = lib.lookup(typed)
+    assert result.entry is not None and result.entry.id == expected, (result.entry, result.suggestions[:3])
+
+
+def test_question_about_the_leader_out_of_action_finds_the_rout_rules_not_an_item(lib):
+    result = lib.lookup("what happens if my leader is out of action")
+    assert result.entry.id in {"lrb/psychology/rout-test", "lrb/psychology/leaders"}
+
+
+def test_question_about_shooting_into_combat_finds_the_shooting_rule_that_forbids_it(lib):
+    assert lib.lookup("can I shoot at someone fighting in combat").entry.id == "lrb/shooting/closest-target"
+
+
+def test_an_item_still_answers_a_question_that_names_it(lib):
+    assert lib.lookup("what does a cathayan silk cloak do").entry.id == "lrb/equipment/cathayan-silk-cloak"
+    assert lib.lookup("can a necromancer raise a dead hero").entry.id == "lrb/magic/spell-of-awakening"
+
+
+def test_every_question_topic_is_a_chapter_of_the_rules(lib):
+    chapters = {e.id.split("/")[1] for e in lib.entries() if "/" in e.id}
+    assert lib.topics.chapters and lib.topics.chapters <= chapters
