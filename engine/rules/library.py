@@ -37,6 +37,7 @@ CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an
 # A name whose words all appear in the question scores NAMED_BASE, plus up to NAMED_COVERAGE
 # for the share of the question's words it accounts for.
 NAMED_BASE = 35.0
+REWRITTEN_NAME_SCORE = 98.0
 NAMED_COVERAGE = 60.0
 ALL_WORDS_BONUS = 20.0
 FUZZY_TWO_WORDS_CAP = 80.0
@@ -53,6 +54,7 @@ TOPIC_BONUS = 12.0
 UNNAMED_ITEM_TEXT_SHARE = 0.6
 OFF_TOPIC_SHARE = 0.8
 PHRASE_NAME_BONUS = 8.0
+FIRST_NAMED_BONUS = 0.0
 ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background"})
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
@@ -270,6 +272,8 @@ class RulesLibrary:
         return (e.edition != ed, _chapter(e) == "special-rules", e.kind == "background", len(e.path), e.id)
 
     def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str) -> list[tuple[str, float]]:
+        """Entries by how well they answer the query, best first: ``raw`` is the query as the
+        rules spell it, ``rewritten`` with abbreviations expanded and stop words dropped."""
         q = rewritten or raw
         qwords = q.split()
         # "bs 4", "toughness 4 with strength 3": a characteristic followed by a number is a value in
@@ -284,6 +288,9 @@ class RulesLibrary:
         # not one the rewriter made of one word ("profile" is read as characteristic profile)
         named_by_phrase: set[str] = set()
         typed = {stem(w) for w in raw.split()}
+        # where in the question each named entry's name starts: the first thing named is what it asks about
+        qstems = [stem(w) for w in qwords]
+        named_at: dict[str, int] = {}
         name: dict[str, float] = {}
         # A name typed from its start, a name whose words are all in the question (scored by how
         # much of the question it covers, so "to hit chart" beats "chart"), or the question inside a name.
@@ -292,8 +299,12 @@ class RulesLibrary:
             if not k:
                 continue
             s = 0.0
-            if k == q or k == raw:
+            if k == raw:
                 s = 100.0  # the name itself, once misspelt words are mended ("sowrd")
+            elif k == q:
+                # the name once stop words are dropped: "who stries first" is Who strikes first
+                # before it is the Strike first of spears
+                s = REWRITTEN_NAME_SCORE
             elif k.startswith(q) or k.startswith(raw):
                 # typing the start of a name: the shorter the rest, the likelier the name
                 s = 92.0 - min(12.0, (len(k) - len(q)) / 2)
@@ -302,6 +313,8 @@ class RulesLibrary:
                 named_by.setdefault(k, set()).add(eid)
                 if len(kw) >= 2 and kw <= typed:
                     named_by_phrase.add(eid)
+                at = min(n for n, w in enumerate(qstems) if w in kw)
+                named_at[eid] = min(at, named_at.get(eid, at))
             elif f" {q} " in f" {k} ":
                 s = 85.0
             if s > name.get(eid, 0.0):
@@ -336,15 +349,18 @@ class RulesLibrary:
         text_rel = self._fts(q, scope, ed, limit=30)
         # A question leans on the text, a name or two on titles.
         w_text = QUESTION_TEXT_WEIGHT if question else SHORT_TEXT_WEIGHT
+        # a question that names an item ("does a shield help against arrows") is about that item
+        item_named = question and any(s >= NAMED_BASE and _is_item(self._entries[i]) for i, s in name.items())
+        first_named = min(named_at.values(), default=None)
         combined: dict[str, float] = {}
         for eid in set(name) | set(text_rel):
             entry = self._entries[eid]
             by_name, text = name.get(eid, 0.0), text_rel.get(eid, 0.0)
             off_topic = topic is not None and _chapter(entry) != topic
-            if off_topic and _is_item(entry) and by_name < NAMED_BASE:
-                # a question about one chapter is answered by an item of another only if it names
-                # the item: "what happens if my leader is out of action" asks about leaders, not
-                # about the silk cloak whose text says what happens to it then
+            if (off_topic or item_named) and _is_item(entry) and by_name < NAMED_BASE:
+                # an item answers a question about another chapter or another item only if the
+                # question names it: "what happens if my leader is out of action" asks about
+                # leaders, not about the silk cloak whose text says what happens to it then
                 text *= UNNAMED_ITEM_TEXT_SHARE
             score = (1 - w_text) * by_name + w_text * text
             if by_name >= 85 and text >= 50:
@@ -355,6 +371,8 @@ class RulesLibrary:
                 score *= OFF_TOPIC_SHARE
             if question and eid in named_by_phrase:
                 score += PHRASE_NAME_BONUS
+            if question and named_at.get(eid, -1) == first_named:
+                score += FIRST_NAMED_BONUS
             combined[eid] = score
         # ranked on the uncapped score (a cap would tie the best candidates); shown capped at 100
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))

@@ -11,6 +11,8 @@ use, preferring one that names something together with the other words typed.
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from functools import lru_cache
 from typing import Iterable
 
@@ -30,6 +32,10 @@ CANDIDATES = 8
 # A candidate that names something together with another word typed ("hochlnad long rfile":
 # rifle, of Hochland long rifle, rather than profile) is that much likelier.
 CONTEXT_BONUS = 0.05
+# Between two words as alike, the one that is part of a name ("phasses": phases, not passes),
+# then the one the rules use more often ("laeders": leaders, not ladders).
+NAME_WORD_PREFERENCE = 0.01
+COMMON_WORD_PREFERENCE = 0.005
 MIN_SPLIT_PART = 2  # "wingsof" -> wings of: a name's bigram may hold a short word
 MIN_BODY_SPLIT_PART = 3  # a pair only found in the text must be of two real words
 MIN_FUZZY_JOIN_LENGTH = 7  # "gnaw dom" -> gnawdoom: a misspelt join must be long enough to be sure of
@@ -47,9 +53,11 @@ class Speller:
         self._name_words = frozenset(w for ws in names for w in ws)
         self._name_pairs = frozenset(p for ws in names for p in zip(ws, ws[1:]))
         self._body_pairs = frozenset(p for ws in bodies for p in zip(ws, ws[1:]))
-        vocab = {w for ws in (*names, *bodies) for w in ws if len(w) >= MIN_WORD_LENGTH and not w.isdigit()}
-        self._vocab = sorted(vocab)
-        self._vocab_set = frozenset(vocab)
+        uses = Counter(w for ws in (*names, *bodies) for w in ws if len(w) >= MIN_WORD_LENGTH and not w.isdigit())
+        self._vocab = sorted(uses)
+        self._vocab_set = frozenset(uses)
+        most = max(uses.values(), default=1)
+        self._commonness = {w: math.log1p(n) / math.log1p(most) for w, n in uses.items()}  # 0-1
         # the words each name word shares a name with, to read a misspelt word in its context
         partners: dict[str, set[str]] = {}
         for ws in names:
@@ -109,8 +117,9 @@ class Speller:
         if together in self._name_words:
             return together
         if len(together) >= MIN_FUZZY_JOIN_LENGTH and not (self.is_word(a) and self.is_word(b)):
+            # a slip in a joined word, not a word swallowing its neighbour ("charcateristic tests")
             mended = self._mend(together, frozenset())
-            if mended != together and mended in self._name_words:
+            if mended in self._name_words and OSA.normalized_similarity(together, mended) >= MEND_CUTOFF:
                 return mended
         return None
 
@@ -141,7 +150,9 @@ class Speller:
                                                 score_cutoff=CANDIDATE_CUTOFF):
             aligned = OSA.normalized_similarity(w, choice)
             if max(aligned, ratio / 100) >= MEND_CUTOFF:
-                found.append((choice, (aligned + ratio / 100) / 2))
+                named = NAME_WORD_PREFERENCE if choice in self._name_words else 0.0
+                common = COMMON_WORD_PREFERENCE * self._commonness[choice]
+                found.append((choice, (aligned + ratio / 100) / 2 + named + common))
         found.sort(key=lambda c: -c[1])
         return tuple(found)
 

@@ -3,6 +3,8 @@ words read in their context, and questions found by what they ask about."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.rules import load_library
@@ -93,3 +95,50 @@ def test_an_item_still_answers_a_question_that_names_it(lib):
 def test_every_question_topic_is_a_chapter_of_the_rules(lib):
     chapters = {e.id.split("/")[1] for e in lib.entries() if "/" in e.id}
     assert lib.topics.chapters and lib.topics.chapters <= chapters
+
+
+# ---------------------------------------------------------------- every name, mistyped
+
+SLIPS = ("swap", "drop", "double", "change")
+TYPO_TARGET = 0.95
+
+
+def mistyped(word: str, rng: random.Random) -> str:
+    """``word`` with one slip of the fingers inside it (never its first or last letter)."""
+    at = rng.randrange(1, len(word) - 2)
+    slip = rng.choice(SLIPS)
+    if slip == "swap":
+        return word[:at] + word[at + 1] + word[at] + word[at + 2:]
+    if slip == "drop":
+        return word[:at] + word[at + 1:]
+    if slip == "double":
+        return word[:at] + word[at] + word[at:]
+    return word[:at] + rng.choice("aeiounrst") + word[at + 1:]
+
+
+def test_every_name_is_found_through_one_slip_a_missing_space_or_an_extra_one(lib):
+    """Each rules section and item of the 2005 rulebook, its longest word mistyped, its first two
+    words typed together, or a long one-word name typed in two: the lookup answers with it."""
+    rng = random.Random(19)
+    tried, found, missed = 0, 0, []
+    for entry in lib.entries("lrb"):
+        if entry.kind == "background" or entry.id.count("/") < 2:
+            continue
+        words = entry.title.lower().split()
+        longest = max(range(len(words)), key=lambda n: len(words[n]))
+        variants = []
+        if len(words[longest]) >= 5:
+            variants.append(" ".join(words[:longest] + [mistyped(words[longest], rng)] + words[longest + 1:]))
+        if len(words) >= 2:
+            variants.append(" ".join(["".join(words[:2]), *words[2:]]))
+        elif len(words[0]) >= 8:
+            variants.append(f"{words[0][:len(words[0]) // 2]} {words[0][len(words[0]) // 2:]}")
+        same_title = {e.id for e in lib.entries("lrb") if e.title.lower() == entry.title.lower()}
+        for typed in variants:
+            tried += 1
+            result = lib.lookup(typed)
+            if result.entry is not None and result.entry.id in same_title:
+                found += 1
+            else:
+                missed.append((typed, entry.id, result.entry and result.entry.id))
+    assert tried > 300 and found / tried >= TYPO_TARGET, missed
