@@ -15,7 +15,6 @@ held-out ones (issue 19); top-1 >= 95% on each.
 from __future__ import annotations
 
 import json
-import re
 import statistics
 import sys
 import time
@@ -25,6 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from engine.rules.library import RulesLibrary  # noqa: E402
+from engine.rules.questions import is_question  # noqa: E402  (how the lookup tells a question)
 
 QUERIES = REPO / "tests" / "rules_queries.json"
 HELD_OUT_QUERIES = REPO / "tests" / "rules_queries_heldout.json"
@@ -33,15 +33,6 @@ TOP5_TARGET = 0.98
 HELD_OUT_TOP1_TARGET = 0.95
 MIN_QUERIES = 300
 MIN_HELD_OUT_QUERIES = 70
-_QUESTION = re.compile(r"^(what|whats|what's|how|can|do|does|did|is|are|when|where|which|who|why|should|will|if|list)\b",
-                       re.IGNORECASE)
-
-
-def is_question(text: str) -> bool:
-    """Phrased as a question ("can i parry a 6", "what does a net do?"), not as a title."""
-    return bool(_QUESTION.match(text.strip())) or text.strip().endswith("?")
-
-
 def evaluate(library: RulesLibrary, queries: list[dict]) -> tuple[float, float, list[tuple[dict, list[str]]]]:
     top1 = top5 = 0
     misses = []

@@ -6,6 +6,11 @@ then prefix / substring, then fuzzy (rapidfuzz WRatio) over titles and aliases, 
 with BM25 full-text relevance from an in-memory SQLite FTS5 index so that whole questions
 ("what happens when I fall 4 inches") find the section that answers them. A weak best
 match gives a "did you mean" list instead of a guess.
+
+What the player typed is first read as the rules spell it (engine/rules/matching.py: "soul
+fire" is Soulfire, "hochlnad long rfile" the Hochland long rifle); a question is weighed by
+the chapter it asks about (engine/rules/questions.py); names and text are scored and blended
+in engine/rules/ranking.py.
 """
 
 from __future__ import annotations
@@ -19,14 +24,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rapidfuzz import fuzz, process, utils
+from rapidfuzz import fuzz, process
 
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 
 from .campaign import campaign_entries
 from .matching import Speller
-from .questions import QuestionTopics
+from .questions import QuestionTopics, is_question
+from .ranking import SPECIAL_RULES, Query, blend, match_names
 from .models import Entry, Hit, LookupResult, Source, Summary
 from .text import QueryRewriter, fold, key, stem, words
 
@@ -34,28 +40,8 @@ RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
 
 MAX_QUERY_CHARS = 300
 CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an answer
-# A name whose words all appear in the question scores NAMED_BASE, plus up to NAMED_COVERAGE
-# for the share of the question's words it accounts for.
-NAMED_BASE = 35.0
-REWRITTEN_NAME_SCORE = 98.0
-NAMED_COVERAGE = 60.0
 ALL_WORDS_BONUS = 20.0
-FUZZY_TWO_WORDS_CAP = 80.0
-SAME_NAME_YIELD = 10.0
-# Words of a characteristic, as the query rewriter leaves them ("bs" -> "ballistic skill").
-CHARACTERISTIC_WORDS = frozenset({"movement", "skill", "strength", "toughness", "wounds", "wound", "initiative",
-                                  "attacks", "attack", "leadership", "m", "s", "t", "w", "i", "a"})
-# How much the text counts against the names: a name or two are looked up by name, a question by its text.
-SHORT_TEXT_WEIGHT = 0.25
-QUESTION_TEXT_WEIGHT = 0.7
-# A question's topic (engine/rules/questions.py): sections of the chapter it asks about gain this.
-TOPIC_BONUS = 12.0
-# Share of an item's text relevance that counts for a question that does not name the item.
-UNNAMED_ITEM_TEXT_SHARE = 0.6
-OFF_TOPIC_SHARE = 0.8
-PHRASE_NAME_BONUS = 8.0
-FIRST_NAMED_BONUS = 0.0
-ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background"})
+FTS_CANDIDATES = 30  # entries the text search hands the ranking
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
 FALLBACK_NAME = "the Living Rulebook 2005"
@@ -135,7 +121,7 @@ class RulesLibrary:
         borrowed = []
         if ed.fallback:
             borrowed = [e for e in self._entries.values()
-                        if e.edition == ed.fallback and _chapter(e) in FALLBACK_CHAPTERS]
+                        if e.edition == ed.fallback and e.chapter in FALLBACK_CHAPTERS]
         scope_entries = sorted(own, key=lambda e: e.id) + sorted(borrowed, key=lambda e: e.id)
         exact_titles: dict[str, list[str]] = {}
         exact_aliases: dict[str, list[str]] = {}
@@ -203,7 +189,7 @@ class RulesLibrary:
     def fallback_note(self, entry: Entry, edition: str) -> str | None:
         if entry.edition == edition:
             return None
-        chapter = FALLBACK_CHAPTERS.get(_chapter(entry), _chapter(entry))
+        chapter = FALLBACK_CHAPTERS.get(entry.chapter, entry.chapter)
         return f"{edition} has no {chapter} chapter; from {FALLBACK_NAME}"
 
     # ------------------------------------------------------------ lookup
@@ -224,7 +210,7 @@ class RulesLibrary:
         mended = self.mend(text)
         raw = key(mended)
         rewritten = self.rewriter.rewrite(mended)
-        ranked = self._rank(raw, rewritten, scope, ed)
+        ranked = self._rank(raw, rewritten, scope, ed, is_question(text))
         if not ranked:
             return LookupResult(None, 0.0, [], ed, None, text)
         best_id, best_score = ranked[0]
@@ -269,111 +255,18 @@ class RulesLibrary:
 
     def _priority(self, eid: str, ed: str) -> tuple:
         e = self._entries[eid]
-        return (e.edition != ed, _chapter(e) == "special-rules", e.kind == "background", len(e.path), e.id)
+        return (e.edition != ed, e.chapter == SPECIAL_RULES, e.kind == "background", len(e.path), e.id)
 
-    def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str) -> list[tuple[str, float]]:
-        """Entries by how well they answer the query, best first: ``raw`` is the query as the
-        rules spell it, ``rewritten`` with abbreviations expanded and stop words dropped."""
-        q = rewritten or raw
-        qwords = q.split()
-        # "bs 4", "toughness 4 with strength 3": a characteristic followed by a number is a value in
-        # the question, not what it is about, so it names no entry (the text still counts it).
-        valued = {k for k, w in enumerate(qwords[:-1])
-                  if qwords[k + 1].isdigit() and qwords[k + 1] != "0" and w in CHARACTERISTIC_WORDS}  # WS 0 is a rule
-        qset = {stem(w) for k, w in enumerate(qwords) if k not in valued}
-        # A question of few content words ("can i choose to rout") is still a question.
-        question = len(qwords) >= 3
-        topic = self.topics.topic(qwords) if question else None
-        # entries with a name of two words or more that the player typed ("shooting into combat"),
-        # not one the rewriter made of one word ("profile" is read as characteristic profile)
-        named_by_phrase: set[str] = set()
-        typed = {stem(w) for w in raw.split()}
-        # where in the question each named entry's name starts: the first thing named is what it asks about
-        qstems = [stem(w) for w in qwords]
-        named_at: dict[str, int] = {}
-        name: dict[str, float] = {}
-        # A name typed from its start, a name whose words are all in the question (scored by how
-        # much of the question it covers, so "to hit chart" beats "chart"), or the question inside a name.
-        named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
-        for k, kw, eid in zip(scope.name_keys, scope.name_words, scope.name_ids):
-            if not k:
-                continue
-            s = 0.0
-            if k == raw:
-                s = 100.0  # the name itself, once misspelt words are mended ("sowrd")
-            elif k == q:
-                # the name once stop words are dropped: "who stries first" is Who strikes first
-                # before it is the Strike first of spears
-                s = REWRITTEN_NAME_SCORE
-            elif k.startswith(q) or k.startswith(raw):
-                # typing the start of a name: the shorter the rest, the likelier the name
-                s = 92.0 - min(12.0, (len(k) - len(q)) / 2)
-            elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
-                s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
-                named_by.setdefault(k, set()).add(eid)
-                if len(kw) >= 2 and kw <= typed:
-                    named_by_phrase.add(eid)
-                at = min(n for n, w in enumerate(qstems) if w in kw)
-                named_at[eid] = min(at, named_at.get(eid, at))
-            elif f" {q} " in f" {k} ":
-                s = 85.0
-            if s > name.get(eid, 0.0):
-                name[eid] = s
-        # As in lookup_exact: an entry gathered from the weapons' special rules yields to a rules
-        # section of the very same name ("do chargers strike first": Who strikes first).
-        for ids in named_by.values():
-            if any(_chapter(self._entries[i]) != "special-rules" for i in ids):
-                for i in ids:
-                    if _chapter(self._entries[i]) == "special-rules":
-                        name[i] -= SAME_NAME_YIELD
-        named = any(s >= NAMED_BASE for s in name.values())
-        if named:
-            fuzzy = []  # a name is in the question: no need to guess at misspelt ones
-        elif len(qset) == 1:  # one word: WRatio also scores a name that merely contains it
-            fuzzy = process.extract(q, scope.name_keys, scorer=fuzz.WRatio, processor=utils.default_process,
-                                    limit=30, score_cutoff=50)
-        elif len(qset) == 2:  # two words ("elven bow"): both must look like the name, and a name
-            # whose words are all there (above) still wins
-            fuzzy = [(c, min(s, FUZZY_TWO_WORDS_CAP), i) for c, s, i in process.extract(
-                q, scope.name_keys, scorer=fuzz.token_sort_ratio, processor=utils.default_process,
-                limit=30, score_cutoff=70)]
-        else:
-            fuzzy = []
-        for choice, score, idx in fuzzy:
-            eid = scope.name_ids[idx]
-            short_penalty = 0.0 if len(choice) >= 4 or choice == q else 15.0
-            score = score - short_penalty
-            if score > name.get(eid, 0.0):
-                name[eid] = score
-        # Full-text relevance over bodies.
-        text_rel = self._fts(q, scope, ed, limit=30)
-        # A question leans on the text, a name or two on titles.
-        w_text = QUESTION_TEXT_WEIGHT if question else SHORT_TEXT_WEIGHT
-        # a question that names an item ("does a shield help against arrows") is about that item
-        item_named = question and any(s >= NAMED_BASE and _is_item(self._entries[i]) for i, s in name.items())
-        first_named = min(named_at.values(), default=None)
-        combined: dict[str, float] = {}
-        for eid in set(name) | set(text_rel):
-            entry = self._entries[eid]
-            by_name, text = name.get(eid, 0.0), text_rel.get(eid, 0.0)
-            off_topic = topic is not None and _chapter(entry) != topic
-            if (off_topic or item_named) and _is_item(entry) and by_name < NAMED_BASE:
-                # an item answers a question about another chapter or another item only if the
-                # question names it: "what happens if my leader is out of action" asks about
-                # leaders, not about the silk cloak whose text says what happens to it then
-                text *= UNNAMED_ITEM_TEXT_SHARE
-            score = (1 - w_text) * by_name + w_text * text
-            if by_name >= 85 and text >= 50:
-                score += 5.0
-            if topic is not None and not off_topic:
-                score += TOPIC_BONUS
-            elif off_topic and not _is_item(entry):
-                score *= OFF_TOPIC_SHARE
-            if question and eid in named_by_phrase:
-                score += PHRASE_NAME_BONUS
-            if question and named_at.get(eid, -1) == first_named:
-                score += FIRST_NAMED_BONUS
-            combined[eid] = score
+    def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str, asked: bool) -> list[tuple[str, float]]:
+        """Entries by how well they answer the query, best first (engine/rules/ranking.py): ``raw``
+        is the query as the rules spell it, ``rewritten`` with abbreviations expanded and stop words
+        dropped; ``asked`` when the player phrased it as a question ("do flails strike first")."""
+        query = Query(raw, rewritten, asked, None)
+        if query.question:
+            query = Query(raw, rewritten, asked, self.topics.topic(query.words))
+        names = match_names(query, scope.name_keys, scope.name_words, scope.name_ids, self._entries)
+        text_rel = self._fts(rewritten or raw, scope, ed, limit=FTS_CANDIDATES)
+        combined = blend(query, names, text_rel, self._entries)
         # ranked on the uncapped score (a cap would tie the best candidates); shown capped at 100
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))
         return [(eid, min(100.0, score)) for eid, score in ranked]
@@ -490,16 +383,6 @@ def _check_query(query: object) -> str:
             f"The query is {len(text)} characters long; the limit is {MAX_QUERY_CHARS}.",
             hint="Ask about one rule at a time.")
     return text
-
-
-def _chapter(e: Entry) -> str:
-    parts = e.id.split("/")
-    return parts[1] if len(parts) > 1 else ""
-
-
-def _is_item(e: Entry) -> bool:
-    """A weapon, armour, item, spell or weapon's special rule: a thing a warrior has, not a rule of play."""
-    return len(e.path) > 1 and (e.kind in ITEM_KINDS or _chapter(e) == "special-rules")
 
 
 def _plain(body: str) -> str:

@@ -8,7 +8,19 @@ with the question. The words are data (rules_data/overlay/question_topics.json).
 
 from __future__ import annotations
 
+import re
+
 from .text import QueryRewriter, stem
+
+# How players start a question ("can i parry a 6", "whats a dagger good for"); or it ends in "?".
+_QUESTION_START = re.compile(
+    r"^(what|whats|what's|how|can|could|do|does|did|is|are|when|where|which|who|why|should|will|if|may|must)\b",
+    re.IGNORECASE)
+
+
+def is_question(text: str) -> bool:
+    """Phrased as a question ("can i parry a 6", "what does a net do?"), not as a name."""
+    return bool(_QUESTION_START.match(text.strip())) or text.strip().endswith("?")
 
 
 class QuestionTopics:
