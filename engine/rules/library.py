@@ -41,6 +41,7 @@ RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
 MAX_QUERY_CHARS = 300
 CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an answer
 ALL_WORDS_BONUS = 20.0
+MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
@@ -61,6 +62,9 @@ class _Scope:
     sorted_names: list[tuple[str, str, str]]  # (lower display name, display name, id)
     sorted_lower: list[str]
     word_index: list[tuple[str, str, str]]
+    # (display name without spaces or punctuation, display name, id), sorted: "soul f" and
+    # "darkbl" complete Soulfire and Dark Blood
+    spaceless: list[tuple[str, str, str]]
 
 
 class RulesLibrary:
@@ -150,8 +154,10 @@ class RulesLibrary:
             for w in words(low)[1:]:
                 word_index.append((w, shown, eid))
         word_index.sort()
+        spaceless = sorted((_spaceless(low), shown, eid) for low, shown, eid in names)
         return _Scope([e.id for e in scope_entries], {e.id for e in scope_entries}, exact_titles,
-                      exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index)
+                      exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index,
+                      spaceless)
 
     # ------------------------------------------------------------ small accessors
 
@@ -358,6 +364,13 @@ class RulesLibrary:
                 if p in fold(scope.word_index[j][1]):
                     out.setdefault(scope.word_index[j][2], scope.word_index[j][1])
                 j += 1
+        typed_together = _spaceless(p)
+        if len(out) < limit and len(typed_together) >= MIN_SPACELESS_PREFIX:
+            # words typed apart or together: "soul f" is the start of Soulfire, "darkbl" of Dark Blood
+            k = bisect.bisect_left(scope.spaceless, (typed_together,))
+            while k < len(scope.spaceless) and scope.spaceless[k][0].startswith(typed_together) and len(out) < limit:
+                out.setdefault(scope.spaceless[k][2], scope.spaceless[k][1])
+                k += 1
         if len(out) < limit and len(p) >= 3:
             for choice, _, idx in process.extract(p, scope.sorted_lower, scorer=fuzz.WRatio,
                                                   limit=limit, score_cutoff=75):
@@ -383,6 +396,10 @@ def _check_query(query: object) -> str:
             f"The query is {len(text)} characters long; the limit is {MAX_QUERY_CHARS}.",
             hint="Ask about one rule at a time.")
     return text
+
+
+def _spaceless(text: str) -> str:
+    return "".join(words(text))
 
 
 def _plain(body: str) -> str:

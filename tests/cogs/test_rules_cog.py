@@ -197,6 +197,11 @@ async def test_real_typing_is_answered_publicly(harness, query, title):
     assert res.embeds[0]["title"] == title
 
 
+async def test_autocomplete_completes_a_name_typed_in_two_words(harness):
+    choices = (await harness.autocomplete("rule", "query", query="soul f")).choices
+    assert {"name": "Soulfire", "value": "lrb/magic/soulfire"} in choices
+
+
 async def test_weak_match_offers_did_you_mean_with_menu(harness):
     lib = load_library()
     weak = lib.lookup("ogre")  # no rule is about ogres: the closest entries are offered instead

@@ -92,6 +92,12 @@ def test_an_item_still_answers_a_question_that_names_it(lib):
     assert lib.lookup("can a necromancer raise a dead hero").entry.id == "lrb/magic/spell-of-awakening"
 
 
+def test_autocomplete_completes_names_whatever_the_spaces(lib):
+    assert ("Soulfire", "lrb/magic/soulfire") in lib.suggest("soul f")
+    assert ("Gnawdoom", "lrb/magic/gnawdoom") in lib.suggest("gnaw d")
+    assert ("Dark Blood", "lrb/magic/dark-blood") in lib.suggest("darkbl")
+
+
 def test_every_question_topic_is_a_chapter_of_the_rules(lib):
     chapters = {e.id.split("/")[1] for e in lib.entries() if "/" in e.id}
     assert lib.topics.chapters and lib.topics.chapters <= chapters
