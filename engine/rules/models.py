@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 KINDS = ("rule", "weapon", "armour", "equipment", "spell", "psychology", "table", "background")
 
@@ -56,7 +57,7 @@ class Entry:
     def section_path(self) -> str:
         return " > ".join(self.path)
 
-    @property
+    @cached_property
     def chapter(self) -> str:
         """The chapter's part of the id ("shooting" for ``lrb/shooting/cover``; "" for a bare edition id)."""
         parts = self.id.split("/")

@@ -103,6 +103,7 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
     qset = {stem(w) for k, w in enumerate(qwords) if k not in valued}
     qstems = [stem(w) for w in qwords]
     typed = [stem(w) for w in raw.split()]
+    typed_set = set(typed)
     found = NameMatches()
     named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
     for k, kw, eid in zip(name_keys, name_words, name_ids):
@@ -118,7 +119,7 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
         elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
             s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
             named_by.setdefault(k, set()).add(eid)
-            if len(kw) >= 2 and kw <= set(typed):  # not a name the rewriter made of one word ("profile")
+            if len(kw) >= 2 and kw <= typed_set:  # not a name the rewriter made of one word ("profile")
                 found.by_phrase.add(eid)
             at = min(n for n, w in enumerate(qstems) if w in kw)
             found.first_at[eid] = min(at, found.first_at.get(eid, at))
