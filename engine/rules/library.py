@@ -6,6 +6,11 @@ then prefix / substring, then fuzzy (rapidfuzz WRatio) over titles and aliases, 
 with BM25 full-text relevance from an in-memory SQLite FTS5 index so that whole questions
 ("what happens when I fall 4 inches") find the section that answers them. A weak best
 match gives a "did you mean" list instead of a guess.
+
+What the player typed is first read as the rules spell it (engine/rules/matching.py: "soul
+fire" is Soulfire, "hochlnad long rfile" the Hochland long rifle); a question is weighed by
+the chapter it asks about (engine/rules/questions.py); names and text are scored and blended
+in engine/rules/ranking.py.
 """
 
 from __future__ import annotations
@@ -19,12 +24,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rapidfuzz import fuzz, process, utils
+from rapidfuzz import fuzz, process
 
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 
 from .campaign import campaign_entries
+from .matching import Speller
+from .questions import QuestionTopics, is_question
+from .ranking import SPECIAL_RULES, Query, blend, match_names
 from .models import Entry, Hit, LookupResult, Source, Summary
 from .text import QueryRewriter, fold, key, stem, words
 
@@ -32,20 +40,9 @@ RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
 
 MAX_QUERY_CHARS = 300
 CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an answer
-# A name whose words all appear in the question scores NAMED_BASE, plus up to NAMED_COVERAGE
-# for the share of the question's words it accounts for.
-NAMED_BASE = 35.0
-NAMED_COVERAGE = 60.0
 ALL_WORDS_BONUS = 20.0
-FUZZY_TWO_WORDS_CAP = 80.0
-SAME_NAME_YIELD = 10.0
-# Words of a characteristic, as the query rewriter leaves them ("bs" -> "ballistic skill").
-CHARACTERISTIC_WORDS = frozenset({"movement", "skill", "strength", "toughness", "wounds", "wound", "initiative",
-                                  "attacks", "attack", "leadership", "m", "s", "t", "w", "i", "a"})
-# How much the text counts against the names: a name or two are looked up by name, a question by its text.
-SHORT_TEXT_WEIGHT = 0.25
-QUESTION_TEXT_WEIGHT = 0.7
-MEND_CUTOFF = 80  # how alike (rapidfuzz ratio) a misspelt word and the rules' word must be
+MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
+FTS_CANDIDATES = 30  # entries the text search hands the ranking
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
 FALLBACK_NAME = "the Living Rulebook 2005"
@@ -65,19 +62,22 @@ class _Scope:
     sorted_names: list[tuple[str, str, str]]  # (lower display name, display name, id)
     sorted_lower: list[str]
     word_index: list[tuple[str, str, str]]
+    # (display name without spaces or punctuation, display name, id), sorted: "soul f" and
+    # "darkbl" complete Soulfire and Dark Blood
+    spaceless: list[tuple[str, str, str]]
 
 
 class RulesLibrary:
-    def __init__(self, entries: list[Entry], synonyms: dict, version: str) -> None:
+    def __init__(self, entries: list[Entry], synonyms: dict, version: str, topics: dict | None = None) -> None:
         self.version = version
         self._entries = {e.id: e for e in entries}
         self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
+        self.topics = QuestionTopics((topics or {}).get("topics", {}), self.rewriter)
         self._editions = {e.id: e for e in all_editions()}
         self._db = self._build_fts(entries)
-        # every word the rules use, for mending misspelt words of a question or a search
-        self._vocab = sorted({w for e in entries for w in words(" ".join((e.title, *e.aliases, _plain(e.body))))
-                              if len(w) >= 3 and not w.isdigit()})
-        self._vocab_set = frozenset(self._vocab)
+        # reads a query's words as the rules spell them (engine/rules/matching.py)
+        self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
+                               [_plain(e.body) for e in entries], self.rewriter.known)
         self._name_stems: dict[str, frozenset[str]] = {}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
@@ -103,7 +103,8 @@ class RulesLibrary:
             digest.update(b"campaign/lrb.json\0" + raw)
             entries += campaign_entries(json.loads(raw))
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
-        return cls(entries, synonyms, digest.hexdigest()[:16])
+        topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
+        return cls(entries, synonyms, digest.hexdigest()[:16], topics)
 
     def _build_fts(self, entries: list[Entry]) -> sqlite3.Connection:
         db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -124,7 +125,7 @@ class RulesLibrary:
         borrowed = []
         if ed.fallback:
             borrowed = [e for e in self._entries.values()
-                        if e.edition == ed.fallback and _chapter(e) in FALLBACK_CHAPTERS]
+                        if e.edition == ed.fallback and e.chapter in FALLBACK_CHAPTERS]
         scope_entries = sorted(own, key=lambda e: e.id) + sorted(borrowed, key=lambda e: e.id)
         exact_titles: dict[str, list[str]] = {}
         exact_aliases: dict[str, list[str]] = {}
@@ -153,8 +154,10 @@ class RulesLibrary:
             for w in words(low)[1:]:
                 word_index.append((w, shown, eid))
         word_index.sort()
+        spaceless = sorted((_spaceless(low), shown, eid) for low, shown, eid in names)
         return _Scope([e.id for e in scope_entries], {e.id for e in scope_entries}, exact_titles,
-                      exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index)
+                      exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index,
+                      spaceless)
 
     # ------------------------------------------------------------ small accessors
 
@@ -192,7 +195,7 @@ class RulesLibrary:
     def fallback_note(self, entry: Entry, edition: str) -> str | None:
         if entry.edition == edition:
             return None
-        chapter = FALLBACK_CHAPTERS.get(_chapter(entry), _chapter(entry))
+        chapter = FALLBACK_CHAPTERS.get(entry.chapter, entry.chapter)
         return f"{edition} has no {chapter} chapter; from {FALLBACK_NAME}"
 
     # ------------------------------------------------------------ lookup
@@ -213,7 +216,7 @@ class RulesLibrary:
         mended = self.mend(text)
         raw = key(mended)
         rewritten = self.rewriter.rewrite(mended)
-        ranked = self._rank(raw, rewritten, scope, ed)
+        ranked = self._rank(raw, rewritten, scope, ed, is_question(text))
         if not ranked:
             return LookupResult(None, 0.0, [], ed, None, text)
         best_id, best_score = ranked[0]
@@ -224,20 +227,14 @@ class RulesLibrary:
         return self._result(best_id, best_score, ed, text, suggestions)
 
     def mend(self, text: str) -> str:
-        """``text`` with each word the rules never use replaced by the closest word they do
-        ("hiden" -> "hidden", "halbard" -> "halberd"); abbreviations players use are left alone."""
-        return " ".join(self._mend_word(w) for w in words(text))
+        """``text`` as the rules spell it: misspelt words mended ("hiden" -> "hidden"), words typed
+        apart joined ("soul fire" -> "soulfire") and typed together split ("darkblood" -> "dark
+        blood"); abbreviations players use are left alone."""
+        return self.speller.mend(text)
 
     def corrections(self, text: str) -> list[tuple[str, str]]:
-        """The words ``mend`` would change, as (typed, read as) pairs, to tell the player."""
-        return [(w, m) for w in dict.fromkeys(words(text)) if (m := self._mend_word(w)) != w]
-
-    @lru_cache(maxsize=8192)
-    def _mend_word(self, w: str) -> str:
-        if len(w) < 4 or w.isdigit() or w in self._vocab_set or w in self.rewriter.known:
-            return w
-        found = process.extractOne(w, self._vocab, scorer=fuzz.ratio, score_cutoff=MEND_CUTOFF)
-        return found[0] if found else w
+        """What ``mend`` changed, as (typed, read as) pairs, to tell the player."""
+        return self.speller.corrections(text)
 
     def lookup_exact(self, query: str, edition: str | None = None) -> LookupResult | None:
         """``lookup``'s answer when ``query`` is a title or alias (or has no letters or digits);
@@ -264,73 +261,18 @@ class RulesLibrary:
 
     def _priority(self, eid: str, ed: str) -> tuple:
         e = self._entries[eid]
-        return (e.edition != ed, _chapter(e) == "special-rules", e.kind == "background", len(e.path), e.id)
+        return (e.edition != ed, e.chapter == SPECIAL_RULES, e.kind == "background", len(e.path), e.id)
 
-    def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str) -> list[tuple[str, float]]:
-        q = rewritten or raw
-        qwords = q.split()
-        # "bs 4", "toughness 4 with strength 3": a characteristic followed by a number is a value in
-        # the question, not what it is about, so it names no entry (the text still counts it).
-        valued = {k for k, w in enumerate(qwords[:-1])
-                  if qwords[k + 1].isdigit() and qwords[k + 1] != "0" and w in CHARACTERISTIC_WORDS}  # WS 0 is a rule
-        qset = {stem(w) for k, w in enumerate(qwords) if k not in valued}
-        name: dict[str, float] = {}
-        # A name typed from its start, a name whose words are all in the question (scored by how
-        # much of the question it covers, so "to hit chart" beats "chart"), or the question inside a name.
-        named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
-        for k, kw, eid in zip(scope.name_keys, scope.name_words, scope.name_ids):
-            if not k:
-                continue
-            s = 0.0
-            if k == q or k == raw:
-                s = 100.0  # the name itself, once misspelt words are mended ("sowrd")
-            elif k.startswith(q) or k.startswith(raw):
-                # typing the start of a name: the shorter the rest, the likelier the name
-                s = 92.0 - min(12.0, (len(k) - len(q)) / 2)
-            elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
-                s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
-                named_by.setdefault(k, set()).add(eid)
-            elif f" {q} " in f" {k} ":
-                s = 85.0
-            if s > name.get(eid, 0.0):
-                name[eid] = s
-        # As in lookup_exact: an entry gathered from the weapons' special rules yields to a rules
-        # section of the very same name ("do chargers strike first": Who strikes first).
-        for ids in named_by.values():
-            if any(_chapter(self._entries[i]) != "special-rules" for i in ids):
-                for i in ids:
-                    if _chapter(self._entries[i]) == "special-rules":
-                        name[i] -= SAME_NAME_YIELD
-        named = any(s >= NAMED_BASE for s in name.values())
-        if named:
-            fuzzy = []  # a name is in the question: no need to guess at misspelt ones
-        elif len(qset) == 1:  # one word: WRatio also scores a name that merely contains it
-            fuzzy = process.extract(q, scope.name_keys, scorer=fuzz.WRatio, processor=utils.default_process,
-                                    limit=30, score_cutoff=50)
-        elif len(qset) == 2:  # two words ("elven bow"): both must look like the name, and a name
-            # whose words are all there (above) still wins
-            fuzzy = [(c, min(s, FUZZY_TWO_WORDS_CAP), i) for c, s, i in process.extract(
-                q, scope.name_keys, scorer=fuzz.token_sort_ratio, processor=utils.default_process,
-                limit=30, score_cutoff=70)]
-        else:
-            fuzzy = []
-        for choice, score, idx in fuzzy:
-            eid = scope.name_ids[idx]
-            short_penalty = 0.0 if len(choice) >= 4 or choice == q else 15.0
-            score = score - short_penalty
-            if score > name.get(eid, 0.0):
-                name[eid] = score
-        # Full-text relevance over bodies.
-        text_rel = self._fts(q, scope, ed, limit=30)
-        # A question leans on the text, a name or two on titles. A question of few content words
-        # ("can i choose to rout") is still a question.
-        question = len(q.split()) >= 3
-        w_text = QUESTION_TEXT_WEIGHT if question else SHORT_TEXT_WEIGHT
-        combined: dict[str, float] = {}
-        for eid in set(name) | set(text_rel):
-            combined[eid] = (1 - w_text) * name.get(eid, 0.0) + w_text * text_rel.get(eid, 0.0)
-            if name.get(eid, 0.0) >= 85 and text_rel.get(eid, 0.0) >= 50:
-                combined[eid] += 5.0
+    def _rank(self, raw: str, rewritten: str, scope: _Scope, ed: str, asked: bool) -> list[tuple[str, float]]:
+        """Entries by how well they answer the query, best first (engine/rules/ranking.py): ``raw``
+        is the query as the rules spell it, ``rewritten`` with abbreviations expanded and stop words
+        dropped; ``asked`` when the player phrased it as a question ("do flails strike first")."""
+        query = Query(raw, rewritten, asked, None)
+        if query.question:
+            query = Query(raw, rewritten, asked, self.topics.topic(query.words))
+        names = match_names(query, scope.name_keys, scope.name_words, scope.name_ids, self._entries)
+        text_rel = self._fts(rewritten or raw, scope, ed, limit=FTS_CANDIDATES)
+        combined = blend(query, names, text_rel, self._entries)
         # ranked on the uncapped score (a cap would tie the best candidates); shown capped at 100
         ranked = sorted(combined.items(), key=lambda kv: (-kv[1], self._priority(kv[0], ed)))
         return [(eid, min(100.0, score)) for eid, score in ranked]
@@ -422,6 +364,13 @@ class RulesLibrary:
                 if p in fold(scope.word_index[j][1]):
                     out.setdefault(scope.word_index[j][2], scope.word_index[j][1])
                 j += 1
+        typed_together = _spaceless(p)
+        if len(out) < limit and len(typed_together) >= MIN_SPACELESS_PREFIX:
+            # words typed apart or together: "soul f" is the start of Soulfire, "darkbl" of Dark Blood
+            k = bisect.bisect_left(scope.spaceless, (typed_together,))
+            while k < len(scope.spaceless) and scope.spaceless[k][0].startswith(typed_together) and len(out) < limit:
+                out.setdefault(scope.spaceless[k][2], scope.spaceless[k][1])
+                k += 1
         if len(out) < limit and len(p) >= 3:
             for choice, _, idx in process.extract(p, scope.sorted_lower, scorer=fuzz.WRatio,
                                                   limit=limit, score_cutoff=75):
@@ -449,9 +398,8 @@ def _check_query(query: object) -> str:
     return text
 
 
-def _chapter(e: Entry) -> str:
-    parts = e.id.split("/")
-    return parts[1] if len(parts) > 1 else ""
+def _spaceless(text: str) -> str:
+    return "".join(words(text))
 
 
 def _plain(body: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 KINDS = ("rule", "weapon", "armour", "equipment", "spell", "psychology", "table", "background")
 
@@ -55,6 +56,17 @@ class Entry:
     @property
     def section_path(self) -> str:
         return " > ".join(self.path)
+
+    @cached_property
+    def chapter(self) -> str:
+        """The chapter's part of the id ("shooting" for ``lrb/shooting/cover``; "" for a bare edition id)."""
+        parts = self.id.split("/")
+        return parts[1] if len(parts) > 1 else ""
+
+    @property
+    def is_chapter(self) -> bool:
+        """True for a chapter's opening ("Shooting"), False for a section or item inside one."""
+        return len(self.path) == 1
 
     def pages(self, max_chars: int = DEFAULT_PAGE_CHARS) -> list[str]:
         return split_pages(self.body, max_chars)

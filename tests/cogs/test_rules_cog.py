@@ -184,6 +184,24 @@ async def test_a_misspelt_name_is_mended(harness):
     assert not res.ephemeral and res.embeds[0]["title"] == "Knocked down"
 
 
+@pytest.mark.parametrize("query, title", [
+    ("soul fire", "Soulfire"),  # typed apart: answered, not "did you mean"
+    ("gnaw doom", "Gnawdoom"),
+    ("hochlnad long rfile", "Hochland long rifle"),
+    ("can I shoot at someone fighting in combat", "Closest target"),
+    ("what happens if my leader is out of action", "Rout test"),
+])
+async def test_real_typing_is_answered_publicly(harness, query, title):
+    res = await harness.command("rule", query=query)
+    assert not res.ephemeral and not res.is_error, res.text
+    assert res.embeds[0]["title"] == title
+
+
+async def test_autocomplete_completes_a_name_typed_in_two_words(harness):
+    choices = (await harness.autocomplete("rule", "query", query="soul f")).choices
+    assert {"name": "Soulfire", "value": "lrb/magic/soulfire"} in choices
+
+
 async def test_weak_match_offers_did_you_mean_with_menu(harness):
     lib = load_library()
     weak = lib.lookup("ogre")  # no rule is about ogres: the closest entries are offered instead
