@@ -19,7 +19,6 @@ import bisect
 import hashlib
 import json
 import re
-import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +27,7 @@ from rapidfuzz import fuzz, process
 
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
+from engine.storage.text_index import IndexedText, TextIndex
 
 from .campaign import campaign_entries
 from .matching import Speller
@@ -74,7 +74,7 @@ class RulesLibrary:
         self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
         self.topics = QuestionTopics((topics or {}).get("topics", {}), self.rewriter)
         self._editions = {e.id: e for e in all_editions()}
-        self._db = self._build_fts(entries)
+        self._index = self._build_fts(entries)
         # reads a query's words as the rules spell them (engine/rules/matching.py)
         self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
                                [_plain(e.body) for e in entries], self.rewriter.known)
@@ -106,18 +106,10 @@ class RulesLibrary:
         topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
         return cls(entries, synonyms, digest.hexdigest()[:16], topics)
 
-    def _build_fts(self, entries: list[Entry]) -> sqlite3.Connection:
-        db = sqlite3.connect(":memory:", check_same_thread=False)
-        db.execute(
-            "CREATE VIRTUAL TABLE fts USING fts5(id UNINDEXED, edition UNINDEXED, title, aliases, body,"
-            " tokenize='porter unicode61 remove_diacritics 2')"
-        )
-        db.executemany(
-            "INSERT INTO fts VALUES (?, ?, ?, ?, ?)",
-            [(e.id, e.edition, e.title + " " + " ".join(e.path[:-1]), " ; ".join(e.aliases),
-              _plain(e.body)) for e in entries],
-        )
-        return db
+    @staticmethod
+    def _build_fts(entries: list[Entry]) -> TextIndex:
+        return TextIndex(IndexedText(id=e.id, edition=e.edition, title=e.title + " " + " ".join(e.path[:-1]),
+                                     aliases=" ; ".join(e.aliases), body=_plain(e.body)) for e in entries)
 
     def _build_scope(self, edition: str) -> _Scope:
         ed = self._editions[edition]
@@ -286,19 +278,13 @@ class RulesLibrary:
         terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()))
         if not terms:
             return {}
-        match = " OR ".join(f'"{t}"' for t in terms)
-        rows = self._db.execute(
-            "SELECT id, -bm25(fts, 0, 0, 8.0, 4.0, 1.0) AS rel FROM fts WHERE fts MATCH ? ORDER BY rel DESC LIMIT 200",
-            (match,),
-        ).fetchall()
-        rows = [(i, r) for i, r in rows if i in scope.id_set][:limit]
+        rows = [(i, r) for i, r in self._index.ranked(terms, 200) if i in scope.id_set][:limit]
         if not rows:
             return {}
         top = rows[0][1] or 1.0
         rel = {i: 100.0 * r / top for i, r in rows}
         if len(terms) >= 2:
-            every = " AND ".join(f'"{t}"' for t in terms)
-            for (i,) in self._db.execute("SELECT id FROM fts WHERE fts MATCH ?", (every,)):
+            for i in self._index.holding_all(terms):
                 if i in scope.id_set:
                     rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
         return rel
@@ -319,13 +305,7 @@ class RulesLibrary:
         if not terms:
             return []
         scope = self._scopes[ed]
-        match = " OR ".join(f'"{t}"' for t in dict.fromkeys(terms))
-        rows = self._db.execute(
-            "SELECT id, -bm25(fts, 0, 0, 8.0, 4.0, 1.0) AS rel,"
-            " snippet(fts, 4, '**', '**', '…', 16) FROM fts WHERE fts MATCH ? ORDER BY rel DESC LIMIT 400",
-            (match,),
-        ).fetchall()
-        rows = [r for r in rows if r[0] in scope.id_set][:limit]
+        rows = [r for r in self._index.ranked_with_snippets(dict.fromkeys(terms), 400) if r[0] in scope.id_set][:limit]
         if not rows:
             return []
         top = rows[0][1] or 1.0
