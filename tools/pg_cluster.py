@@ -223,6 +223,7 @@ def _start_in(folder: Path, bin_dir: Path, user: pwd.struct_passwd, database: st
         os.chown(pwfile, user.pw_uid, user.pw_gid)
     os.chmod(pwfile, 0o600)
     data = folder / "data"
+    steps = [time.perf_counter()]
     try:
         done = _run([str(bin_dir / "initdb"), "-D", str(data), "-U", SUPERUSER, f"--pwfile={pwfile}",
                      "--auth=scram-sha-256", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"],
@@ -231,7 +232,10 @@ def _start_in(folder: Path, bin_dir: Path, user: pwd.struct_passwd, database: st
         raise ClusterError(f"initdb could not run ({bin_dir}/initdb): {exc}") from exc
     pwfile.unlink()
     if done.returncode != 0:
-        raise ClusterError(f"initdb failed (as OS user {user.pw_name}, in {folder}):\n{done.stdout.strip()}")
+        hint = (f"\n(the OS user {user.pw_name} must be able to reach {folder.parent}: set MORDHEIM_PG_TMPDIR "
+                "to a folder it can reach)") if "Permission denied" in done.stdout else ""
+        raise ClusterError(f"initdb failed (as OS user {user.pw_name}, in {folder}):\n{done.stdout.strip()}{hint}")
+    steps.append(time.perf_counter())
 
     log = folder / "server.log"
     for attempt in range(1, PORT_ATTEMPTS + 1):
@@ -249,6 +253,7 @@ def _start_in(folder: Path, bin_dir: Path, user: pwd.struct_passwd, database: st
             continue
         raise ClusterError(f"pg_ctl start failed (port {port}):\n{done.stdout.strip()}\nserver log:\n{server_log}")
 
+    steps.append(time.perf_counter())
     cluster = Cluster(dir=folder, port=port, password=password, bin_dir=bin_dir, os_user=user.pw_name,
                       database=database)
     # createdb over TCP with the password: checks the URL's way in before anyone is handed it
@@ -256,10 +261,12 @@ def _start_in(folder: Path, bin_dir: Path, user: pwd.struct_passwd, database: st
                 user, folder, env_extra={"PGPASSWORD": password, "PGCONNECT_TIMEOUT": "10"}, timeout=30)
     if done.returncode != 0:
         raise ClusterError(f"createdb {database} failed:\n{done.stdout.strip()}\nserver log:\n{_tail(log)}")
-    cluster.start_seconds = time.perf_counter() - began
+    steps.append(time.perf_counter())
+    cluster.start_seconds = steps[-1] - began
     version = (folder / "data" / "PG_VERSION").read_text().strip()
-    _log(f"PostgreSQL {version} started on 127.0.0.1:{port} as OS user {user.pw_name} "
-         f"in {cluster.start_seconds:.2f} s ({folder})")
+    initdb, server, createdb = (b - a for a, b in zip(steps, steps[1:]))
+    _log(f"PostgreSQL {version} started on 127.0.0.1:{port} as OS user {user.pw_name} in {cluster.start_seconds:.2f} s "
+         f"(initdb {initdb:.2f} s, server {server:.2f} s, createdb {createdb:.2f} s; {folder})")
     return cluster
 
 
