@@ -278,6 +278,7 @@ def stop(folder: Path | str, quiet: bool = False) -> float:
         raise ClusterError(f"{folder} is not a folder made by tools/pg_cluster.py (no {MARKER} file): not touching it")
     data = folder / "data"
     pid_file = data / "postmaster.pid"
+    server_seconds = 0.0
     if pid_file.is_file():
         owner = pwd.getpwuid(folder.stat().st_uid)
         bin_dir = _bin_dir_of(data)
@@ -286,12 +287,16 @@ def stop(folder: Path | str, quiet: bool = False) -> float:
                     owner, folder, timeout=40)
         if done.returncode != 0 and pid_file.is_file():
             _kill_postmaster(pid_file)
+        server_seconds = time.perf_counter() - began
+        if server_seconds > 2 and not quiet:
+            _log(f"the server took {server_seconds:.1f} s to stop; its log ends:\n{_tail(folder / 'server.log', 10)}")
     shutil.rmtree(folder, ignore_errors=True)
     if folder.exists():
         raise ClusterError(f"could not delete {folder}")
     seconds = time.perf_counter() - began
     if not quiet:
-        _log(f"stopped and deleted {folder} in {seconds:.2f} s")
+        _log(f"stopped and deleted {folder} in {seconds:.2f} s (server {server_seconds:.2f} s, "
+             f"deleting {seconds - server_seconds:.2f} s)")
     return seconds
 
 
@@ -363,6 +368,9 @@ def main(argv: list[str] | None = None) -> int:
     except ClusterError as exc:
         _log(f"error: {exc}")
         return 1
+    except KeyboardInterrupt as exc:  # ^C or SIGTERM; start() has cleaned up after itself
+        _log(f"interrupted ({exc or 'SIGINT'})")
+        return 130
     return 0
 
 
