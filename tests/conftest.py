@@ -9,6 +9,7 @@ import pytest
 from bot.client import MordheimBot
 from bot.config import Config
 from bot.harness import Actor, Harness
+from tests.pg import _pg_admin, _pg_session_database, pg_db_url, pg_new_database, pg_url  # noqa: F401  (PostgreSQL)
 
 
 def make_bot(tmp_path, seed: int = 1234) -> MordheimBot:
