@@ -4,6 +4,8 @@
     mordheim-bot console [-c LINE] [--json] [--seed N] [--user ID] [--guild ID|dm] [--admin] [--files DIR]
     mordheim-bot sync            push the slash-command definitions to Discord now
     mordheim-bot backup PATH     a consistent copy of the live database (safe while the bot runs)
+    mordheim-bot migrate-db SOURCE TARGET
+                                 copy every server's data from one database to another (SQLite or PostgreSQL)
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("sync", help="sync the slash commands with Discord now (needs DISCORD_TOKEN)")
     b = sub.add_parser("backup", help="copy the live database to PATH (consistent, safe while the bot runs)")
     b.add_argument("path", help="where to write the copy, e.g. /backups/mordheim-2024-06-01.db")
+    m = sub.add_parser("migrate-db", help="copy a database into another, e.g. a SQLite file into PostgreSQL (and back)")
+    m.add_argument("source", help="a SQLite file or a postgresql:// URL to copy from (read only)")
+    m.add_argument("target", help="a SQLite file or a postgresql:// URL to copy into (must hold no data yet)")
     c = sub.add_parser("console", help="the offline console: the same slash commands, no Discord")
     for parser in (p, c):
         parser.add_argument("-c", dest="command", metavar="LINE", help="run one line and exit (exit code 1 on an error reply)")
@@ -49,6 +54,17 @@ def main(argv: list[str] | None = None) -> int:
     mode = args.mode
     if mode == "backup":
         return backup(config, args.path)
+    if mode == "migrate-db":
+        return migrate_db(args.source, args.target)
+    store = None
+    if not (mode in ("run", "sync") and not config.has_token):  # those two stop first, saying the token is missing
+        from engine.storage import StorageUnavailable, open_store
+
+        try:  # one clear line, never a traceback, when the database cannot be used
+            store = open_store(config.database)
+        except StorageUnavailable as exc:
+            print(f"Cannot open the database: {exc}", file=sys.stderr)
+            return 2
 
     from bot.client import MordheimBot
 
@@ -77,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             actor.permissions = ADMIN_PERMISSIONS
         rng = random.Random(args.seed) if args.seed is not None else None
         bot = MordheimBot(config, rng=rng)
+        bot.open_resources(store)
         files = Path(args.files) if args.files else None
         try:
             return asyncio.run(run_console(Harness(bot), actor, command=args.command, as_json=args.json, files_dir=files))
@@ -92,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
 
     point_at_discord(config)
     bot = MordheimBot(config)
+    bot.open_resources(store)
     if mode == "sync":
         async def do_sync() -> None:
             async with bot:
@@ -105,6 +123,21 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN (Bot > Reset Token in the developer portal).", file=sys.stderr)
         return 1
+    return 0
+
+
+def migrate_db(source: str, target: str) -> int:
+    from engine.campaign.service import sheets_agree
+    from engine.errors import MordheimError
+    from engine.storage import StorageUnavailable
+    from engine.storage.migrate import MigrationRefused, copy_database
+
+    try:
+        report = copy_database(source, target, check_sheets=sheets_agree)
+    except (StorageUnavailable, MigrationRefused, MordheimError) as exc:
+        print(f"migrate-db: {exc}", file=sys.stderr)
+        return 2
+    print(report.summary())
     return 0
 
 

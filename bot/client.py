@@ -74,16 +74,16 @@ class MordheimBot(commands.AutoShardedBot):
         if self.config.has_token and self.config.sync_on_start == "auto" and self.config.syncs_commands:
             await self.sync_commands(force=False)
 
-    def open_resources(self) -> None:
-        """Open the database once; every cog shares it through ``bot.store``."""
+    def open_resources(self, store=None) -> None:
+        """Open the database once (or take ``store``, opened already); every cog shares it through ``bot.store``."""
         if self.store is None:
+            from engine.campaign.service import Campaigns
             from engine.preferences import Preferences
             from engine.settings import Settings
-            from engine.storage import Store
+            from engine.storage import open_store
             from engine.storage.kept_answers import KeptAnswers
-            from engine.campaign.service import Campaigns
 
-            self.store = Store.open(self.config.db_path)
+            self.store = store if store is not None else open_store(self.config.database)
             self.settings = Settings(self.store)
             self.campaigns = Campaigns(self.store)
             self.preferences = Preferences(self.store)

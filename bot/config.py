@@ -9,13 +9,17 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from engine.storage.errors import StorageUnavailable
+from engine.storage.urls import check_url, describe, is_postgres_url
 
 # Every setting the bot reads: key -> (default, what it does). The README's configuration
 # table is written from this, and a test checks they agree.
 SETTINGS: dict[str, tuple[str, str]] = {
     "DISCORD_TOKEN": ("", "Bot token from the Discord developer portal. Empty: the offline console opens instead."),
     "DISCORD_GUILD_ID": ("", "A test server's id: commands sync there instantly instead of globally."),
-    "MORDHEIM_DB": ("./data/mordheim.db", "The SQLite file holding settings and warbands (created if missing)."),
+    "MORDHEIM_DB": ("./data/mordheim.db", "Where settings and warbands are kept: a SQLite file (created if missing), or a `postgresql://user:password@host:5432/dbname` URL for a bot on several hosts."),
     "MORDHEIM_SYNC_ON_START": ("auto", "`auto` syncs commands on start only when their definitions changed; `never` leaves it to `mordheim-bot sync`."),
     "LOG_LEVEL": ("INFO", "Python logging level: DEBUG, INFO, WARNING or ERROR. Interaction tokens and the bot token are blanked out of every line, at every level."),
     "MORDHEIM_SHARD_COUNT": ("", "How many shards the bot has in all. Empty: as many as Discord recommends, all run by this process."),
@@ -37,7 +41,8 @@ class _Secret(str):
 class Config:
     token: str = field(default="", repr=False)
     guild_id: int | None = None
-    db_path: Path = Path("./data/mordheim.db")
+    db_path: Path = Path("./data/mordheim.db")  # the SQLite file; with PostgreSQL, local files go beside it
+    database_url: str | None = field(default=None, repr=False)  # a postgresql:// URL: the database is there instead
     sync_on_start: str = "auto"
     log_level: str = "INFO"
     shard_count: int | None = None  # None: Discord's recommendation
@@ -47,13 +52,18 @@ class Config:
     gateway_url: str = SETTINGS["DISCORD_GATEWAY_URL"][0]
 
     @property
+    def database(self) -> str:
+        """What ``MORDHEIM_DB`` names: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or str(self.db_path)
+
+    @property
     def has_token(self) -> bool:
         return bool(self.token.strip())
 
     def __repr__(self) -> str:
         return (
             f"Config(token={'***' if self.has_token else 'unset'}, guild_id={self.guild_id}, "
-            f"db_path={str(self.db_path)!r}, sync_on_start={self.sync_on_start!r}, log_level={self.log_level!r}, "
+            f"db_path={str(self.db_path)!r}, database={_shown(self.database_url)!r}, sync_on_start={self.sync_on_start!r}, log_level={self.log_level!r}, "
             f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, stop_timeout={self.stop_timeout}, "
             f"api_url={self.api_url!r}, gateway_url={self.gateway_url!r})"
         )
@@ -62,6 +72,11 @@ class Config:
     def syncs_commands(self) -> bool:
         """Whether this process syncs commands on start: one process of a sharded bot is enough."""
         return self.shard_ids is None or 0 in self.shard_ids
+
+
+def _shown(url: str | None) -> str | None:
+    """A database URL as it may be printed: its host, port and database, never its password."""
+    return None if url is None else f"postgresql://{describe(url)}{urlsplit(url).path}"
 
 
 class ConfigError(Exception):
@@ -105,10 +120,19 @@ def load_config(env: dict[str, str] | None = None, *, dotenv_path: str | os.Path
     gateway_url = get("DISCORD_GATEWAY_URL")
     if not gateway_url.startswith(("wss://", "ws://")):
         raise ConfigError("DISCORD_GATEWAY_URL must be a ws(s) URL such as wss://gateway.discord.gg/.")
+    database = get("MORDHEIM_DB")
+    database_url = None
+    if is_postgres_url(database):
+        try:
+            check_url(database)
+        except StorageUnavailable as exc:
+            raise ConfigError(str(exc)) from None
+        database_url, database = database, SETTINGS["MORDHEIM_DB"][0]
     return Config(
         token=_Secret(get("DISCORD_TOKEN")),
         guild_id=guild_id,
-        db_path=Path(get("MORDHEIM_DB")),
+        db_path=Path(database),
+        database_url=database_url,
         sync_on_start=sync,
         log_level=level,
         shard_count=shard_count,

@@ -58,7 +58,7 @@ class Store(Protocol):
 
     database: str
 
-    def write(self) -> Any: ...
+    def write(self, *, lock: int | None = None) -> Any: ...
 
     def read(self) -> Any: ...
 
@@ -377,3 +377,14 @@ class PostBattle(_Verbs):
 
     def finish(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.finish, sequence_id, version)
+
+
+def sheets_agree(first: Store, second: Store, warbands: list[tuple[int, str]]) -> None:
+    """These warbands' roster sheets (server id, name) read the same from two databases that should
+    hold the same (a copy made by ``mordheim-bot migrate-db``); MordheimError naming the first that differs."""
+    from engine.errors import MordheimError
+
+    before, after = Campaigns(first), Campaigns(second)
+    for guild_id, name in warbands:
+        if before.show_warband(guild_id, name) != after.show_warband(guild_id, name):
+            raise MordheimError(f"The copy of {name} (server {guild_id}) does not read as the original does.")

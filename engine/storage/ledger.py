@@ -180,14 +180,14 @@ class LedgerRepository:
 
 
 class _Store(Protocol):
-    def write(self) -> Any: ...
+    def write(self, *, lock: int | None = None) -> Any: ...
 
 
 @contextmanager
 def ledger_batch(store: _Store, *, guild_id: int, member_id: int, at: str) -> Iterator[LedgerRepository]:
     """One write transaction whose ledger rows form one batch, written when the block ends
     (for changes outside the campaign's units of work, such as a server setting)."""
-    with store.write() as c:
+    with store.write(lock=guild_id) as c:
         batch = LedgerRepository(c, guild_id, member_id, at)
         yield batch
         batch.flush()

@@ -39,6 +39,7 @@ from sqlite_utils import Database
 
 from engine.errors import DuplicateKey
 from engine.storage.connection import Dialect
+from engine.storage.errors import check_not_newer
 from engine.storage.schema import MIGRATIONS
 
 DEFAULT_DB_PATH = Path("data") / "mordheim.db"
@@ -166,6 +167,9 @@ class Store:
             # decide a migration is pending; Migrations nests its own steps as savepoints.
             self._conn.execute("BEGIN IMMEDIATE")
             try:
+                known = {m.name for m in MIGRATIONS._migrations}  # sqlite-utils keeps them there; it has no public list
+                check_not_newer({m.name for m in MIGRATIONS.applied(self.db)}, known,
+                                where=f"SQLite file {self.path}")
                 MIGRATIONS.apply(self.db)
                 self._conn.execute("COMMIT")
             except BaseException:
@@ -190,8 +194,10 @@ class Store:
         self.close()
 
     @contextmanager
-    def write(self) -> Iterator[SqliteConnection]:
-        """A write transaction: everything inside commits together or is rolled back.
+    def write(self, *, lock: int | None = None) -> Iterator[SqliteConnection]:
+        """A write transaction: everything inside commits together or is rolled back. ``lock`` (a
+        server's id, for PostgreSQL's per-server turns) changes nothing here: BEGIN IMMEDIATE
+        already makes every write of the file take its turn.
 
         Inside ``without_waiting()`` it begins only if that needs no waiting, else raises
         ``WriteWouldWait`` having done nothing."""

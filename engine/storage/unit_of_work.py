@@ -53,7 +53,7 @@ class UnitOfWork:
 class _Store(Protocol):
     database: str
 
-    def write(self) -> Any: ...
+    def write(self, *, lock: int | None = None) -> Any: ...
 
     def read(self) -> Any: ...
 
@@ -61,7 +61,7 @@ class _Store(Protocol):
 @contextmanager
 def unit_of_work(store: _Store, *, guild_id: int, member_id: int, at: str) -> Iterator[UnitOfWork]:
     """A writing unit of work of one server (see the module docstring)."""
-    with store.write() as c:
+    with store.write(lock=guild_id) as c:
         uow = UnitOfWork(c, guild_id=guild_id, database=store.database, member_id=member_id, at=at)
         yield uow
         uow.flush()

@@ -9,6 +9,10 @@ import re
 from bot.harness import Actor
 from engine.campaign.service import PostBattle
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 G = 131
 OWNER = Actor(user_id=1, guild_id=G)
 RIVAL = Actor(user_id=2, guild_id=G)

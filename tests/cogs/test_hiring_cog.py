@@ -10,6 +10,10 @@ import pytest
 from bot.harness import Actor
 from tests.engine.held_writes import write_held_by_a_thread
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 GUILD = 811
 OWNER = Actor(user_id=1, guild_id=GUILD)
 OTHER = Actor(user_id=2, guild_id=GUILD)
@@ -314,6 +318,7 @@ async def test_concurrent_hires_cannot_spend_the_same_gold(harness):
     assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
 
 
+@pytest.mark.sqlite_only  # on PostgreSQL every write goes to a worker thread: see tests/engine/test_storage_hosts.py
 async def test_a_hire_while_another_write_holds_the_database_waits_in_a_thread_and_is_made_once(harness):
     """A hire is made on the event loop when the database is free; while another write holds it,
     the hire waits in a worker thread (the loop answers others meanwhile), then is made once."""

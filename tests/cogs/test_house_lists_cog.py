@@ -8,6 +8,10 @@ from pathlib import Path
 
 from bot.harness import ADMIN_PERMISSIONS, Actor
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 REPO = Path(__file__).resolve().parents[2]
 GUILD_A, GUILD_B = 901, 902
 ADMIN_A = Actor(user_id=3, guild_id=GUILD_A, permissions=ADMIN_PERMISSIONS)

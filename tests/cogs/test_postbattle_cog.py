@@ -6,6 +6,10 @@ from __future__ import annotations
 from bot.harness import ADMIN_PERMISSIONS, Actor, Harness, embed_text
 from tests.conftest import make_bot
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 G = 111
 OWNER = Actor(user_id=1, guild_id=G)
 RIVAL = Actor(user_id=2, guild_id=G)
@@ -143,14 +147,14 @@ async def test_wrong_dice_get_a_clear_private_message(harness):
     assert "1. Injuries" in embed_text(h.messages[mid].data["embeds"][0])  # the message still waits for the dice
 
 
-async def test_resume_after_a_restart_and_the_old_buttons_still_work(tmp_path):
-    async with Harness(make_bot(tmp_path, seed=5)) as h:
+async def test_resume_after_a_restart_and_the_old_buttons_still_work(tmp_path, database):
+    async with Harness(make_bot(tmp_path, seed=5, database=database)) as h:
         await warband(h)
         await warband(h, FOE, RIVAL)
         mid = await start_after_battle(h)
         old = h.messages[mid]
         confirm = component(h, mid, "confirm")["custom_id"]
-    async with Harness(make_bot(tmp_path, seed=6)) as h2:  # a new bot on the same SQLite file
+    async with Harness(make_bot(tmp_path, seed=6, database=database)) as h2:  # a new bot on the same database
         h2.messages[mid] = old
         res = await ok(await h2.click(mid, confirm, OWNER))
         assert "1. Injuries" in res.text

@@ -9,6 +9,10 @@ from bot.harness import ADMIN_PERMISSIONS, Actor, Harness
 from tests.conftest import make_bot
 from tests.engine.scripted_dice import Scripted
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 GUILD = 812
 OWNER = Actor(user_id=1, guild_id=GUILD)
 OTHER = Actor(user_id=2, guild_id=GUILD)
@@ -96,12 +100,12 @@ async def test_the_lists_modifiers_are_added_to_the_search(harness):
     assert "2d6 (3, 3) = 6 +1 Traders → **7** against 6" in res.text  # Marienburg's traders: +1
 
 
-async def test_a_found_item_survives_a_restart(tmp_path):
-    async with Harness(make_bot(tmp_path)) as h:
+async def test_a_found_item_survives_a_restart(tmp_path, database):
+    async with Harness(make_bot(tmp_path, database=database)) as h:
         await reavers(h)
         h.bot.rng = Scripted(6, 5, 2, 3, 4, 1)  # found (11 against Rare 9); the price 20 + 4D6 = 30
         await ok(h, "trade search", warband="Reavers", hero="Otto", item="Mordheim map")
-    async with Harness(make_bot(tmp_path)) as h:  # a new process on the same file
+    async with Harness(make_bot(tmp_path, database=database)) as h:  # a new process on the same file
         found = await ok(h, "trade found", warband="Reavers")
         assert "**Mordheim map** for" in found.text and "found by Otto" in found.text
         price = svc(h).offers(GUILD, "Reavers")[0].price

@@ -12,6 +12,10 @@ from discord import app_commands
 from bot.harness import ADMIN_PERMISSIONS, Actor, HarnessInputError
 from cogs._ui.warrior_choices import warrior_path_choices
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 GUILD_A, GUILD_B = 111, 222
 OWNER = Actor(user_id=1, guild_id=GUILD_A)
 OTHER = Actor(user_id=2, guild_id=GUILD_A)

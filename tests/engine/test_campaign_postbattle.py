@@ -16,6 +16,10 @@ from engine.errors import MordheimError, PermissionDenied
 from engine.storage import Store
 from engine.campaign.service import Campaigns
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 G, OWNER, OTHER = 1, 10, 99
 P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 
@@ -31,11 +35,9 @@ def raiders(c: Campaigns, name="Reikland Raiders", result="win") -> dict[str, in
 
 
 @pytest.fixture()
-def setup(tmp_path):
-    store = Store.open(tmp_path / "pb.db")
-    c = Campaigns(store)
-    yield c, PostBattle(c.store, random.Random(7)), tmp_path / "pb.db"
-    store.close()
+def setup(open_database):
+    c = Campaigns(open_database())
+    yield c, PostBattle(c.store, random.Random(7)), open_database
 
 
 def through_injuries(pb, ids, entered):
@@ -156,11 +158,11 @@ def test_a_warband_deleted_mid_sequence(setup):
 
 
 def test_resume_after_a_restart(setup):
-    c, pb, path = setup
+    c, pb, open_again = setup
     ids = raiders(c)
     v = through_injuries(pb, ids, {ids["Hans"]: "35 6", ids["Marksmen"]: "4 4"})  # deep wound: misses 3 games
     c.store.close()
-    with Store.open(path) as store:  # a new process on the same file
+    with open_again() as store:  # a new process on the same database
         c2 = Campaigns(store)
         pb2 = PostBattle(c2.store, random.Random(1))
         resumed = pb2.open_sequence(G, "Reikland Raiders")
@@ -246,6 +248,7 @@ def test_the_state_is_stored_as_asdict_would_write_it():
     assert SequenceState.from_json(state.to_json()) == state
 
 
+@pytest.mark.sqlite_only  # reads SQLite's query plans
 def test_no_step_and_no_standings_read_the_whole_ledger(setup):
     """Every statement a sequence and the standings run finds its ledger rows through an index,
     so a step costs the same however long the ledgers of this server and every other have grown

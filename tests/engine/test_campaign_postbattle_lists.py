@@ -14,6 +14,10 @@ from engine.errors import MordheimError
 from engine.storage import Store
 from engine.campaign.service import Campaigns
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 REPO = Path(__file__).resolve().parents[2]
 G, OTHER_G, OWNER, ADMIN = 1, 2, 10, 30
 
@@ -51,9 +55,8 @@ def with_drills() -> dict:
 
 
 @pytest.fixture()
-def campaigns(tmp_path):
-    with Store.open(tmp_path / "lists.db") as store:
-        yield Campaigns(store)
+def campaigns(store):
+    return Campaigns(store)
 
 
 def hire(c: Campaigns, guild: int, *, henchmen: tuple[str, ...] = ()) -> dict[str, int]:

@@ -10,13 +10,16 @@ from engine.campaign.service import Campaigns, PostBattle
 from engine.errors import MordheimError, NotFoundError, PermissionDenied
 from engine.storage import Store
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 P = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 
 
 @pytest.fixture()
-def campaign(tmp_path):
-    with Store.open(tmp_path / "s.db") as store:
-        yield Campaigns(store)
+def campaign(store):
+    return Campaigns(store)
 
 
 def test_a_battle_against_another_warband_is_recorded_on_both(campaign):

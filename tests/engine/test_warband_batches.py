@@ -15,18 +15,20 @@ from engine.campaign.service import Campaigns
 from engine.errors import MordheimError
 from engine.storage import Store
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 REPO = Path(__file__).resolve().parents[2]
 G, OWNER = 1, 10
 HUMAN = dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
 
 
 @pytest.fixture
-def campaigns(tmp_path):
-    store = Store.open(tmp_path / "b.db")
+def campaigns(store):
     c = Campaigns(store)
     c.create_warband(G, OWNER, "Reavers", "Goblin Pirates", gold_crowns=200)
-    yield c
-    store.close()
+    return c
 
 
 def _hire_and_arm_otto(uow, actor) -> None:

@@ -13,6 +13,10 @@ from engine.campaign.service import Campaigns
 from engine.errors import InvalidData
 from engine.campaign.rules.campaign_rules import CAMPAIGN_DATA, D66_ROLLS, default_rules, validate_data, validate_override
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 
 def test_bundled_data_is_valid_and_names_its_source():
     data = json.loads(CAMPAIGN_DATA.read_text(encoding="utf-8"))
@@ -60,8 +64,8 @@ def test_override_problems_are_all_listed():
     assert len(problems) == 5
 
 
-def test_server_override_changes_the_rules(tmp_path):
-    with Store.open(tmp_path / "r.db") as store:
+def test_server_override_changes_the_rules(open_database):
+    with open_database() as store:
         c = Campaigns(store)
         with pytest.raises(PermissionDenied):
             c.set_campaign_rules(1, 2, False, {"max_henchman_group_size": 6})

@@ -8,17 +8,19 @@ from engine.errors import MordheimError
 from engine.storage import Store
 from engine.campaign.service import Campaigns
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 G, OWNER = 3, 30
 HUMAN = dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
 
 
 @pytest.fixture
-def c(tmp_path):
-    store = Store.open(tmp_path / "r.db")
+def c(store):
     campaigns = Campaigns(store)
     campaigns.create_warband(G, OWNER, "Reavers", "Reiklanders", gold_crowns=2000)
-    yield campaigns
-    store.close()
+    return campaigns
 
 
 def problems(c, name="Reavers"):

@@ -8,14 +8,18 @@ from engine.errors import MordheimError, NotFoundError, PermissionDenied
 from engine.storage import Store
 from engine.campaign.service import Campaigns
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 GUILD, OTHER_GUILD = 111, 222
 OWNER, STRANGER, ADMIN = 1, 2, 3
 HUMAN = dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)  # seed 000:243
 
 
 @pytest.fixture
-def campaigns(tmp_path):
-    store = Store.open(tmp_path / "mordheim.db")
+def campaigns(open_database):
+    store = open_database()
     yield Campaigns(store)
     store.close()
 

@@ -8,21 +8,22 @@ import threading
 
 import pytest
 
-from engine.storage import Store
 from engine.campaign.service import Campaigns
 from engine.campaign.actions.trading import search_modifiers
+
+from tests.conftest import both_backends
+
+pytestmark = both_backends
 
 G, OWNER = 5, 50
 
 
 @pytest.fixture
-def reavers(tmp_path):
-    store = Store.open(tmp_path / "t.db")
+def reavers(store):
     c = Campaigns(store)
     c.create_warband(G, OWNER, "Reavers", "Reiklanders")
     c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")
-    yield c
-    store.close()
+    return c
 
 
 def test_searches_succeed_as_often_as_2d6_says(reavers):
@@ -36,47 +37,41 @@ def test_searches_succeed_as_often_as_2d6_says(reavers):
     assert abs(found - n * p) < 4 * (n * p * (1 - p)) ** 0.5
 
 
-def test_the_warbands_own_rules_add_to_every_heros_search(tmp_path):
-    with Store.open(tmp_path / "m.db") as store:
-        c = Campaigns(store)
-        c.create_warband(G, OWNER, "Traders", "Marienburgers")
-        jan = c.hire_fighter(G, OWNER, False, "Traders", "Champion", name="Jan").warrior
-        catalogue = c.catalogue(G)
-        assert search_modifiers(catalogue, catalogue.warbands["marienburg"], jan) == [("Traders", 1)]
-        assert search_modifiers(catalogue, catalogue.warbands["reikland"], jan) == []
+def test_the_warbands_own_rules_add_to_every_heros_search(store):
+    c = Campaigns(store)
+    c.create_warband(G, OWNER, "Traders", "Marienburgers")
+    jan = c.hire_fighter(G, OWNER, False, "Traders", "Champion", name="Jan").warrior
+    catalogue = c.catalogue(G)
+    assert search_modifiers(catalogue, catalogue.warbands["marienburg"], jan) == [("Traders", 1)]
+    assert search_modifiers(catalogue, catalogue.warbands["reikland"], jan) == []
 
 
-def test_two_connections_buying_at_once_cannot_overspend(tmp_path):
-    """Two processes sharing the file: BEGIN IMMEDIATE makes each check-and-spend whole."""
-    path = tmp_path / "shared.db"
-    with Store.open(path) as store:
-        c = Campaigns(store)
-        c.create_warband(G, OWNER, "Reavers", "Reiklanders", gold_crowns=160)
-        c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")  # 100 gc left
-    stores = [Store.open(path) for _ in range(2)]
-    try:
-        services = [Campaigns(s) for s in stores]
-        start = threading.Barrier(8)
-        outcomes: list[str] = []
+def test_two_connections_buying_at_once_cannot_overspend(open_database):
+    """Two processes (on PostgreSQL: two hosts) sharing one database: each check-and-spend is whole
+    (SQLite's BEGIN IMMEDIATE; PostgreSQL's lock on the server's turn)."""
+    c = Campaigns(open_database())
+    c.create_warband(G, OWNER, "Reavers", "Reiklanders", gold_crowns=160)
+    c.hire_fighter(G, OWNER, False, "Reavers", "Mercenary Captain", name="Otto")  # 100 gc left
+    stores = [open_database() for _ in range(2)]
+    services = [Campaigns(s) for s in stores]
+    start = threading.Barrier(8)
+    outcomes: list[str] = []
 
-        def buy(n: int) -> None:
-            start.wait()
-            try:
-                services[n % 2].buy(G, OWNER, False, "Reavers", "Brace of pistols", warrior="Otto")
-                outcomes.append("bought")
-            except Exception as exc:  # noqa: BLE001 - the refusal is what is counted
-                outcomes.append(str(exc))
+    def buy(n: int) -> None:
+        start.wait()
+        try:
+            services[n % 2].buy(G, OWNER, False, "Reavers", "Brace of pistols", warrior="Otto")
+            outcomes.append("bought")
+        except Exception as exc:  # noqa: BLE001 - the refusal is what is counted
+            outcomes.append(str(exc))
 
-        threads = [threading.Thread(target=buy, args=(n,)) for n in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-        assert outcomes.count("bought") == 3
-        assert all("20 gc missing" in o for o in outcomes if o != "bought")
-        wb = services[0].get_warband(G, "Reavers")
-        assert wb.gold_crowns == 10 and wb.warriors[0].equipment.count("Brace of pistols") == 3
-        assert services[1].audit_treasury(G, "Reavers").balanced
-    finally:
-        for s in stores:
-            s.close()
+    threads = [threading.Thread(target=buy, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("bought") == 3
+    assert all("20 gc missing" in o for o in outcomes if o != "bought")
+    wb = services[0].get_warband(G, "Reavers")
+    assert wb.gold_crowns == 10 and wb.warriors[0].equipment.count("Brace of pistols") == 3
+    assert services[1].audit_treasury(G, "Reavers").balanced

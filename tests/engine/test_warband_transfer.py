@@ -11,13 +11,17 @@ from engine.campaign.service import Campaigns
 from engine.errors import InvalidData
 from engine.campaign.rules.transfer import MAX_IMPORT_BYTES
 
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
 GUILD, OTHER_GUILD = 5, 6
 HUMAN = dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)
 
 
 @pytest.fixture
-def campaigns(tmp_path):
-    store = Store.open(tmp_path / "t.db")
+def campaigns(open_database):
+    store = open_database()
     c = Campaigns(store)
     c.create_warband(GUILD, 1, "Sisters of the Rock", "Sisters of Sigmar", notes="Line one\nline two",
                      gold_crowns=123, wyrdstone_shards=4)
