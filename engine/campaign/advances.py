@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from engine.campaign.dice import Dice
+from engine.dice.source import Dice
 from engine.campaign.models import CampaignWarrior
 from engine.campaign.tables import AdvanceResult, AdvanceTable
 from engine.errors import MordheimError

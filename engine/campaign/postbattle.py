@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.campaign.advances import henchman_advance, hero_advance, learn_skill, promote, AdvanceRoll
-from engine.campaign.dice import Dice, parse_entered
+from engine.dice.source import Dice, parse_entered
 from engine.campaign.exploration import exploration_dice, explore, find_multiple
 from engine.campaign.experience import battle_experience
 from engine.campaign.income import sell_wyrdstone

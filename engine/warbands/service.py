@@ -769,7 +769,7 @@ class Campaigns:
         (seed 000:1499) and have no serious injury chart; the last one lost marks the group dead.
         """
         # engine.campaign imports engine.warbands' models, so it is imported here, not at the top.
-        from engine.campaign.dice import Dice
+        from engine.dice.source import Dice
         from engine.campaign.injuries import apply_injury
         from engine.campaign.models import CampaignWarrior
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign.advances import choose_characteristic, henchman_advance, hero_advance, learn_skill, promote
-from engine.campaign.dice import Dice
+from engine.dice.source import Dice
 from engine.campaign.experience import battle_experience
 from engine.campaign.models import CampaignWarrior
 from engine.campaign.postbattle import talent_skill_lists
