@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.errors import MordheimError
 
+from .breakdown import render_dice
 from .die import Die, DieKind, Outcome, face_is_valid, face_value, roll_face
-from .render import render_dice
+from .reroll_once import raise_no_reroll, reroll_faces
 
 FORMAT_VERSION = 1
 
@@ -308,8 +309,6 @@ def scatter_roll(rng: random.Random, *, with_distance: bool = False) -> CheckRes
 
 def reroll_check(result: CheckResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> CheckResult:
     """The check again with its dice re-rolled once (000:188; 004:62); see ``engine.dice.reroll``."""
-    from .roller import raise_no_reroll, reroll_faces
-
     if not result.can_reroll or (only is not None and not any(d.can_reroll and only(d) for d in result.dice)):
         raise_no_reroll()
     faces, froms = reroll_faces(result.dice, rng, only)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .breakdown import render_breakdown
 from .die import Die, DieKind, Outcome, face_is_valid, face_value
 from .parser import parse_normalised
 from .syntax import DiceTerm, Expression, Neg, Node, Num, SuccessTarget
@@ -171,10 +172,8 @@ class RollResult:
         return self.dice if self.passed is False else []
 
     def render(self) -> str:
-        """A compact breakdown: ``2d6 (3, 5) + 1 = 9``; see ``engine.dice.render``."""
-        from .render import render_roll
-
-        return render_roll(self)
+        """A compact breakdown: ``2d6 (3, 5) + 1 = 9``; see ``engine.dice.breakdown``."""
+        return render_breakdown(self.parsed, [t.dice for t in self.terms], self.total, self.successes, self.passed)
 
     def __repr__(self) -> str:
         return f"RollResult({self.render()!r}, label={self.label!r})"
