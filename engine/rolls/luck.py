@@ -10,7 +10,7 @@ charts are text, so they read the same on a phone, in the console and in a code 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 
 D6_MEAN = 3.5
@@ -33,7 +33,7 @@ def chi_square_5_tail(x: float) -> float:
 
 @dataclass(frozen=True)
 class MemberLuck:
-    """One member's record in one server (a ``roll_stats`` row), read as luck."""
+    """One member's record in one server, read as luck (``engine.storage.rolls`` reads it)."""
 
     guild_id: int
     member_id: int
@@ -56,12 +56,6 @@ class MemberLuck:
     injuries_variance_out: float = 0.0
     first_at: str = ""
     last_at: str = ""
-
-    @classmethod
-    def from_row(cls, row: dict) -> MemberLuck:
-        """From a ``roll_stats`` row, whole or only some of its columns (the rest stay at zero)."""
-        faces = (row["d6_1"], row["d6_2"], row["d6_3"], row["d6_4"], row["d6_5"], row["d6_6"])
-        return cls(faces=faces, **{k: row[k] for k in _ROW_FIELDS if k in row})
 
     # -- D6 ------------------------------------------------------------------------
     # worked out once per record (it never changes): charts and verdicts read them often
@@ -158,9 +152,6 @@ class MemberLuck:
             f"Other dice: {self.other_dice}, totalling {self.other_sum} against the {self.other_expected:.1f} fair dice "
             f"average{_how_unusual(self.other_sum, self.other_expected, self.other_variance)}."
         )
-
-
-_ROW_FIELDS = tuple(f.name for f in fields(MemberLuck) if f.name != "faces")
 
 
 def _how_unusual(seen: float, expected: float, variance: float) -> str:
