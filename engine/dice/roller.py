@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import overload
 
 from .checks import CheckResult, reroll_check
 from .die import Die, DieKind, face_value, roll_face, roll_faces
@@ -53,7 +54,16 @@ def _roll_term(term: DiceTerm, rng: random.Random) -> TermResult:
     return build_term(term, faces, rerolled_from)
 
 
-def reroll(result: RollResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None):
+@overload
+def reroll(result: RollResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> RollResult: ...
+
+
+@overload
+def reroll(result: CheckResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> CheckResult: ...
+
+
+def reroll(result: RollResult | CheckResult, rng: random.Random, *,
+           only: Callable[[Die], bool] | None = None) -> RollResult | CheckResult:
     """Re-roll a result: every die not re-rolled yet (or those ``only`` picks) is rolled again.
 
     000:188: the second score stands, even if it is worse. 004:62: a die is never re-rolled

@@ -71,9 +71,10 @@ class MemberLuck:
     @cached_property
     def d6_z(self) -> float | None:
         """How many standard errors the average is above fair dice's 3.5."""
-        if not self.d6:
+        average = self.d6_average
+        if average is None:
             return None
-        return (self.d6_average - D6_MEAN) / math.sqrt(D6_VARIANCE / self.d6)
+        return (average - D6_MEAN) / math.sqrt(D6_VARIANCE / self.d6)
 
     def share(self, face: int) -> float | None:
         return self.faces[face - 1] / self.d6 if self.d6 else None
@@ -98,9 +99,9 @@ class MemberLuck:
     def verdict(self) -> str:
         """A sentence on the D6: lucky, unlucky or as fair dice would be, and how unusual."""
         n = self.d6
-        if n < MIN_DICE_FOR_VERDICT:
-            return f"{n} D6 so far: too few to say anything about luck ({MIN_DICE_FOR_VERDICT} needed)."
         avg, chance = self.d6_average, self.chance_of_an_average_this_far
+        if n < MIN_DICE_FOR_VERDICT or avg is None or chance is None:  # both are numbers from the first D6
+            return f"{n} D6 so far: too few to say anything about luck ({MIN_DICE_FOR_VERDICT} needed)."
         side = "above" if avg > D6_MEAN else "below"
         if chance >= 0.1:
             return f"D6 average {avg:.2f}: just what fair dice do ({n} D6)."
@@ -208,10 +209,13 @@ def luck_board_chart(members: list[MemberLuck], width: int = 10, spread: float =
     name_width = min(14, max(len(m.member_name or str(m.member_id)) for m in rows))
     lines = []
     for m in rows:
+        average = m.d6_average
+        if average is None:  # not in rows: each rolled a D6
+            continue
         name = (m.member_name or str(m.member_id))[:name_width].ljust(name_width)
-        diff = m.d6_average - D6_MEAN
+        diff = average - D6_MEAN
         right = bar(max(0.0, diff), spread, width)
         left = bar(max(0.0, -diff), spread, width)[::-1]
-        lines.append(f"{name} {left}│{right} {m.d6_average:.2f} ({m.d6} D6)")
+        lines.append(f"{name} {left}│{right} {average:.2f} ({m.d6} D6)")
     lines.append(f"{'':{name_width}} {'unluckier':>{width}}│{'luckier':<{width}} 3.50 is fair")
     return "\n".join(lines)

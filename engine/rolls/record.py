@@ -52,7 +52,7 @@ class _Clock:
     __slots__ = ("second", "text")
 
     def __init__(self) -> None:
-        self.second = None
+        self.second: int | None = None
         self.text = ""
 
     def iso(self, at: float | str) -> str:

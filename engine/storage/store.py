@@ -338,7 +338,10 @@ class Connection:
     def insert(self, table: str, row: dict[str, Any]) -> int:
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        return self._conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", list(row.values())).lastrowid
+        row_id = self._conn.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", list(row.values())).lastrowid
+        if row_id is None:  # sqlite3 gives every INSERT one
+            raise sqlite3.InterfaceError(f"no row id for an insert into {table}")
+        return row_id
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         self._conn.executemany(sql, rows)
