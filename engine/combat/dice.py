@@ -14,12 +14,14 @@ Probabilities are floats: every leaf has probability 6**-k, summed; the error is
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engine.dice.source import Dice as RollDice
 from engine.dice.source import d3_of
 
 SIXTH_POWERS = [6.0**-k for k in range(64)]
+_Outcome = TypeVar("_Outcome", bound=Hashable)
+_State = TypeVar("_State", bound=Hashable)
 
 __all__ = ["Dice", "RollDice", "SIXTH_POWERS", "d3", "d3_of", "enumerate_outcomes", "propagate"]
 
@@ -61,11 +63,11 @@ def d3(dice: Dice) -> int:
     return d3_of(dice.d6())
 
 
-def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable, float]:
+def enumerate_outcomes(fn: Callable[..., _Outcome], *args: Any) -> dict[_Outcome, float]:
     """Exact distribution of ``fn(dice, *args)`` over all die faces (fn must be deterministic)."""
     dice = _ScriptDice()
     seq = dice.seq
-    out: dict[Hashable, float] = {}
+    out: dict[_Outcome, float] = {}
     while True:
         dice.pos = 0
         result = fn(dice, *args)
@@ -79,12 +81,14 @@ def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable
         seq[-1] += 1
 
 
-def propagate(step: Callable[[Dice, Hashable], Hashable], dist: dict, cache: dict | None = None) -> dict:
+def propagate(step: Callable[[Dice, _State], _State], dist: dict[_State, float],
+              cache: dict[_State, dict[_State, float]] | None = None) -> dict[_State, float]:
     """Push a distribution of states through one rule step, each state's table of outcomes
     enumerated once and remembered in ``cache`` (the same step meets the same states again)."""
-    new: dict = {}
+    new: dict[_State, float] = {}
     get = new.get
     for state, p in dist.items():
+        table: dict[_State, float] | None
         if cache is None:
             table = enumerate_outcomes(step, state)
         else:
