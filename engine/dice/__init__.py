@@ -72,6 +72,12 @@ Limits (``engine.dice.limits``)
 200 characters, 100 dice and 20 rolls per ``/roll``, 1000 sides, 10 levels of
 parentheses/minus signs, and totals within ±10**9 (checked on the expression, before rolling).
 
+The rules engines' dice
+-----------------------
+``engine.dice.source.Dice`` is the one source of D6es combat and the campaign draw from:
+dice a player entered first, then an injected ``random.Random``; named rolls recorded,
+unnamed ones on a fast path for simulations. It is not re-exported here.
+
 Using it
 --------
 >>> import random
