@@ -22,7 +22,7 @@ A ``/roll`` is one or more *rolls* separated by commas, each maybe repeated; a r
     modifier   := ("kh" | "kl" | "k" | "dh" | "dl") [N]     keep/drop highest/lowest N (N = 1)
                 | "r" ["<=" | "<"] N                       re-roll once each die at or below N
     target     := N ("+" | "-")                            count a pool's dice (see Targets)
-                | (">=" | ">" | "<=" | "<" | "=" | "==") N  test the total
+                | (">=" | ">" | "<=" | "<" | "=" | "==") ["-"] N  test the total
     label      := whitespace, then any text up to a comma, not starting with an operator, digit or dice
 
 Letters may be upper or lower case; spaces are allowed between terms and operators, and a

@@ -499,7 +499,7 @@ class _Parser:
                 self.i = start
                 return None
             self.i += 1
-            op, shift, written = (">=" if sign == "+" else "<="), 0, sign
+            op, shift, written, negative = (">=" if sign == "+" else "<="), 0, sign, False
         elif c in ("<", ">", "="):
             two = self.s[self.i : self.i + 2]
             if two in (">=", "<=", "=="):
@@ -510,6 +510,9 @@ class _Parser:
                 self.i += 1
             written = "cmp"
             self.skip_ws()
+            negative = self.peek() == "-"  # a total may be below 0 (`d6 - 3 <= -1`), and `<0` is written `<=-1`
+            if negative:
+                self.i += 1
             vstart, vend = self.digits()
             if vstart == vend:
                 self.fail(
@@ -528,7 +531,8 @@ class _Parser:
                 self.i,
                 hint="Put a space before a label: `5d6 4+ to hit`. To add a number write `5d6 + 4`.",
             )
-        return SuccessTarget(op, int(self.s[vstart:vend]) + shift, written)
+        value = int(self.s[vstart:vend])
+        return SuccessTarget(op, (-value if negative else value) + shift, written)
 
     def label(self, before: int) -> str | None:
         """The free text after the expression, up to a comma; ``before`` is where the expression ended.
