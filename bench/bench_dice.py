@@ -23,7 +23,8 @@ from bench.common import echo, line, new_harness, ratio  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 from engine.dice import leadership_test, roll, roll_set  # noqa: E402
 from engine.rng import system_rng  # noqa: E402
-from engine.rolls import check_facts, record_for, roll_set_facts  # noqa: E402
+from engine.rolls import check_facts, roll_set_facts  # noqa: E402
+from engine.rolls.record import record_for  # noqa: E402
 
 STORED_ROLLS = 100_000
 MEMBERS = 12

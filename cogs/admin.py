@@ -22,7 +22,7 @@ from cogs._ui.views import send_pages
 from engine.combat.ruleset import combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
-from engine.rolls import SecretRolls
+from engine.rolls.secret import SecretRolls
 from engine.errors import InvalidData
 from engine.campaign.actions.server_tables import MAX_HOUSE_LIST_BYTES
 

@@ -51,8 +51,9 @@ from engine.dice import (
 )
 from engine.editions import get_edition
 from engine.errors import MordheimError
-from engine.rolls import RollFacts, SecretRolls, check_facts, injury_facts, record_for, reroll_facts, roll_set_facts
-from engine.rolls.record import BATCH_SIZE
+from engine.rolls import RollFacts, check_facts, injury_facts, reroll_facts, roll_set_facts
+from engine.rolls.record import BATCH_SIZE, record_for
+from engine.rolls.secret import SecretRolls
 
 log = logging.getLogger("mordheim.dice")
 

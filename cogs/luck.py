@@ -26,8 +26,9 @@ from cogs._ui.context import is_admin
 from cogs._ui.embeds import INFO, NEUTRAL, clip
 from cogs._ui.views import Confirm
 from engine.errors import MordheimError
-from engine.rolls import MemberLuck, face_chart, luck_board_chart, record_for
+from engine.rolls import MemberLuck, face_chart, luck_board_chart
 from engine.rolls.luck import MIN_DICE_FOR_VERDICT
+from engine.rolls.record import record_for
 from engine.rolls.record import MAX_HISTORY
 
 BOARD_SIZE = 15

@@ -5,31 +5,24 @@ change is written with a ledger row (warband id NULL) in the same transaction, l
 warband change, so it can be shown and so cached views know it happened.
 
 Which campaign tables and warband lists a server uses belongs with the warbands
-(``engine.campaign.actions.server_tables``); this module imports nothing from ``engine.warbands``.
+(``engine.warbands.server_tables``); this module imports nothing from ``engine.warbands``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 
 from engine.editions import get_edition
 from engine.errors import LimitExceeded, MordheimError, PermissionDenied
+from engine.server_settings import ServerSettings
 from engine.storage.ledger import LedgerRepository, ledger_batch
+from engine.storage.settings import ServerSettingsRepository
 from engine.storage.store import Connection, Store
 
 MAX_HOUSE_RULES = 50
 _TOGGLE_NAME = re.compile(r"^[a-z0-9_]{1,40}$")
-
-
-@dataclass(frozen=True)
-class ServerSettings:
-    guild_id: int
-    edition_id: str
-    house_rules: dict[str, bool] = field(default_factory=dict)
 
 
 def _admin_only(is_admin: bool, what: str) -> None:
@@ -56,18 +49,12 @@ class Settings:
             return self._settings(c, guild_id)
 
     def _settings(self, c: Connection, guild_id: int) -> ServerSettings:
-        row = c.one("SELECT edition_id, house_rules FROM server_settings WHERE guild_id = ?", (guild_id,))
-        if row is None:
-            return ServerSettings(guild_id=guild_id, edition_id=get_edition(None).id)
-        return ServerSettings(guild_id=guild_id, edition_id=row["edition_id"], house_rules=json.loads(row["house_rules"]))
+        """What the server chose, or the default edition and no house rules."""
+        chosen = ServerSettingsRepository(c).settings(guild_id)
+        return chosen if chosen is not None else ServerSettings(guild_id=guild_id, edition_id=get_edition(None).id)
 
     def _save_settings(self, b: LedgerRepository, old: ServerSettings, new: ServerSettings, what: str) -> None:
-        b.c.execute(
-            "INSERT INTO server_settings (guild_id, edition_id, house_rules, updated_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET edition_id = excluded.edition_id, "
-            "house_rules = excluded.house_rules, updated_at = excluded.updated_at",
-            (new.guild_id, new.edition_id, json.dumps(new.house_rules), b.at),
-        )
+        ServerSettingsRepository(b.c).save(new, b.at)
         old_public = {"edition_id": old.edition_id, "house_rules": old.house_rules}
         new_public = {"edition_id": new.edition_id, "house_rules": new.house_rules}
         keys = [k for k in new_public if old_public[k] != new_public[k]]

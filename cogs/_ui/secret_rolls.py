@@ -22,7 +22,7 @@ import discord
 from cogs._ui.context import is_admin
 from cogs._ui.views import guarded
 from engine.errors import MordheimError, PermissionDenied
-from engine.rolls import SecretRolls
+from engine.rolls.secret import SecretRolls
 
 log = logging.getLogger("mordheim.dice")
 

@@ -1,8 +1,9 @@
-"""The dice abstraction every combat rule is written against.
+"""The odds engine: the exact odds of rule code written against ``Dice``.
 
-The rule code asks a ``Dice`` for D6s and says what it did. Two implementations:
+Every combat rule asks a ``Dice`` for D6s and says what it did. Two implementations:
 
-* ``RollDice`` draws from an injected ``random.Random`` and keeps the log (Roll mode);
+* ``RollDice`` is the one source of dice, ``engine.dice.source.Dice``: faces from an injected
+  ``random.Random`` (or entered by a player), with the log (Roll mode);
 * ``enumerate_outcomes`` replays the *same* rule code over every sequence of die faces
   (an odometer over the faces actually asked for) and returns the exact probability of
   every result (Odds mode). ``propagate`` lifts a rule step over a distribution of states.
@@ -12,42 +13,27 @@ Probabilities are floats: every leaf has probability 6**-k, summed; the error is
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from engine.dice.source import Dice as RollDice
+from engine.dice.source import d3_of
 
 SIXTH_POWERS = [6.0**-k for k in range(64)]
+_Outcome = TypeVar("_Outcome", bound=Hashable)
+_State = TypeVar("_State", bound=Hashable)
+
+__all__ = ["Dice", "RollDice", "SIXTH_POWERS", "d3", "d3_of", "enumerate_outcomes", "propagate"]
 
 
 class Dice(Protocol):
+    """What rule code asks of its dice: ``RollDice`` (Roll mode) and the odds engine's replay."""
+
     logging: bool
 
     def d6(self) -> int: ...
 
     def say(self, text: str) -> None: ...
-
-
-class RollDice:
-    """Roll mode: real dice from ``rng``; ``lines`` is the step-by-step log when ``logging``."""
-
-    __slots__ = ("rng", "lines", "logging", "rolled", "_random")
-
-    def __init__(self, rng: random.Random, *, logging: bool = True) -> None:
-        self.rng = rng
-        self._random = rng.random
-        self.lines: list[str] = []
-        self.logging = logging
-        self.rolled: list[int] = []
-
-    def d6(self) -> int:
-        face = int(self._random() * 6) + 1
-        if self.logging:
-            self.rolled.append(face)
-        return face
-
-    def say(self, text: str) -> None:
-        if self.logging:
-            self.lines.append(text)
 
 
 class _ScriptDice:
@@ -73,20 +59,15 @@ class _ScriptDice:
         pass
 
 
-def d3_of(face: int) -> int:
-    """The D3 a D6 face stands for: halved, rounding up (000:188)."""
-    return (face + 1) // 2
-
-
 def d3(dice: Dice) -> int:
     return d3_of(dice.d6())
 
 
-def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable, float]:
+def enumerate_outcomes(fn: Callable[..., _Outcome], *args: Any) -> dict[_Outcome, float]:
     """Exact distribution of ``fn(dice, *args)`` over all die faces (fn must be deterministic)."""
     dice = _ScriptDice()
     seq = dice.seq
-    out: dict[Hashable, float] = {}
+    out: dict[_Outcome, float] = {}
     while True:
         dice.pos = 0
         result = fn(dice, *args)
@@ -100,12 +81,14 @@ def enumerate_outcomes(fn: Callable[..., Hashable], *args: Any) -> dict[Hashable
         seq[-1] += 1
 
 
-def propagate(step: Callable[[Dice, Hashable], Hashable], dist: dict, cache: dict | None = None) -> dict:
+def propagate(step: Callable[[Dice, _State], _State], dist: dict[_State, float],
+              cache: dict[_State, dict[_State, float]] | None = None) -> dict[_State, float]:
     """Push a distribution of states through one rule step, each state's table of outcomes
     enumerated once and remembered in ``cache`` (the same step meets the same states again)."""
-    new: dict = {}
+    new: dict[_State, float] = {}
     get = new.get
     for state, p in dist.items():
+        table: dict[_State, float] | None
         if cache is None:
             table = enumerate_outcomes(step, state)
         else:

@@ -22,7 +22,7 @@ A ``/roll`` is one or more *rolls* separated by commas, each maybe repeated; a r
     modifier   := ("kh" | "kl" | "k" | "dh" | "dl") [N]     keep/drop highest/lowest N (N = 1)
                 | "r" ["<=" | "<"] N                       re-roll once each die at or below N
     target     := N ("+" | "-")                            count a pool's dice (see Targets)
-                | (">=" | ">" | "<=" | "<" | "=" | "==") N  test the total
+                | (">=" | ">" | "<=" | "<" | "=" | "==") ["-"] N  test the total
     label      := whitespace, then any text up to a comma, not starting with an operator, digit or dice
 
 Letters may be upper or lower case; spaces are allowed between terms and operators, and a
@@ -71,6 +71,12 @@ Limits (``engine.dice.limits``)
 -------------------------------
 200 characters, 100 dice and 20 rolls per ``/roll``, 1000 sides, 10 levels of
 parentheses/minus signs, and totals within ±10**9 (checked on the expression, before rolling).
+
+The rules engines' dice
+-----------------------
+``engine.dice.source.Dice`` is the one source of D6es combat and the campaign draw from:
+dice a player entered first, then an injected ``random.Random``; named rolls recorded,
+unnamed ones on a fast path for simulations. It is not re-exported here.
 
 Using it
 --------

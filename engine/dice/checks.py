@@ -15,8 +15,9 @@ from typing import Any
 
 from engine.errors import MordheimError
 
+from .breakdown import render_dice
 from .die import Die, DieKind, Outcome, face_is_valid, face_value, roll_face
-from .render import render_dice
+from .reroll_once import raise_no_reroll, reroll_faces
 
 FORMAT_VERSION = 1
 
@@ -43,6 +44,13 @@ _DIRECTION_WORDS = {
     Outcome.BOTTOM: "towards the bottom",
     Outcome.LEFT: "to the left",
 }
+
+
+def _direction_words(outcome: int | Outcome | None) -> str:
+    """Where the Scatter dice points, in words ("to the right")."""
+    if not isinstance(outcome, Outcome) or outcome not in _DIRECTION_WORDS:
+        raise ValueError(f"{outcome!r} is not a direction of the Scatter dice")
+    return _DIRECTION_WORDS[outcome]
 
 
 class CheckKind(str, Enum):
@@ -81,19 +89,28 @@ class CheckResult:
     # -- what happened --------------------------------------------------------------
 
     @property
+    def _is_test(self) -> bool:
+        return self.kind in (CheckKind.CHARACTERISTIC, CheckKind.LEADERSHIP)
+
+    @property
+    def _tested(self) -> int:
+        """The characteristic (or Leadership) a test was against: every test has one."""
+        if self.value is None:
+            raise ValueError(f"a {self.kind.value} check has no value to test against")
+        return self.value
+
+    @property
     def score(self) -> int | None:
-        if self.kind in (CheckKind.CHARACTERISTIC, CheckKind.LEADERSHIP):
-            return sum(d.value for d in self.dice)
-        return None
+        return sum(d.value for d in self.dice) if self._is_test else None
 
     @property
     def passed(self) -> bool | None:
         if self.kind is CheckKind.CHARACTERISTIC:
             # 000:251: equal to or lower than the characteristic; a 6 always fails
-            return self.dice[0].face != 6 and self.dice[0].face <= self.value
+            return self.dice[0].face != 6 and self.dice[0].face <= self._tested
         if self.kind is CheckKind.LEADERSHIP:
             # 000:257: 2D6 equal to or less than Ld; no automatic failure
-            return self.score <= self.value
+            return sum(d.value for d in self.dice) <= self._tested
         return None
 
     @property
@@ -107,13 +124,15 @@ class CheckResult:
     @property
     def total(self) -> int | Outcome:
         """The score of a test; inches for artillery; an ``Outcome`` for Misfire or a scatter."""
-        if self.kind in (CheckKind.CHARACTERISTIC, CheckKind.LEADERSHIP):
-            return self.score
+        if self._is_test:
+            return sum(d.value for d in self.dice)
         art, scatter = self._artillery, self._scatter
         if art is not None and art.outcome is Outcome.MISFIRE:
             return Outcome.MISFIRE
-        if scatter is not None:
+        if scatter is not None and scatter.outcome is not None:
             return scatter.outcome
+        if art is None:
+            raise ValueError(f"a {self.kind.value} check without its dice")
         return art.value
 
     @property
@@ -133,7 +152,7 @@ class CheckResult:
         if self.kind is CheckKind.CHARACTERISTIC:
             if self.value == 0:
                 return f"nothing can pass with {self.characteristic} 0"
-            return f"{min(self.value, 5)} or less on a D6 (a 6 always fails)"
+            return f"{min(self._tested, 5)} or less on a D6 (a 6 always fails)"
         if self.kind is CheckKind.LEADERSHIP:
             return f"{self.value} or less on 2D6"
         if self.kind is CheckKind.ARTILLERY:
@@ -156,7 +175,7 @@ class CheckResult:
         scatter = self._scatter
         if total is Outcome.MISFIRE and scatter is not None:
             # the Scatter dice was rolled too: say where it pointed, a Misfire or not
-            pointed = "showed a direct hit" if scatter.outcome is Outcome.DIRECT_HIT else f"pointed {_DIRECTION_WORDS[scatter.outcome]}"
+            pointed = "showed a direct hit" if scatter.outcome is Outcome.DIRECT_HIT else f"pointed {_direction_words(scatter.outcome)}"
             return f"Misfire! The Scatter dice {pointed}."
         if total is Outcome.MISFIRE:
             return "Misfire!"
@@ -165,8 +184,8 @@ class CheckResult:
         if total is Outcome.DIRECT_HIT:
             return "Direct hit!"
         if self._artillery is not None:
-            return f'Scatters {self._artillery.value}" {_DIRECTION_WORDS[total]}.'
-        return f"The Scatter dice points {_DIRECTION_WORDS[total]}."
+            return f'Scatters {self._artillery.value}" {_direction_words(total)}.'
+        return f"The Scatter dice points {_direction_words(total)}."
 
     @property
     def can_reroll(self) -> bool:
@@ -183,7 +202,7 @@ class CheckResult:
         total = self.total
         shown = f'{total}"' if isinstance(total, int) else str(total)
         if self.distance is not None and self.kind is CheckKind.SCATTER:
-            shown = f'{self.distance}" {_DIRECTION_WORDS[total]}'
+            shown = f'{self.distance}" {_direction_words(total)}'
         elif total is Outcome.MISFIRE and self._scatter is not None:
             shown = f"Misfire ({self._scatter.outcome})"
         name = "Artillery dice" if self.kind is CheckKind.ARTILLERY else "Scatter"
@@ -308,8 +327,6 @@ def scatter_roll(rng: random.Random, *, with_distance: bool = False) -> CheckRes
 
 def reroll_check(result: CheckResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> CheckResult:
     """The check again with its dice re-rolled once (000:188; 004:62); see ``engine.dice.reroll``."""
-    from .roller import raise_no_reroll, reroll_faces
-
     if not result.can_reroll or (only is not None and not any(d.can_reroll and only(d) for d in result.dice)):
         raise_no_reroll()
     faces, froms = reroll_faces(result.dice, rng, only)

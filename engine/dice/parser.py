@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 from functools import lru_cache
+from typing import NoReturn
 
 from .die import DieKind
 from .errors import DiceLimitExceeded, DiceSyntaxError
@@ -114,10 +115,10 @@ class _Parser:
 
     # -- helpers -----------------------------------------------------------------
 
-    def fail(self, reason: str, pos: int, hint: str | None = None):
+    def fail(self, reason: str, pos: int, hint: str | None = None) -> NoReturn:
         raise DiceSyntaxError(reason, self.src, pos, hint=hint)
 
-    def limit(self, limit: str, found: str, pos: int, hint: str | None = None):
+    def limit(self, limit: str, found: str, pos: int, hint: str | None = None) -> NoReturn:
         raise DiceLimitExceeded(limit, found, text=self.src, position=pos, hint=hint)
 
     def peek(self, ahead: int = 0) -> str:
@@ -354,7 +355,7 @@ class _Parser:
 
     def dice_term(self, start: int, cstart: int | None, cend: int | None) -> tuple[DiceTerm, int, int]:
         count = 1
-        if cstart is not None:
+        if cstart is not None and cend is not None:
             if cend - cstart > 6 or int(self.s[cstart:cend]) > MAX_DICE:
                 self.limit(
                     "MAX_DICE",
@@ -498,7 +499,7 @@ class _Parser:
                 self.i = start
                 return None
             self.i += 1
-            op, shift, written = (">=" if sign == "+" else "<="), 0, sign
+            op, shift, written, negative = (">=" if sign == "+" else "<="), 0, sign, False
         elif c in ("<", ">", "="):
             two = self.s[self.i : self.i + 2]
             if two in (">=", "<=", "=="):
@@ -509,6 +510,9 @@ class _Parser:
                 self.i += 1
             written = "cmp"
             self.skip_ws()
+            negative = self.peek() == "-"  # a total may be below 0 (`d6 - 3 <= -1`), and `<0` is written `<=-1`
+            if negative:
+                self.i += 1
             vstart, vend = self.digits()
             if vstart == vend:
                 self.fail(
@@ -527,7 +531,8 @@ class _Parser:
                 self.i,
                 hint="Put a space before a label: `5d6 4+ to hit`. To add a number write `5d6 + 4`.",
             )
-        return SuccessTarget(op, int(self.s[vstart:vend]) + shift, written)
+        value = int(self.s[vstart:vend])
+        return SuccessTarget(op, (-value if negative else value) + shift, written)
 
     def label(self, before: int) -> str | None:
         """The free text after the expression, up to a comma; ``before`` is where the expression ended.
@@ -614,13 +619,13 @@ class _Parser:
             else:
                 reason = "the roll is more than dice added together, so the target is read as the total"
             if scope is TargetScope.TOTAL:
-                if self.dice == 1 and pool is not None:
-                    reason = None  # one die: its score is the total, nothing to explain
-                else:
+                explained: str | None = None  # one die: its score is the total, nothing to explain
+                if not (self.dice == 1 and pool is not None):
                     notes.append(reason[:1].upper() + reason[1:] + ".")
-                target = SuccessTarget(target.op, target.value, target.written, scope, reason)
+                    explained = reason
+                target = SuccessTarget(target.op, target.value, target.written, scope, explained)
         if scope is TargetScope.DICE:
-            pool = self.pool_terms(root)
+            pool = self.pool_terms(root) or []  # a pool: dice are counted only in one
             if all(_term_always_reaches(t, target) for t in pool):
                 warnings.append(f"Every die always scores {target.words}, so every die counts.")
             return target, tuple(notes), tuple(warnings)

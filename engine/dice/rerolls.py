@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 from .checks import CheckResult
 from .die import Die
@@ -50,6 +51,8 @@ class DieChoice:
 
 
 Rerollable = RollSet | RollResult | CheckResult
+_Roll = TypeVar("_Roll", RollResult, CheckResult)
+_Rerolled = TypeVar("_Rerolled", RollSet, RollResult, CheckResult)
 
 
 def _rolls(result: Rerollable) -> list[RollResult | CheckResult]:
@@ -95,7 +98,7 @@ def reroll_choices(result: Rerollable) -> list[RerollChoice]:
     return choices
 
 
-def reroll_choice(result: Rerollable, rng: random.Random, choice: RerollChoice, *, die: str | None = None):
+def reroll_choice(result: _Rerolled, rng: random.Random, choice: RerollChoice, *, die: str | None = None) -> _Rerolled:
     """Re-roll as chosen; ``die`` is a ``DieChoice.key`` for ``RerollChoice.ONE``.
 
     Returns a result of the same type whose ``original`` is ``result``. Raises
@@ -125,16 +128,13 @@ def reroll_choice(result: Rerollable, rng: random.Random, choice: RerollChoice, 
             hint="Make a new roll instead.",
         )
     chosen = {id(c.die) for c in picked}
-    rolls = _rolls(result)
-    again = []
-    for r in rolls:
-        if any(id(d) in chosen for d in r.dice):
-            again.append(reroll(r, rng, only=lambda d: id(d) in chosen))
-        else:
-            again.append(r)
+
+    def again(r: _Roll) -> _Roll:
+        return reroll(r, rng, only=lambda d: id(d) in chosen) if any(id(d) in chosen for d in r.dice) else r
+
     if isinstance(result, RollSet):
-        return RollSet(tuple(again), result.text, result.label, original=result)
-    return again[0]
+        return RollSet(tuple(again(r) for r in result.results), result.text, result.label, original=result)
+    return again(result)
 
 
 def newly_rolled(before: Rerollable, after: Rerollable) -> list[Die]:

@@ -8,11 +8,12 @@ A ``RollSet`` is the results of one ``/roll``: one or more rolls (``2d6, d6``, `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+from .breakdown import render_breakdown
 from .die import Die, DieKind, Outcome, face_is_valid, face_value
 from .parser import parse_normalised
-from .syntax import DiceTerm, Expression, Neg, Node, Num, SuccessTarget
+from .syntax import BinOp, DiceTerm, Expression, Neg, Node, Num, SuccessTarget
 
 # 2: a comparison target (`2d6<=7`) tests the total; in version 1 it counted dice.
 FORMAT_VERSION = 2
@@ -69,11 +70,12 @@ def _evaluate(node: Node, totals: list[int]) -> int:
         return node.value
     if type(node) is Neg:
         return -_evaluate(node.operand, totals)
-    left = _evaluate(node.left, totals)
-    right = _evaluate(node.right, totals)
-    if node.op == "+":
+    op = cast(BinOp, node)  # all that is left (type() is, not isinstance, for speed: mypy narrows no further)
+    left = _evaluate(op.left, totals)
+    right = _evaluate(op.right, totals)
+    if op.op == "+":
         return left + right
-    if node.op == "-":
+    if op.op == "-":
         return left - right
     return left * right
 
@@ -107,7 +109,7 @@ class RollResult:
         if type(root) is DiceTerm and root.kind is DieKind.STANDARD:
             self.total = terms[0].total
         elif parsed.is_scatter:
-            self.total = terms[0].dice[0].outcome
+            self.total = cast(Outcome, terms[0].dice[0].outcome)  # a Scatter die always reads as one
         elif parsed.has_artillery and any(d.outcome is Outcome.MISFIRE for t in terms for d in t.dice):
             self.total = Outcome.MISFIRE  # 002:74: a Six counts as the Misfire, whatever is added
         else:
@@ -117,7 +119,7 @@ class RollResult:
         self.passed: bool | None = None
         if target is not None and target.counts_dice:
             self.successes = sum(1 for t in terms for d in t.dice if d.kept and target.matches(d.value))
-        elif target is not None:
+        elif target is not None and isinstance(self.total, int):  # the parser allows no target on Artillery or Scatter dice
             self.passed = target.matches(self.total)
 
     # -- reading --------------------------------------------------------------------
@@ -171,10 +173,8 @@ class RollResult:
         return self.dice if self.passed is False else []
 
     def render(self) -> str:
-        """A compact breakdown: ``2d6 (3, 5) + 1 = 9``; see ``engine.dice.render``."""
-        from .render import render_roll
-
-        return render_roll(self)
+        """A compact breakdown: ``2d6 (3, 5) + 1 = 9``; see ``engine.dice.breakdown``."""
+        return render_breakdown(self.parsed, [t.dice for t in self.terms], self.total, self.successes, self.passed)
 
     def __repr__(self) -> str:
         return f"RollResult({self.render()!r}, label={self.label!r})"

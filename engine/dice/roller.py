@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import overload
 
+from .checks import CheckResult, reroll_check
 from .die import Die, DieKind, face_value, roll_face, roll_faces
-from .errors import RerollNotAllowed
 from .parser import parse, parse_set
+from .reroll_once import raise_no_reroll, reroll_faces
 from .result import RollResult, RollSet, TermResult, build_term
 from .syntax import DiceTerm, Expression, RollPlan
 
@@ -52,7 +54,16 @@ def _roll_term(term: DiceTerm, rng: random.Random) -> TermResult:
     return build_term(term, faces, rerolled_from)
 
 
-def reroll(result: RollResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None):
+@overload
+def reroll(result: RollResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> RollResult: ...
+
+
+@overload
+def reroll(result: CheckResult, rng: random.Random, *, only: Callable[[Die], bool] | None = None) -> CheckResult: ...
+
+
+def reroll(result: RollResult | CheckResult, rng: random.Random, *,
+           only: Callable[[Die], bool] | None = None) -> RollResult | CheckResult:
     """Re-roll a result: every die not re-rolled yet (or those ``only`` picks) is rolled again.
 
     000:188: the second score stands, even if it is worse. 004:62: a die is never re-rolled
@@ -61,8 +72,6 @@ def reroll(result: RollResult, rng: random.Random, *, only: Callable[[Die], bool
     ``CheckResult`` (characteristic, Leadership, artillery and scatter rolls).
     Raises ``RerollNotAllowed`` when no die can be re-rolled.
     """
-    from .checks import CheckResult, reroll_check
-
     if isinstance(result, CheckResult):
         return reroll_check(result, rng, only=only)
     if not result.can_reroll or (only is not None and not any(d.can_reroll and only(d) for d in result.dice)):
@@ -72,24 +81,3 @@ def reroll(result: RollResult, rng: random.Random, *, only: Callable[[Die], bool
         faces, froms = reroll_faces(t.dice, rng, only)
         terms.append(build_term(t.term, faces, froms))
     return RollResult(result.parsed, tuple(terms), result.label, original=result)
-
-
-def reroll_faces(dice, rng: random.Random, only=None) -> tuple[list[int], list[int | None]]:
-    """New faces for ``dice``: eligible dice rolled again, the rest as they were."""
-    faces: list[int] = []
-    froms: list[int | None] = []
-    for d in dice:
-        if d.rerolled_from is None and (only is None or only(d)):
-            faces.append(roll_face(d.kind, d.size, rng))  # 000:188: the second score stands
-            froms.append(d.face)
-        else:
-            faces.append(d.face)
-            froms.append(d.rerolled_from)  # 004:62: never re-rolled twice
-    return faces, froms
-
-
-def raise_no_reroll():
-    raise RerollNotAllowed(
-        "Every die of this roll has already been re-rolled once, and a die may never be re-rolled twice (004:62).",
-        hint="Make a new roll instead.",
-    )

@@ -94,10 +94,13 @@ def _check_text(check: CheckResult) -> str:
 
 def pass_chance(check: CheckResult) -> float | None:
     """The chance a fresh test of this kind passes: 000:251 (D6 at or under, a 6 fails), 000:257 (2D6)."""
+    value = check.value
+    if value is None:  # artillery and scatter rolls test nothing
+        return None
     if check.kind is CheckKind.CHARACTERISTIC:
-        return float(Fraction(min(check.value, 5), 6))
+        return float(Fraction(min(value, 5), 6))
     if check.kind is CheckKind.LEADERSHIP:
-        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= check.value)
+        ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= value)
         return float(Fraction(ways, 36))
     return None
 

@@ -10,7 +10,7 @@ charts are text, so they read the same on a phone, in the console and in a code 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 
 D6_MEAN = 3.5
@@ -33,7 +33,7 @@ def chi_square_5_tail(x: float) -> float:
 
 @dataclass(frozen=True)
 class MemberLuck:
-    """One member's record in one server (a ``roll_stats`` row), read as luck."""
+    """One member's record in one server, read as luck (``engine.storage.rolls`` reads it)."""
 
     guild_id: int
     member_id: int
@@ -57,12 +57,6 @@ class MemberLuck:
     first_at: str = ""
     last_at: str = ""
 
-    @classmethod
-    def from_row(cls, row: dict) -> MemberLuck:
-        """From a ``roll_stats`` row, whole or only some of its columns (the rest stay at zero)."""
-        faces = (row["d6_1"], row["d6_2"], row["d6_3"], row["d6_4"], row["d6_5"], row["d6_6"])
-        return cls(faces=faces, **{k: row[k] for k in _ROW_FIELDS if k in row})
-
     # -- D6 ------------------------------------------------------------------------
     # worked out once per record (it never changes): charts and verdicts read them often
 
@@ -77,9 +71,10 @@ class MemberLuck:
     @cached_property
     def d6_z(self) -> float | None:
         """How many standard errors the average is above fair dice's 3.5."""
-        if not self.d6:
+        average = self.d6_average
+        if average is None:
             return None
-        return (self.d6_average - D6_MEAN) / math.sqrt(D6_VARIANCE / self.d6)
+        return (average - D6_MEAN) / math.sqrt(D6_VARIANCE / self.d6)
 
     def share(self, face: int) -> float | None:
         return self.faces[face - 1] / self.d6 if self.d6 else None
@@ -104,9 +99,9 @@ class MemberLuck:
     def verdict(self) -> str:
         """A sentence on the D6: lucky, unlucky or as fair dice would be, and how unusual."""
         n = self.d6
-        if n < MIN_DICE_FOR_VERDICT:
-            return f"{n} D6 so far: too few to say anything about luck ({MIN_DICE_FOR_VERDICT} needed)."
         avg, chance = self.d6_average, self.chance_of_an_average_this_far
+        if n < MIN_DICE_FOR_VERDICT or avg is None or chance is None:  # both are numbers from the first D6
+            return f"{n} D6 so far: too few to say anything about luck ({MIN_DICE_FOR_VERDICT} needed)."
         side = "above" if avg > D6_MEAN else "below"
         if chance >= 0.1:
             return f"D6 average {avg:.2f}: just what fair dice do ({n} D6)."
@@ -158,9 +153,6 @@ class MemberLuck:
             f"Other dice: {self.other_dice}, totalling {self.other_sum} against the {self.other_expected:.1f} fair dice "
             f"average{_how_unusual(self.other_sum, self.other_expected, self.other_variance)}."
         )
-
-
-_ROW_FIELDS = tuple(f.name for f in fields(MemberLuck) if f.name != "faces")
 
 
 def _how_unusual(seen: float, expected: float, variance: float) -> str:
@@ -217,10 +209,13 @@ def luck_board_chart(members: list[MemberLuck], width: int = 10, spread: float =
     name_width = min(14, max(len(m.member_name or str(m.member_id)) for m in rows))
     lines = []
     for m in rows:
+        average = m.d6_average
+        if average is None:  # not in rows: each rolled a D6
+            continue
         name = (m.member_name or str(m.member_id))[:name_width].ljust(name_width)
-        diff = m.d6_average - D6_MEAN
+        diff = average - D6_MEAN
         right = bar(max(0.0, diff), spread, width)
         left = bar(max(0.0, -diff), spread, width)[::-1]
-        lines.append(f"{name} {left}│{right} {m.d6_average:.2f} ({m.d6} D6)")
+        lines.append(f"{name} {left}│{right} {average:.2f} ({m.d6} D6)")
     lines.append(f"{'':{name_width}} {'unluckier':>{width}}│{'luckier':<{width}} 3.50 is fair")
     return "\n".join(lines)

@@ -22,12 +22,14 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Any
 
+from engine.storage.rolls import RollRepository
 from engine.storage.store import Store
 
 from .facts import RollFacts
-from .luck import FACES, MemberLuck
+from .luck import MemberLuck
+from .model import VISIBILITIES, HistoryRow, RollEntry, RollTally
 
 log = logging.getLogger("mordheim.rolls")
 
@@ -38,27 +40,10 @@ BATCH_SIZE = 5000
 MAX_PENDING = 50_000
 #: Rolls one history listing shows at most.
 MAX_HISTORY = 50
-#: Who saw a roll: everyone, its roller only, or its roller and the members with Manage Server.
-VISIBILITIES = ("public", "private", "secret")
 
 
 def _utc_now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
-
-
-class RollEntry:
-    """One roll to be written: who, in which server, what (``facts``) and when (``rolled_at``)."""
-
-    __slots__ = ("guild_id", "member_id", "member_name", "facts", "visibility", "rolled_at")
-
-    def __init__(self, guild_id: int, member_id: int, member_name: str, facts: RollFacts, visibility: str,
-                 rolled_at: str) -> None:
-        self.guild_id = guild_id
-        self.member_id = member_id
-        self.member_name = member_name
-        self.facts = facts
-        self.visibility = visibility
-        self.rolled_at = rolled_at
 
 
 class _Clock:
@@ -67,7 +52,7 @@ class _Clock:
     __slots__ = ("second", "text")
 
     def __init__(self) -> None:
-        self.second = None
+        self.second: int | None = None
         self.text = ""
 
     def iso(self, at: float | str) -> str:
@@ -80,103 +65,6 @@ class _Clock:
         return self.text
 
 
-@dataclass(frozen=True)
-class HistoryRow:
-    """A stored roll as a listing shows it."""
-
-    id: int
-    member_id: int
-    kind: str
-    what: str
-    result: str
-    rerolled: bool
-    visibility: str  # public, private or secret
-    rolled_at: str
-
-    def visible_to(self, member_id: int, manages_server: bool) -> bool:
-        """Whether this member may read what was rolled: a private roll its roller only, a
-        secret one its roller and the members with Manage Server."""
-        if self.visibility == "public" or member_id == self.member_id:
-            return True
-        return self.visibility == "secret" and manages_server
-
-
-class _Sums:
-    """A batch's additions to one member's ``roll_stats`` row."""
-
-    __slots__ = ("name", "rolls", "faces", "other_dice", "other_sum", "other_expected", "other_variance",
-                 "tests", "tests_passed", "tests_expected", "tests_variance", "injuries", "injury_results",
-                 "injuries_expected_out", "injuries_variance_out", "first_at", "last_at")
-
-    def __init__(self, first: RollEntry, at: str) -> None:
-        self.name = first.member_name
-        self.rolls = 0
-        self.faces = [0] * 6
-        self.other_dice = self.other_sum = 0
-        self.other_expected = self.other_variance = 0.0
-        self.tests = self.tests_passed = 0
-        self.tests_expected = self.tests_variance = 0.0
-        self.injuries = 0
-        self.injury_results = [0, 0, 0]
-        self.injuries_expected_out = self.injuries_variance_out = 0.0
-        self.first_at = self.last_at = at
-
-    def add(self, entry: RollEntry, facts: RollFacts, at: str) -> None:
-        self.name = entry.member_name or self.name
-        self.rolls += 1
-        self.last_at = at
-        for sides, face in facts.dice:
-            if sides == 6:
-                self.faces[face - 1] += 1
-            else:
-                self.other_dice += 1
-                self.other_sum += face
-                self.other_expected += (sides + 1) / 2
-                self.other_variance += (sides * sides - 1) / 12
-        if facts.test is not None:
-            p = facts.test.chance
-            self.tests += 1
-            self.tests_passed += facts.test.passed
-            self.tests_expected += p
-            self.tests_variance += p * (1 - p)
-        if facts.injury is not None:
-            p = facts.injury.chance_out
-            self.injuries += 1
-            self.injury_results[facts.injury.outcome - 1] += 1
-            self.injuries_expected_out += p
-            self.injuries_variance_out += p * (1 - p)
-
-    def row(self, guild_id: int, member_id: int) -> tuple:
-        return (
-            guild_id, member_id, self.name, self.rolls, sum(self.faces), *self.faces,
-            self.other_dice, self.other_sum, self.other_expected, self.other_variance,
-            self.tests, self.tests_passed, self.tests_expected, self.tests_variance,
-            self.injuries, *self.injury_results, self.injuries_expected_out, self.injuries_variance_out,
-            self.first_at, self.last_at,
-        )
-
-
-_STAT_COLUMNS = (
-    "guild_id", "member_id", "member_name", "rolls", "d6", *(f"d6_{f}" for f in FACES),
-    "other_dice", "other_sum", "other_expected", "other_variance",
-    "tests", "tests_passed", "tests_expected", "tests_variance",
-    "injuries", "injuries_knocked_down", "injuries_stunned", "injuries_out_of_action",
-    "injuries_expected_out", "injuries_variance_out", "first_at", "last_at",
-)
-_BOARD_COLUMNS = "member_id, member_name, rolls, " + ", ".join(f"d6_{f}" for f in FACES)
-_SUMMED = [c for c in _STAT_COLUMNS if c not in ("guild_id", "member_id", "member_name", "first_at", "last_at")]
-_UPSERT_STATS = (
-    f"INSERT INTO roll_stats ({', '.join(_STAT_COLUMNS)}) VALUES ({', '.join('?' for _ in _STAT_COLUMNS)}) "
-    "ON CONFLICT (guild_id, member_id) DO UPDATE SET member_name = excluded.member_name, "
-    + ", ".join(f"{c} = {c} + excluded.{c}" for c in _SUMMED)
-    + ", last_at = excluded.last_at"
-)
-_INSERT_ROLL = (
-    "INSERT INTO rolls (guild_id, member_id, kind, what, result, dice, rerolled, visibility, rolled_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-
-
 class RollRecord:
     """Every server's roll record in one ``Store``. Thread-safe; ``add`` never touches the disk
     (but for reading a server's opt-outs the first time it sees that server)."""
@@ -184,7 +72,7 @@ class RollRecord:
     def __init__(self, store: Store, *, now: Callable[[], dt.datetime] | None = None) -> None:
         self.store = store
         self._now = now  # None: the system clock, read as cheaply as possible
-        self._pending: list[RollEntry] = []
+        self._pending: list[tuple[Any, ...]] = []  # (guild, member, name, facts, visibility, at): see add
         self._lock = threading.Lock()  # guards _pending and _optouts
         self._writing = threading.RLock()  # one flush (or opt-out) at a time, so rows keep their order
         self._optouts: dict[int, set[int]] = {}
@@ -203,7 +91,7 @@ class RollRecord:
 
     def _load_optouts(self, guild_id: int) -> set[int]:
         with self.store.read() as c:
-            members = set(c.column("SELECT member_id FROM roll_optouts WHERE guild_id = ?", (guild_id,)))
+            members = RollRepository(c).opted_out(guild_id)
         with self._lock:
             return self._optouts.setdefault(guild_id, members)
 
@@ -250,25 +138,21 @@ class RollRecord:
                 raise
             return len(batch)
 
-    def _write(self, batch: list[tuple]) -> None:
-        sums: dict[tuple[int, int], _Sums] = {}
-        rows = []
+    def _write(self, batch: list[tuple[Any, ...]]) -> None:
+        tallies: dict[tuple[int, int], RollTally] = {}
+        entries = []
         clock = _Clock()
         for guild_id, member_id, name, facts, visibility, at in batch:
             f = facts if isinstance(facts, RollFacts) else facts()
             e = RollEntry(guild_id, member_id, name[:100], f, visibility, clock.iso(at))
-            at = e.rolled_at
-            # the dice as JSON [[sides, face], ...], written out by hand: json.dumps is the slow part here
-            dice = "[" + ",".join(f"[{sides},{face}]" for sides, face in f.dice) + "]"
-            rows.append((e.guild_id, e.member_id, f.kind, f.what[:200], f.result[:200],
-                         dice, int(f.rerolled), e.visibility, at))
-            key = (e.guild_id, e.member_id)
-            if key not in sums:
-                sums[key] = _Sums(e, at)
-            sums[key].add(e, f, at)
+            entries.append(e)
+            key = (guild_id, member_id)
+            tally = tallies.get(key)
+            if tally is None:
+                tally = tallies[key] = RollTally(e)
+            tally.add(e)
         with self.store.write() as c:
-            c.executemany(_INSERT_ROLL, rows)
-            c.executemany(_UPSERT_STATS, [s.row(g, m) for (g, m), s in sums.items()])
+            RollRepository(c).record(entries, tallies)
 
     # -- members' choices -------------------------------------------------------------------
 
@@ -283,35 +167,26 @@ class RollRecord:
                 self._optouts[guild_id].add(member_id)  # from here on nothing new is kept
             self.flush()  # what was made before stays recorded (and forget deletes it with the rest)
             with self.store.write() as c:
-                c.execute(
-                    "INSERT OR IGNORE INTO roll_optouts (guild_id, member_id, since) VALUES (?, ?, ?)",
-                    (guild_id, member_id, (self._now or _utc_now)().isoformat(timespec="seconds")),
-                )
-                if not forget:
-                    return 0
-                deleted = c.execute("DELETE FROM rolls WHERE guild_id = ? AND member_id = ?", (guild_id, member_id))
-                c.execute("DELETE FROM roll_stats WHERE guild_id = ? AND member_id = ?", (guild_id, member_id))
-                return deleted
+                rolls = RollRepository(c)
+                rolls.opt_out(guild_id, member_id, (self._now or _utc_now)().isoformat(timespec="seconds"))
+                return rolls.forget_member(guild_id, member_id) if forget else 0
 
     def opt_in(self, guild_id: int, member_id: int) -> bool:
         """Record this member's rolls here again; False if they were being recorded already."""
         with self._writing:
             self.records(guild_id, member_id)
             with self.store.write() as c:
-                removed = c.execute(
-                    "DELETE FROM roll_optouts WHERE guild_id = ? AND member_id = ?", (guild_id, member_id)
-                )
+                removed = RollRepository(c).opt_in(guild_id, member_id)
             with self._lock:
                 self._optouts[guild_id].discard(member_id)
-            return bool(removed)
+            return removed
 
     # -- reading (each flushes first, so it sees every roll made so far) ----------------------
 
     def member(self, guild_id: int, member_id: int) -> MemberLuck | None:
         self.flush()
         with self.store.read() as c:
-            row = c.one("SELECT * FROM roll_stats WHERE guild_id = ? AND member_id = ?", (guild_id, member_id))
-        return MemberLuck.from_row(row) if row else None
+            return RollRepository(c).luck(guild_id, member_id)
 
     def board(self, guild_id: int, limit: int = 25) -> tuple[list[MemberLuck], dict[str, int]]:
         """The members of this server with the most rolls first, and the server's totals
@@ -319,32 +194,15 @@ class RollRecord:
         shows D6 luck, and every column read costs (one member's ``member`` reads them all)."""
         self.flush()
         with self.store.read() as c:
-            rows = c.all(
-                f"SELECT {_BOARD_COLUMNS} FROM roll_stats WHERE guild_id = ? ORDER BY rolls DESC, member_id LIMIT ?",
-                (guild_id, limit),
-            )
-            totals = c.one(
-                "SELECT COUNT(*) AS members, COALESCE(SUM(rolls), 0) AS rolls, COALESCE(SUM(d6), 0) AS d6 "
-                "FROM roll_stats WHERE guild_id = ?", (guild_id,)
-            )
-        members = [MemberLuck.from_row({**r, "guild_id": guild_id}) for r in rows]
-        return members, {k: int(v) for k, v in totals.items()}
+            rolls = RollRepository(c)
+            return rolls.luck_board(guild_id, limit), rolls.server_totals(guild_id)
 
     def history(self, guild_id: int, member_id: int | None = None, limit: int = 10) -> list[HistoryRow]:
         """The newest rolls of this server (or of one member), newest first."""
         self.flush()
         limit = max(1, min(int(limit), MAX_HISTORY))
-        where, params = "guild_id = ?", [guild_id]
-        if member_id is not None:
-            where += " AND member_id = ?"
-            params.append(member_id)
         with self.store.read() as c:
-            rows = c.all(
-                f"SELECT id, member_id, kind, what, result, rerolled, visibility, rolled_at FROM rolls "
-                f"WHERE {where} ORDER BY id DESC LIMIT ?", (*params, limit)
-            )
-        return [HistoryRow(r["id"], r["member_id"], r["kind"], r["what"], r["result"], bool(r["rerolled"]),
-                           r["visibility"], r["rolled_at"]) for r in rows]
+            return RollRepository(c).history(guild_id, member_id, limit)
 
 
 _RECORDS: "weakref.WeakKeyDictionary[Store, RollRecord]" = weakref.WeakKeyDictionary()

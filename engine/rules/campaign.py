@@ -12,6 +12,7 @@ the file lacks makes no entry.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .models import Entry, Source
@@ -24,7 +25,7 @@ NOT_IN_SEEDS = (
 )
 
 
-def _entry(slug: str, title: str, parts: list[str], aliases: tuple[str, ...], kind: str = "table",
+def _entry(slug: str, title: str, parts: Sequence[str | None], aliases: tuple[str, ...], kind: str = "table",
            related: tuple[str, ...] = ()) -> Entry:
     return Entry(
         id=f"lrb/campaign/{slug}", edition="lrb", title=title, path=("Campaign", title), kind=kind,

@@ -100,6 +100,8 @@ class KeptAnswers:
         with self.store.write() as c:
             answer = self._get(c, message_id)
             check(answer)
+            if answer is None:  # ``check`` refuses a missing answer; this one did not
+                raise LookupError(f"no kept answer for message {message_id}")
             pages = answer.body["pages"]
             index = max(0, min(len(pages) - 1, answer.page + step))
             if index != answer.page:

@@ -422,3 +422,18 @@ def ledger_by_server(db: Database) -> None:
     # by warband first, so max(id) over the server read every one of them (55 µs for 1,300
     # rows, growing with the campaign); with this index it is one step down the tree.
     db.execute("CREATE INDEX ledger_guild_id ON ledger (guild_id, id)")
+
+
+@MIGRATIONS(name="0012_version_stamps")
+def version_stamps(db: Database) -> None:
+    # What rarely changes and is read on every interaction (a member's reply style) is kept in
+    # memory; every change bumps its stamp in the same transaction, and each process compares
+    # the stamp now and then to know when what it remembers is out of date (another process of
+    # the host wrote). engine/storage/stamps.py. No row means version 0.
+    db.execute(
+        """
+        CREATE TABLE version_stamps (
+            name TEXT PRIMARY KEY,                       -- what the stamp covers, e.g. 'reply_style'
+            version INTEGER NOT NULL
+        )"""
+    )

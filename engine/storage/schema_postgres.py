@@ -251,5 +251,10 @@ INITIAL = Migration("0001_initial", (
     )""",
 ))
 
+VERSION_STAMPS = Migration("0002_version_stamps", (
+    # engine/storage/stamps.py: what a process keeps in memory (reply styles) and when to forget it
+    "CREATE TABLE version_stamps (name TEXT PRIMARY KEY, version INTEGER NOT NULL)",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
-MIGRATIONS: tuple[Migration, ...] = (INITIAL,)
+MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS)

@@ -38,7 +38,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from engine.errors import DuplicateKey
-from engine.storage.connection import Dialect
+from engine.storage.connection import Connection, Dialect
 from engine.storage.errors import check_not_newer
 from engine.storage.schema import MIGRATIONS
 
@@ -390,5 +390,3 @@ def _translated(exc: sqlite3.IntegrityError) -> Exception:
     """A broken unique key as the engine's ``DuplicateKey``; any other integrity error as it is."""
     return DuplicateKey(str(exc)) if "UNIQUE" in str(exc) else exc
 
-
-Connection = SqliteConnection  # the name other modules of this package knew it by

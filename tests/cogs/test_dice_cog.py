@@ -341,7 +341,7 @@ async def test_artillery_and_scatter_wording(harness):
 import asyncio as _asyncio  # noqa: E402
 
 from bot.harness import ADMIN_PERMISSIONS, Harness  # noqa: E402
-from engine.rolls import SecretRolls  # noqa: E402
+from engine.rolls.secret import SecretRolls  # noqa: E402
 from tests.conftest import make_bot  # noqa: E402
 
 ADMIN = Actor(user_id=888, permissions=ADMIN_PERMISSIONS)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from bot.harness import ADMIN_PERMISSIONS, Actor
-from engine.rolls import check_facts, record_for, roll_set_facts
+from engine.rolls import check_facts, roll_set_facts
+from engine.rolls.record import record_for
 from engine.dice import leadership_test, roll_set
 from tests.engine.scripted_dice import Scripted
 

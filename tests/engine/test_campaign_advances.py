@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.campaign.rules.advances import choose_characteristic, henchman_advance, hero_advance, learn_skill, promote
-from engine.campaign.dice import Dice
+from engine.dice.source import Dice
 from engine.campaign.rules.experience import battle_experience
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.actions.postbattle import talent_skill_lists

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.campaign.dice import Dice
+from engine.dice.source import Dice
 from engine.campaign.rules.exploration import exploration_dice, explore, find_multiple
 from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.campaign_warrior import CampaignWarrior

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.campaign.dice import Dice
+from engine.dice.source import Dice
 from engine.campaign.rules.injuries import henchmen_out_of_action, serious_injury, settle_pit_fight
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.errors import MordheimError

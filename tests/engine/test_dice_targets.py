@@ -112,3 +112,14 @@ def test_bad_targets(text, words):
     with pytest.raises(DiceSyntaxError) as info:
         parse(text)
     assert words in info.value.reason and info.value.hint
+
+
+@pytest.mark.parametrize(("text", "normalised", "passed"), [
+    ("2<0", "2 <=-1", False),  # hypothesis found `<0` written as `<=-1`, which did not parse back
+    ("d6 - 10 <= -4", "d6 - 10 <=-4", True),
+    ("d6 - 10 > -5", "d6 - 10 >=-4", False),
+])
+def test_a_comparison_may_be_below_zero_and_reads_back(text, normalised, passed):
+    parsed = parse(text)
+    assert parsed.text == normalised and parse(parsed.text) == parsed
+    assert roll(text, Scripted(1)).passed is passed  # d6 - 10 = -9

@@ -9,16 +9,10 @@ import pytest
 
 from engine.dice import RerollChoice, characteristic_test, leadership_test, reroll_choice, roll_set
 from engine.errors import NotFoundError, PermissionDenied
-from engine.rolls import (
-    RollRecord,
-    SecretRolls,
-    check_facts,
-    injury_facts,
-    record_for,
-    reroll_facts,
-    roll_set_facts,
-)
+from engine.rolls import check_facts, injury_facts, reroll_facts, roll_set_facts
 from engine.rolls.facts import pass_chance
+from engine.rolls.record import RollRecord, record_for
+from engine.rolls.secret import SecretRolls
 from engine.storage import Store
 from tests.engine.scripted_dice import Scripted
 

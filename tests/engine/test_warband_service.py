@@ -228,8 +228,8 @@ def test_injuries_and_death(wolves):
     rolled = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "roll", rng=random.Random(5))  # 'roll': the bot rolls
     smashed = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "Smashed leg", rng=random.Random(1))  # its D6 rolled
     assert smashed.injuries[-1] in ("Smashed leg (may not run (may still charge))", "Smashed leg (misses 1 game)")
-    same = random.Random(5)
-    entry = default_rules().serious_injury(10 * same.randint(1, 6) + same.randint(1, 6))
+    from engine.dice.source import Dice
+    entry = default_rules().serious_injury(Dice(random.Random(5)).d66("the same roll"))
     assert entry.name == "Full recovery" and rolled.injuries == robbed.injuries  # nothing added
     with pytest.raises(NotFoundError, match="not on the serious injury chart"):
         wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", "papercut")

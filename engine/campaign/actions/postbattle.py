@@ -22,7 +22,7 @@ from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
 from engine.campaign.actions.hiring import pay_upkeep_of
 from engine.campaign.actions.server_tables import tables_of
-from engine.campaign.dice import Dice, parse_entered
+from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
 from engine.campaign.model import Actor, Entity, Profile, SequenceRecord, SequenceStatus, Step, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork

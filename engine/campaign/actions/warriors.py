@@ -14,7 +14,7 @@ from typing import Any
 from engine.campaign.actions.changes import store_warrior, with_hand_edits
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband, suggest, warband_named, warrior_named
 from engine.campaign.actions.server_tables import tables_of
-from engine.campaign.dice import Dice
+from engine.dice.source import Dice
 from engine.campaign.model import Actor, Entity, Role, Status, Warrior, XpResult, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury

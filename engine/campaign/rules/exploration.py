@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.campaign.dice import Dice, Roll
+from engine.dice.source import Dice, Roll
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.tables import ExplorationTable, Outcome, Place
 from engine.errors import MordheimError

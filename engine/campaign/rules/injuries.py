@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.campaign.dice import Dice, Roll
+from engine.dice.source import Dice, Roll
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.tables import Effect
 from engine.errors import MordheimError

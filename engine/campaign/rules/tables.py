@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.campaign.dice import check_amount
+from engine.dice.source import check_amount
 from engine.campaign.model import Profile
 from engine.campaign.rules.validation import CHARACTERISTICS
 
