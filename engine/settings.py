@@ -19,7 +19,8 @@ from engine.errors import LimitExceeded, MordheimError, PermissionDenied
 from engine.server_settings import ServerSettings
 from engine.storage.ledger import LedgerRepository, ledger_batch
 from engine.storage.settings import ServerSettingsRepository
-from engine.storage.store import Connection, Store
+from engine.storage.connection import Connection
+from engine.storage.store import Store
 
 MAX_HOUSE_RULES = 50
 _TOGGLE_NAME = re.compile(r"^[a-z0-9_]{1,40}$")

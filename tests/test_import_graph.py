@@ -13,7 +13,6 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "cogs", "bot")
@@ -161,7 +160,6 @@ def test_the_finder_takes_a_long_circle_as_one():
 # -- the tree -------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=False, reason="campaign circles: issue 15, lead")
 def test_nothing_in_the_tree_imports_in_a_circle():
     graph = import_graph(ROOT)
     found = cycles(graph)

@@ -32,6 +32,7 @@ from engine.campaign.actions import (
     warriors,
 )
 from engine.campaign.actions.common import KeepChanges
+from engine.campaign.actions.standings import LogEntry, Standings
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
 from engine.campaign.model import (
     Actor,
@@ -265,13 +266,13 @@ class Campaigns(_Verbs):
     def undo_last_batch(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> list[LedgerEntry]:
         return self.act(_actor(guild_id, actor_id, is_admin), undo.undo_last_batch, warband)
 
-    def standings(self, guild_id: int) -> standings.Standings:
+    def standings(self, guild_id: int) -> Standings:
         return self.read(guild_id, standings.standings)
 
-    def remembered_standings(self, guild_id: int) -> standings.Standings | None:
+    def remembered_standings(self, guild_id: int) -> Standings | None:
         return self.read(guild_id, standings.remembered_standings)
 
-    def campaign_log(self, guild_id: int, *, limit: int = 50) -> list[standings.LogEntry]:
+    def campaign_log(self, guild_id: int, *, limit: int = 50) -> list[LogEntry]:
         return self.read(guild_id, standings.log, limit=limit)
 
     # ---- export / import

@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass, replace
 from functools import cache
 
-from engine.errors import MordheimError, NotFoundError
-from engine.profile import CHARACTERISTICS, Profile
+from engine.errors import LimitExceeded, MordheimError, NotFoundError
+from engine.profile import Profile
 
 
 @dataclass(frozen=True)

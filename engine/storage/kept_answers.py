@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.storage.store import Connection, Store
+from engine.storage.connection import Connection
+from engine.storage.store import Store
 
 PAGES, CONFIRM = "pages", "confirm"
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.storage.connection import Connection
-from engine.storage.errors import StorageUnavailable
 
 # Every table of a server's data, parents before the rows that point at them.
 TABLES = ("server_settings", "warbands", "warriors", "battles", "ledger", "house_lists", "rare_item_searches",

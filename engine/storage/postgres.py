@@ -77,7 +77,7 @@ class PgConnection:
 
     def _run(self, sql: str, params: Sequence[Any]) -> psycopg.Cursor[Any]:
         try:
-            return self._conn.execute(self._sql(sql), params)  # type: ignore[arg-type]
+            return self._conn.execute(self._sql(sql), params)
         except pg_errors.UniqueViolation as exc:
             raise DuplicateKey(str(exc)) from exc
 
@@ -110,7 +110,7 @@ class PgConnection:
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             with self._conn.cursor() as cur:
-                cur.executemany(self._sql(sql), rows)  # type: ignore[arg-type]
+                cur.executemany(self._sql(sql), rows)
         except pg_errors.UniqueViolation as exc:
             raise DuplicateKey(str(exc)) from exc
 
@@ -232,6 +232,6 @@ def _migrate(conn: psycopg.Connection[Any]) -> None:
             if migration.name in applied:
                 continue
             for statement in migration.statements:
-                conn.execute(statement)  # type: ignore[arg-type]
+                conn.execute(statement)
             conn.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (%s, now()::text)", (migration.name,))
             log.info("Applied PostgreSQL migration %s", migration.name)

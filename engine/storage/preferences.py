@@ -7,7 +7,7 @@ processes that keep reply styles in memory know to read them again.
 from __future__ import annotations
 
 from engine.storage.stamps import VersionStamps
-from engine.storage.store import Connection
+from engine.storage.connection import Connection
 
 REPLY_STYLE = "reply_style"  # the version stamp of both tables
 

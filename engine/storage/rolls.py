@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.rolls.luck import FACES, MemberLuck
 from engine.rolls.model import HistoryRow, RollEntry, RollTally
-from engine.storage.store import Connection
+from engine.storage.connection import Connection
 
 _LUCK_FIELDS = tuple(f.name for f in fields(MemberLuck) if f.name != "faces")  # a column each
 _STAT_COLUMNS = (

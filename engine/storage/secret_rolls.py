@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from engine.rolls.model import SecretRoll, shown_text
-from engine.storage.store import Connection
+from engine.storage.connection import Connection
 
 
 def _secret(row: dict[str, Any]) -> SecretRoll:

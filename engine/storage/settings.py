@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from engine.server_settings import ServerSettings
-from engine.storage.store import Connection
+from engine.storage.connection import Connection
 
 
 class ServerSettingsRepository:

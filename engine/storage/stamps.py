@@ -8,7 +8,7 @@ what is remembered is read again. Stamps only grow.
 
 from __future__ import annotations
 
-from engine.storage.store import Connection
+from engine.storage.connection import Connection
 
 
 class VersionStamps:

@@ -38,7 +38,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from engine.errors import DuplicateKey
-from engine.storage.connection import Connection, Dialect
+from engine.storage.connection import Dialect
 from engine.storage.errors import check_not_newer
 from engine.storage.schema import MIGRATIONS
 

@@ -17,6 +17,7 @@ def is_postgres_url(target: str) -> bool:
 def describe(url: str) -> str:
     """``host:port`` of a PostgreSQL URL, for messages (never the password)."""
     parts = urlsplit(url)
+    port: int | str
     try:
         port = parts.port or 5432
     except ValueError:

@@ -13,7 +13,6 @@ from engine.campaign.service import PostBattle
 from engine.campaign.rules.sequence import Fighter, Pending, SequenceState
 
 from engine.errors import MordheimError, PermissionDenied
-from engine.storage import Store
 from engine.campaign.service import Campaigns
 
 from tests.conftest import both_backends

@@ -11,7 +11,6 @@ import pytest
 
 from engine.campaign.service import PostBattle
 from engine.errors import MordheimError
-from engine.storage import Store
 from engine.campaign.service import Campaigns
 
 from tests.conftest import both_backends

@@ -8,7 +8,6 @@ import pytest
 
 from engine.campaign.service import Campaigns, PostBattle
 from engine.errors import MordheimError, NotFoundError, PermissionDenied
-from engine.storage import Store
 
 from tests.conftest import both_backends
 

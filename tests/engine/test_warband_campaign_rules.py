@@ -8,7 +8,6 @@ import random
 import pytest
 
 from engine.errors import PermissionDenied
-from engine.storage import Store
 from engine.campaign.service import Campaigns
 from engine.errors import InvalidData
 from engine.campaign.rules.campaign_rules import CAMPAIGN_DATA, D66_ROLLS, default_rules, validate_data, validate_override

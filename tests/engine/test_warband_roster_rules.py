@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import MordheimError
-from engine.storage import Store
 from engine.campaign.service import Campaigns
 
 from tests.conftest import both_backends

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from engine.storage import Store
 from engine.campaign.service import Campaigns
 from engine.errors import InvalidData
 from engine.campaign.rules.transfer import MAX_IMPORT_BYTES

@@ -296,7 +296,10 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
     entered = dict(entered or {})
     s = _Step.open(uow, actor, sequence_id, version, "injuries")
     state, rules = s.state, s.rules
-    lines, dice_lines, missed, captured, pending, extra = [], [], list(state.missed), list(state.captured), [], dict(state.extra)
+    lines: list[str] = []
+    dice_lines: list[str] = []
+    pending: list[Pending] = []
+    missed, captured, extra = list(state.missed), list(state.captured), dict(state.extra)
     gold = 0
     for f in state.fighters:
         if not f.out_of_action:
@@ -350,9 +353,9 @@ def settle_pit_fight(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         s.treasury(gold=result.gold, reason="won in the pits")
     rolls = [str(r) for r in dice.rolls]
     state = s.state
-    rest = list(state.pending)
-    rest.remove(p)
-    rest = tuple(rest)
+    left = list(state.pending)
+    left.remove(p)
+    rest = tuple(left)
     s.save(replace(state, pending=rest, step="injuries" if rest else "experience",
                    lines=(*state.lines, f"{w.name} — {result.results[-1]}"), dice=(*state.dice, *rolls)), rolls=rolls)
     return s.view
@@ -365,10 +368,14 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     state, tables = s.state, s.rules.tables
     if state.extra.get("experience_done"):
         raise _stale(state.step)
-    lines, rolls, pending, raised, awards = [], [], [], list(state.raised), []
+    lines: list[str] = []
+    rolls: list[str] = []
+    pending: list[Pending] = []
+    awards: list[str] = []
+    raised = list(state.raised)
     heroes_full = s.heroes_full()
     for f in state.fighters:
-        w = s.warrior(f.warrior_id)
+        w = s.maybe_warrior(f.warrior_id)
         if w is None or not f.fought or w.status != "active":
             continue
         cw = s.campaign_warrior(w)
@@ -504,14 +511,15 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     multiple = find_multiple(faces)
     place = table.place(*multiple) if multiple else None
     needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
-    if needs_hero and hero_id is None:
+    if place is not None and needs_hero and hero_id is None:
         options = tuple(str(w.id) for w in searching) or tuple(str(w.id) for w in s.warriors() if w.is_hero and w.status == "active")
         p = Pending("place_hero", 0, place.name, options,
                     ("Choose the hero who goes in, or send nobody." if place.optional else "Choose the hero who takes the test."))
         s.save(replace(state, explore_dice=tuple(faces), pending=(p,)),
                rolls=[f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"])
         return s.view
-    hero = s.campaign_warrior(s.warrior(hero_id)) if hero_id is not None else None
+    hero_w = s.maybe_warrior(hero_id) if hero_id is not None else None
+    hero = s.campaign_warrior(hero_w) if hero_w is not None else None
     if hero_id is not None and (hero is None or not hero.is_hero):
         raise MordheimError("Choose one of the warband's heroes.")
     leader_w = next((w for w in s.warriors() if w.role == "leader" and w.status == "active"), None)
@@ -588,7 +596,7 @@ class _Step:
         self.band = band
         self.state = state
         self.rules: CampaignRules = tables_of(uow).rules
-        self.view: SequenceView | None = None
+        self._view: SequenceView | None = None
         self._warriors: dict[int, Warrior] | None = None
         self._changed: dict[int, dict[str, Any]] = {}  # warrior id -> snapshot keys changed, not yet written
         self._raised: list[tuple[int, str]] | None = None
@@ -619,10 +627,18 @@ class _Step:
             self._warriors = {w.id: w for w in sorted(self.uow.warriors.of_warband(self.band.id, self.band.name), key=lambda w: w.id)}
         return list(self._warriors.values())
 
-    def warrior(self, warrior_id: int) -> Warrior | None:
+    def maybe_warrior(self, warrior_id: int) -> Warrior | None:
         self.warriors()
         assert self._warriors is not None
         return self._warriors.get(warrior_id)
+
+    def warrior(self, warrior_id: int) -> Warrior:
+        """The warband's warrior ``warrior_id`` (a refusal if he left the roster since the sequence began)."""
+        w = self.maybe_warrior(warrior_id)
+        if w is None:
+            raise MordheimError("That warrior is no longer on this warband's roster.",
+                                hint="He was removed since the sequence began; cancel it with `/postbattle cancel` if it cannot go on.")
+        return w
 
     def pending(self, kind: str, warrior_id: int) -> Pending:
         p = next((x for x in self.state.pending if x.kind == kind and x.warrior_id == warrior_id), None)
@@ -655,9 +671,7 @@ class _Step:
         a warband made before the lists goes by its type's name ("Witch Hunters" -> witch-hunters)."""
         return self.band.list_id or "-".join(name_key(self.band.warband_type).replace("'", "").split())
 
-    def campaign_warrior(self, w: Warrior | None) -> CampaignWarrior | None:
-        if w is None:
-            return None
+    def campaign_warrior(self, w: Warrior) -> CampaignWarrior:
         increased = (tuple(ch for wid, ch in self._raised_before() if wid == w.id)
                      + tuple(ch for wid, ch in self.state.raised if wid == w.id))
         return CampaignWarrior.from_warrior(w, _maximum(w, self.rules, self.catalogue), increased=increased, skill_lists=w.skill_lists)
@@ -716,7 +730,13 @@ class _Step:
                                               batch_id=self.uow.ledger.batch_id, status=status, at=self.uow.at)
         self.uow.warbands.touch(self.band.id)
         self.state = state
-        self.view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls)
+        self._view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls)
+
+    @property
+    def view(self) -> SequenceView:
+        """What the channel shows once the step saved."""
+        assert self._view is not None, "a step is shown after it saved"
+        return self._view
 
 
 def _roll_again(s: _Step, group_id: int, dice: Dice, raised: list[tuple[int, str]], pending: list[Pending]) -> AdvanceRoll:
@@ -764,10 +784,11 @@ def talent_skill_lists(typed: tuple[str, ...], catalogue: Catalogue, wlist: Warb
     by_key = {key.casefold(): sl.id for sl in allowed.values() for key in (sl.id, sl.name)}
     chosen = [by_key.get(" ".join(t.split()).casefold()) for t in typed]
     names = ", ".join(sl.name for sl in allowed.values())
-    if len(typed) != 2 or None in chosen or chosen[0] == chosen[1]:
+    picked = tuple(c for c in chosen if c is not None)
+    if len(typed) != 2 or len(picked) != 2 or picked[0] == picked[1]:
         raise MordheimError("A lad with talent takes two different skill lists his warband's heroes may use.",
                             hint=f"Type two of: {names}.")
-    return tuple(chosen)
+    return picked
 
 
 def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:

@@ -109,7 +109,7 @@ def tables_of(uow: UnitOfWork) -> ServerTables:
     """The server's lists and tables, read in ``uow`` (built again only after the server changed them)."""
     memo = uow.memo.get("tables")
     if memo is not None:
-        return memo  # type: ignore[no-any-return]
+        return memo
     key = (uow.database, uow.guild_id)
     version = uow.ledger.newest_setting()
     kept = _kept.get(key)
@@ -133,12 +133,14 @@ def _admin_only(actor: Actor, what: str) -> None:
 # ---------------------------------------------------------------------- campaign tables
 def parse_campaign_override(override: Mapping[str, Any] | str | bytes | None) -> dict[str, Any]:
     """A server's override of the campaign tables from JSON or a mapping, checked (InvalidData with every problem)."""
+    given: Any = override
     if isinstance(override, (str, bytes)):
-        data, problems = transfer.parse_json(override, "The campaign rules")
+        given, problems = transfer.parse_json(override, "The campaign rules")
         if problems:
             raise InvalidData("The campaign rules", problems)
-        override = data
-    checked = dict(override or {})
+    if given is not None and not isinstance(given, Mapping):
+        raise InvalidData("The campaign rules", ["The file must hold one JSON object of tables (see rules_data/campaign)."])
+    checked = dict(given or {})
     problems = validate_override(checked)
     if problems:
         raise InvalidData("The campaign rules", problems)
@@ -168,7 +170,7 @@ def parse_house_list(data: Mapping[str, Any] | str | bytes) -> Mapping[str, Any]
         parsed, problems = transfer.parse_json(data, "The warband list")
         if problems:
             raise InvalidData("The warband list", problems)
-        return parsed  # type: ignore[no-any-return]
+        return parsed
     return data
 
 

@@ -328,6 +328,7 @@ def search(uow: UnitOfWork, actor: Actor, warband: str, hero: str, item: str, rn
         raise MordheimError("\n".join(problems))
     modifiers = search_modifiers(catalogue, wlist, w)
     dice = roll(SEARCH_DICE, rng)
+    assert isinstance(dice.total, int) and it.rarity is not None  # 2D6 is a number; a rare item has a rarity
     total = dice.total + sum(n for _what, n in modifiers)
     found = total >= it.rarity
     price, price_roll = None, ""
@@ -335,6 +336,7 @@ def search(uow: UnitOfWork, actor: Actor, warband: str, hero: str, item: str, rn
         price = it.price
         if it.price_dice:
             variable = roll(it.price_dice, rng)
+            assert isinstance(variable.total, int)
             price += variable.total
             price_roll = variable.render()
     search_id = uow.searches.add(warband_id=band.id, warrior_id=w.id, searcher=w.name, item_id=it.id, item_name=it.name,

@@ -346,8 +346,8 @@ class Catalogue:
         problems = validate_house_list(data, self)
         if problems:
             name = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else "A house list"
-            raise InvalidData(f"The house list {name[:60]}", problems)
-        replaced = self.warbands.get(data["id"])
+            raise InvalidData(f"The house list {str(name)[:60]}", problems)
+        replaced = self.warbands.get(str(data["id"]))
         items = {item_id: item for item_id, item in self.items.items() if not (replaced and item_id in replaced.items)}
         built = _build_warband(data, _Shared(items=items, races=self.races, skill_lists=self.skill_lists,
                                              special_rules=self.special_rules), house=True)
@@ -591,7 +591,8 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     list_checks.collect_warband_items("", data, shared, checks)
     list_checks.check_warband("", data, shared, checks)
     others = [w for w in base.warbands.values() if not (replaced and w.id == replaced.get("id"))]
-    list_checks.check_names("warband", [("", data["id"] if isinstance(data.get("id"), str) else "?", [data.get("id"), data.get("name"), *_list(data, "aliases")])],
+    names = [n for n in (data.get("id"), data.get("name"), *_list(data, "aliases")) if isinstance(n, str)]
+    list_checks.check_names("warband", [("", data["id"] if isinstance(data.get("id"), str) else "?", names)],
                             {lookup_key(n): w.id for w in others for n in (w.id, w.name, *w.aliases)}, checks, lookup_key)
     taken = {lookup_key(n): i.id for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))
              for n in (i.id, i.name, *i.aliases)}

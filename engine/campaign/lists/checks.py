@@ -164,7 +164,7 @@ def check_warband(path: str, data: Any, shared: Shared, problems: Problems) -> N
 
     for n, listing in enumerate(_items(data, "equipment_lists")):
         if isinstance(listing, dict):
-            _check_equipment_list(f"{path}: equipment_lists[{n}] ({listing.get('id')})", warband_id, listing, shared, problems)
+            _check_equipment_list(f"{path}: equipment_lists[{n}] ({listing.get('id')})", str(warband_id), listing, shared, problems)
 
     rules = own_rules | shared.rules
     skill_lists = own_skill_lists | shared.skill_lists
@@ -312,7 +312,7 @@ def check_hired_swords(path: str, data: Any, shared: Shared, warband_ids: set[st
             if isinstance(list_id, str) and list_id not in shared.skill_lists:
                 problems.add(where, f"skill list '{list_id}' is not defined; use one of: {_choices(shared.skill_lists)}")
         _check_race(where, sword, shared, problems)
-        hiring = sword.get("may_be_hired_by") if isinstance(sword.get("may_be_hired_by"), dict) else {}
+        hiring: dict[str, Any] = sword["may_be_hired_by"] if isinstance(sword.get("may_be_hired_by"), dict) else {}
         include = hiring.get("include")
         named = (include if isinstance(include, list) else []) + _items(hiring, "exclude")
         for warband_id in named:

@@ -146,6 +146,7 @@ class _Resolve:
 
     def test(self) -> Finds:
         t = self.place.test
+        assert t is not None, "only a place with a test is tested"
         who = self.hero if t.who == "hero" else self.leader
         if who is None:
             raise MordheimError(f"{self.place.name} needs {'a hero' if t.who == 'hero' else 'the leader'} to take the test.",
@@ -179,7 +180,7 @@ def explore(faces: tuple[int, ...], table: ExplorationTable, dice: Dice, *, warb
     place = table.place(*multiple) if multiple else None
     finds = Finds(shards=from_total)
     lines: list[str] = [f"Total {total}: {from_total} shard{'s' if from_total != 1 else ''} of wyrdstone"]
-    if place is not None:
+    if place is not None and multiple is not None:
         lines.append(f"{['', '', 'Double', 'Triple', 'Four', 'Five', 'Six'][multiple[0]]} {multiple[1]}"
                      f"{'s' if multiple[0] > 3 else ''}: {place.name} — {place.summary}")
         if place.optional and not visit_place:

@@ -257,7 +257,7 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
     if fighter.animal:
         return f"{warrior.name} is an animal ({fighter.name}): animals carry nothing."
     if fighter.equipment_list is None:
-        return f"{fighter.name} has no equipment list in {wlist.name}: it fights with what it was hired with."
+        return f"{fighter.name} has no equipment list in {wlist.name if wlist else 'its list'}: it fights with what it was hired with."
     if fighter.equipment_list.listed(item.id) is not None:
         return None
     if item.kind == "miscellaneous" and warrior.is_hero:
@@ -335,10 +335,10 @@ def check_roster(
         else:
             notes.append("A custom warband: there is no list to check its warriors' types and kit against.")
     else:
-        for fighter in wlist.fighters:
-            if fighter.minimum and models_of(living, fighter.id) < fighter.minimum:
-                problems.append(f"The {wlist.name} list needs at least {fighter.minimum} {fighter.name}; this warband has "
-                                f"{models_of(living, fighter.id)}.")
+        for listed in wlist.fighters:
+            if listed.minimum and models_of(living, listed.id) < listed.minimum:
+                problems.append(f"The {wlist.name} list needs at least {listed.minimum} {listed.name}; this warband has "
+                                f"{models_of(living, listed.id)}.")
     swords_seen: dict[str, str] = {}
     for w in living:
         fighter = fighter_of(wlist, w)
@@ -365,7 +365,8 @@ def check_roster(
                 refusal = carry_refusal(wlist, w, item, catalogue)
                 if refusal and not any(i.id == item.id for i in fighter.starting_equipment):
                     problems.append(refusal if refusal.startswith(w.name) else f"{w.name}: {refusal}")
-            problems += _skill_problems(catalogue, wlist, w, fighter)
+            if wlist is not None:  # a fighter comes from a list
+                problems += _skill_problems(catalogue, wlist, w, fighter)
         race = catalogue.races.get(w.race) if w.race else None
         if race is not None:
             over = [f"{c} {getattr(w.profile, c)} (max {getattr(race.maximum, c)})" for c in CHARACTERISTICS

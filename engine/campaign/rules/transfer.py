@@ -82,7 +82,7 @@ def parse_json(data: bytes | str, what: str) -> tuple[Any, list[str]]:
         return None, [f"{what} is nested too deeply to read."]
 
 
-def _check(problems: list[str], where: str, fn: Callable[[], Any]) -> Any:
+def _check(problems: list[str], where: str, fn: Callable[..., Any]) -> Any:
     try:
         return fn()
     except MordheimError as exc:
@@ -255,9 +255,9 @@ def problems(
     ``catalogue`` is the importing server's: a warband of a list it does not have is refused.
     """
     if isinstance(data, (bytes, bytearray, str)):
-        data, found = parse_json(bytes(data) if isinstance(data, bytearray) else data, "The file")
-        if found:
-            return None, found
+        data, unreadable = parse_json(bytes(data) if isinstance(data, bytearray) else data, "The file")
+        if unreadable:
+            return None, unreadable
     if not isinstance(data, Mapping):
         return None, ["The file must hold one JSON object, as `/warband export` writes."]
     found: list[str] = []
