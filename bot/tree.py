@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from engine.errors import MordheimError
+from engine.storage.errors import DatabaseBusy
 
 log = logging.getLogger("mordheim.tree")
 
@@ -21,6 +22,8 @@ UNKNOWN_COMPONENT = (
     "answer is too old). Run the command again to get a fresh one."
 )
 STOPPING = "The bot is restarting. Try again in a few seconds."
+DATABASE_BUSY = ("The bot could not reach its database just then, so nothing was changed. "
+                 "Try again in a few seconds.")
 
 
 class UnknownComponent(app_commands.AppCommandError):
@@ -51,6 +54,9 @@ def user_message(error: BaseException) -> str | None:
         return text
     if isinstance(error, (UnknownComponent, Stopping)):
         return str(error)
+    if isinstance(error, DatabaseBusy):
+        log.warning("Database unreachable for one interaction: %s", error)
+        return DATABASE_BUSY
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use this command here."
     if isinstance(error, app_commands.CommandNotFound):
