@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
-    configure_logging(config.log_level, secrets=[config.token])
+    configure_logging(config.log_level, secrets=[config.token, *config.database_secrets])
 
     mode = args.mode
     if mode == "backup":

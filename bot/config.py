@@ -57,6 +57,12 @@ class Config:
         return self.database_url or str(self.db_path)
 
     @property
+    def database_secrets(self) -> tuple[str, ...]:
+        """What must never reach a log line: the database URL's password."""
+        password = urlsplit(self.database_url).password if self.database_url else None
+        return (password,) if password else ()
+
+    @property
     def has_token(self) -> bool:
         return bool(self.token.strip())
 

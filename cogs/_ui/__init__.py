@@ -1,0 +1,1 @@
+"""What the cogs share: embeds, pages, buttons, choices and the drawing of each feature's answers."""

@@ -131,16 +131,23 @@ class Store:
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()  # not the write lock: opening a reader never waits for a write
         self._closed = False
+        # Writes that must not wait (the event loop's) begin on a second connection whose busy
+        # timeout is 0, so they are refused at once instead of waiting; both take the same lock.
+        self._conn_at_once = self._connect(path, busy_timeout_ms=0)
         self._commits = 0  # since the last checkpoint
         self.db = Database(conn, execute_plugins=False)
 
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
+    def _connect(path: Path, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> sqlite3.Connection:
         # isolation_level=None: we issue BEGIN/COMMIT ourselves (sqlite3's implicit
         # transactions would otherwise start DEFERRED ones behind our back).
-        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000)
+        conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms}")
         conn.execute("PRAGMA foreign_keys = ON")
+        # Per connection, so on every one: NORMAL is safe against a killed process in WAL mode (only
+        # power loss can lose the last commits), and Store.write checkpoints (the module docstring says why).
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
         return conn
 
     @classmethod
@@ -151,13 +158,14 @@ class Store:
         conn = cls._connect(path)
         try:
             store = cls(conn, path)
-            store.db.enable_wal()
-            # NORMAL is safe against a killed process in WAL mode (only power loss can lose the last commits).
-            conn.execute("PRAGMA synchronous = NORMAL")
-            conn.execute("PRAGMA wal_autocheckpoint = 0")  # Store.write checkpoints (the module docstring says why)
-            store._migrate()
         except BaseException:
             conn.close()
+            raise
+        try:
+            store.db.enable_wal()
+            store._migrate()
+        except BaseException:
+            store.close()
             raise
         return store
 
@@ -185,6 +193,7 @@ class Store:
             self._closed = True
             for reader in self._readers:
                 reader.close()
+            self._conn_at_once.close()
             self._conn.close()
 
     def __enter__(self) -> Store:
@@ -217,18 +226,19 @@ class Store:
             if self._commits >= CHECKPOINT_EVERY or not self._begin_at_once():
                 raise WriteWouldWait()
             no_waiting.began = True
-        self._local.writing = True
+        conn = self._conn if no_waiting is None else self._conn_at_once
+        self._local.writing = conn
         try:
-            yield SqliteConnection(self._conn)
+            yield SqliteConnection(conn)
         except BaseException:
-            if self._conn.in_transaction:
-                self._conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         else:
-            self._conn.execute("COMMIT")
+            conn.execute("COMMIT")
             self._commits += 1
         finally:
-            self._local.writing = False
+            self._local.writing = None
             self._lock.release()
 
     def _checkpoint(self) -> None:
@@ -247,17 +257,14 @@ class Store:
         take neither (False)."""
         if not self._lock.acquire(blocking=False):  # another thread of this process is writing
             return False
-        self._conn.execute("PRAGMA busy_timeout = 0")
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._conn_at_once.execute("BEGIN IMMEDIATE")  # its busy timeout is 0: refused at once when locked
         except sqlite3.OperationalError:  # "database is locked": another process is writing
             self._lock.release()
             return False
         except BaseException:
             self._lock.release()
             raise
-        finally:
-            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         return True
 
     @contextmanager
@@ -291,8 +298,9 @@ class Store:
     @contextmanager
     def read(self) -> Iterator[SqliteConnection]:
         """A consistent read snapshot (no writes)."""
-        if getattr(self._local, "writing", False):  # inside this thread's write: read what it wrote
-            yield SqliteConnection(self._conn)
+        writing = getattr(self._local, "writing", None)
+        if writing is not None:  # inside this thread's write: read what it wrote
+            yield SqliteConnection(writing)
             return
         conn = self._reader()
         conn.execute("BEGIN")

@@ -62,26 +62,30 @@ def roster_refusal(uow: UnitOfWork, warband: Warband, before: Sequence[Warrior],
 
 
 def store_warrior(uow: UnitOfWork, warband: Warband, old: Warrior | None, changes: Mapping[str, Any], *, what: str,
-                  reason: str, warriors: Sequence[Warrior] | None = None, check_roster: bool = True) -> Warrior:
+                  reason: str, warriors: Sequence[Warrior] | None = None, check_roster: bool = True,
+                  checked: bool = False) -> Warrior:
     """Store a new warrior (``old`` None: ``changes`` is his whole snapshot) or ``old`` with the
     snapshot keys in ``changes``, after checking what changed, and record it. Returns him as stored.
 
     ``warriors``: the warband's warriors as the caller read them in this unit (read again when
     needed: for a new name, or to check the roster). ``check_roster=False`` skips the
     whole-roster limits: for a caller whose own checks are stricter (a hire), or who applies what
-    the rules decided rather than what the owner chose (a post-battle step)."""
+    the rules decided rather than what the owner chose (a post-battle step). ``checked=True``: every
+    value was checked already (a hire builds the warrior from the list's own data, checked when the
+    lists were loaded, and a name it cleaned), so the values are not checked again."""
     before_snapshot = old.snapshot() if old is not None else {}
     _before, after = diff(before_snapshot, changes) if old is not None else ({}, dict(changes))
     if old is not None and not after:
         return old
-    rules = tables_of(uow).rules
-    if old is None:
-        checked, problems = transfer.clean_warrior(after, rules)
-    else:
-        checked, problems = transfer.check_warrior_fields(after, rules, role=old.role, group_size=old.group_size)
-    if problems or checked is None:
-        raise MordheimError(problems[0])
-    after = {**after, **checked}
+    if not checked:
+        rules = tables_of(uow).rules
+        if old is None:
+            cleaned, problems = transfer.clean_warrior(after, rules)
+        else:
+            cleaned, problems = transfer.check_warrior_fields(after, rules, role=old.role, group_size=old.group_size)
+        if problems or cleaned is None:
+            raise MordheimError(problems[0])
+        after = {**after, **cleaned}
     new_snapshot = {**before_snapshot, **after}
     renamed = old is None or ("name" in after and name_key(old.name) != name_key(after["name"]))
     if renamed or check_roster:

@@ -158,7 +158,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
     # already), so store_warrior need not check the roster again
     if joining is not None:
         stored = store_warrior(uow, band, joining, {"group_size": joining.group_size + count}, what="warrior.hire",
-                               reason=f"{count} more {ftype.name}", warriors=warriors, check_roster=False)
+                               reason=f"{count} more {ftype.name}", warriors=warriors, check_roster=False, checked=True)
     else:
         new = new_warrior(
             name=name or _free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
@@ -167,7 +167,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
             skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
         )
         stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
-                               warriors=warriors, check_roster=False)
+                               warriors=warriors, check_roster=False, checked=True)
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
                           reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
     return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None)
@@ -213,7 +213,8 @@ def hire_sword(uow: UnitOfWork, actor: Actor, warband: str, sword: str, *, name:
         large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
         special_rules=[r.id for r in hs.special_rules],
     )
-    stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})", warriors=warriors)
+    stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})", warriors=warriors,
+                           checked=True)
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - hs.hire_fee}, what="treasury",
                           reason=f"hire fee of {stored.name}")
     return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=paid.gold_crowns, joined=False)

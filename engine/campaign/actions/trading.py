@@ -163,7 +163,8 @@ def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str 
             raise LimitExceeded(f"{w.name} would carry {len(kit)} items; the limit is {LIST_MAX}.")
         # Kit bought breaks no roster limit: the only kit that changes one, a Halfling
         # cookbook, raises the warband's maximum size (000:1475).
-        w = store_warrior(uow, band, w, {"equipment": kit}, what="trade.buy", reason=_label(count, it), check_roster=False)
+        w = store_warrior(uow, band, w, {"equipment": kit}, what="trade.buy", reason=_label(count, it), check_roster=False,
+                          checked=True)
     else:
         stash = [*band.stash, *([it.name] * count)]
         if len(stash) > STASH_MAX:
@@ -240,7 +241,7 @@ def sell(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str
         how += "; the first dagger was free and sells for nothing"
     refund = models * sum(halves)
     if w is not None:
-        store_warrior(uow, band, w, {"equipment": left}, what="trade.sell", reason=_label(count, it))
+        store_warrior(uow, band, w, {"equipment": left}, what="trade.sell", reason=_label(count, it), checked=True)
     else:
         band = _set_stash(uow, band, left, what="trade.sell", reason=_label(count, it))
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns + refund}, what="treasury",
