@@ -2,8 +2,9 @@
 
 Every step's answer is a press of the sequence message's real button (or menu) through the
 harness and the bot's real tree, like /echo. A step changes the database, so each press takes
-a fresh sequence prepared at that step (untimed); the standings are those of a server with 50
-warbands of 8 warriors, 3 battles and a finished sequence each.
+a fresh sequence prepared at that step (untimed); the standings are those of a server with 1,000
+warbands of 8 warriors (50 of them with 3 battles and a finished sequence), unchanged and right after
+a battle changed one warband (the battle alone measured beside it, so the difference is the standings).
 
 Below each step, what the same press costs when it is answered with a message built beforehand
 (the cog's press replaced for that line only): discord.py reading the interaction and its
@@ -28,6 +29,8 @@ from bot.harness import Actor  # noqa: E402
 
 STEP_TARGET = 2.0
 STANDINGS_TARGET = 3.0
+STANDINGS_WARBANDS = 1000  # issue 15: a server of 1,000 warbands
+STANDINGS_SEQUENCES = 50
 GUILD, OWNER = 4242, 7
 ACTOR = Actor(user_id=OWNER, guild_id=GUILD)
 BATCHES, PER_BATCH, WARM = 9, 8, 20  # bench.common.ratio warms up with 20 calls
@@ -155,24 +158,42 @@ async def main() -> dict[str, float]:
             c = h.bot.campaigns
             pb = h.bot.get_cog("PostBattleCog").service
             t = time.perf_counter()
-            for n in range(50):
-                name = f"Warband {n:02d}"
-                warband(c, name, battles=3)
-                advance(pb, pb.start(GUILD, OWNER, False, name), "trading")
-                v = pb.open_sequence(GUILD, name)
-                pb.finish(GUILD, OWNER, False, v.id, v.version)
-            print(f"prepared a server of 50 warbands: {time.perf_counter() - t:.1f} s")
+            for n in range(STANDINGS_WARBANDS):
+                name = f"Warband {n:04d}"
+                warband(c, name, battles=3 if n < STANDINGS_SEQUENCES else 1)
+                if n < STANDINGS_SEQUENCES:  # some with finished sequences (their shards found count)
+                    advance(pb, pb.start(GUILD, OWNER, False, name), "trading")
+                    v = pb.open_sequence(GUILD, name)
+                    pb.finish(GUILD, OWNER, False, v.id, v.version)
+            print(f"prepared a server of {STANDINGS_WARBANDS} warbands ({STANDINGS_SEQUENCES} after a post-battle "
+                  f"sequence): {time.perf_counter() - t:.1f} s")
             first = await h.command("campaign standings", ACTOR)
             assert not first.is_error and "**1. " in first.text, first.text[:300]
+            rounds = iter(range(10**6))
 
             async def standings():
                 return await h.command("campaign standings", ACTOR)
 
+            async def battle():
+                n = next(rounds) % STANDINGS_WARBANDS
+                return await h.command("battle record", ACTOR, warband=f"Warband {n:04d}", result="draw")
+
+            async def battle_then_standings():
+                await battle()
+                return await standings()
+
             r, t_s, ref_s = await ratio(standings, echo(h, ACTOR), batches=11, per_batch=10)
-            label = "/campaign standings (50 warbands)"
+            label = f"/campaign standings ({STANDINGS_WARBANDS} warbands, unchanged)"
             figures[label] = r
             print(line(label, r, STANDINGS_TARGET))
             print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+            both, t_both, ref_both = await ratio(battle_then_standings, echo(h, ACTOR), batches=11, per_batch=10)
+            alone, t_alone, ref_alone = await ratio(battle, echo(h, ACTOR), batches=11, per_batch=10)
+            after = both - alone
+            label = f"/campaign standings ({STANDINGS_WARBANDS} warbands) after a battle changed one"
+            figures[label] = after
+            print(line(label, after, STANDINGS_TARGET))
+            print(f"  {'':58} (battle + standings {both:.2f}x, the battle alone {alone:.2f}x: its line is rebuilt, not the table)")
     print(f"total {time.perf_counter() - started:.1f} s")
     return figures
 

@@ -269,8 +269,8 @@ class Campaigns(_Verbs):
     def standings(self, guild_id: int) -> Standings:
         return self.read(guild_id, standings.standings)
 
-    def remembered_standings(self, guild_id: int) -> Standings | None:
-        return self.read(guild_id, standings.remembered_standings)
+    def remembered_standings(self, guild_id: int, *, changes_at_most: int = 0) -> Standings | None:
+        return self.read(guild_id, standings.remembered_standings, changes_at_most=changes_at_most)
 
     def campaign_log(self, guild_id: int, *, limit: int = 50) -> list[LogEntry]:
         return self.read(guild_id, standings.log, limit=limit)

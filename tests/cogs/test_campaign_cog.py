@@ -69,3 +69,28 @@ async def test_the_income_step_counts_the_warband_as_the_roster_sheet_does(harne
     assert "on the warband's **3** warriors (hired swords do not count)." in res.text
     sell = next(c for c in h.messages[res.message_id].components() if ":sell:" in c.get("custom_id", ""))
     assert [o["label"] for o in sell["options"]] == ["Keep them all", "Sell 1 for 45 gc", "Sell 2 for 60 gc"]  # the 1-3 column
+
+
+async def test_standings_of_a_big_campaign_are_paged_from_the_table_as_it_is_now(harness, tmp_path, database):
+    """45 warbands: three pages; only the member who asked turns them; a page drawn after a change
+    shows the change, and the buttons work after a restart (they carry the page, not the table)."""
+    h = harness
+    c = h.bot.campaigns
+    for n in range(45):
+        c.create_warband(G, OWNER.user_id, f"Band {n:02d}", "Reiklanders", gold_crowns=0)
+    first = await ok(await h.command("campaign standings", RIVAL))
+    assert "Page 1 of 3 · 45 warbands" in first.text and "**1. Band 00**" in first.text and "**21. " not in first.text
+    buttons = [b["custom_id"] for b in h.messages[first.message_id].components()]
+    nxt = next(b for b in buttons if ":n:" in b)
+    assert (await h.click(first.message_id, nxt, OWNER)).is_error  # not the member who asked
+    c.record_battle(G, OWNER.user_id, False, "Band 30", result="win")  # Band 30 goes to the top
+    second = await ok(await h.click(first.message_id, nxt, RIVAL))
+    assert "Page 2 of 3" in second.text and "**21. " in second.text and "**40. " in second.text
+    assert "Band 30" not in second.text  # it moved to page 1 with its win
+    from bot.harness import Harness
+    from tests.conftest import make_bot
+    async with Harness(make_bot(tmp_path, database=database)) as restarted:
+        restarted.messages.update(h.messages)  # the message as Discord keeps it (now at page 2)
+        last = next(b["custom_id"] for b in restarted.messages[first.message_id].components() if ":n:" in b["custom_id"])
+        again = await ok(await restarted.click(first.message_id, last, RIVAL))
+        assert "Page 3 of 3" in again.text and "**45. " in again.text

@@ -11,8 +11,10 @@ says how): after a change only the warbands it touched are rated again.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import threading
+from operator import itemgetter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -97,24 +99,84 @@ def log(uow: UnitOfWork, *, limit: int = 50) -> list[LogEntry]:
 
 
 # ---------------------------------------------------------------------- standings
-@dataclass(frozen=True)
-class _Kept:
-    """A server's standings as built: the newest ledger row they saw, and each warband's line."""
+Line = tuple[Standing, tuple[HeroStanding, ...]]  # a warband's line of the table, and its heroes
 
-    newest: int | None
+
+def _row_key(s: Standing) -> tuple[int, int, str]:
+    return -s.wins, -s.rating, s.warband.casefold()  # most wins first, then rating, then by name
+
+
+def _hero_key(h: HeroStanding) -> tuple[int, str, str]:
+    return -h.experience, h.warband.casefold(), h.hero.casefold()
+
+
+@dataclass
+class _Table:
+    """A server's standings as built, kept in order so that a change moves only its own lines."""
+
+    newest: int | None  # the server's newest ledger row when built
+    lines: dict[int, Line]  # warband id -> its line
+    rows: list[tuple[tuple[int, int, str], int, Standing]]  # (sort key, warband id, its line), in the table's order
+    heroes: list[tuple[tuple[int, str, str], int, int, HeroStanding]]  # (sort key, warband id, index, hero), in order
     standings: Standings
-    lines: dict[int, tuple[Standing, tuple[HeroStanding, ...]]]  # warband id -> its line and its heroes
+
+    @classmethod
+    def of(cls, newest: int | None, lines: dict[int, Line]) -> _Table:
+        rows = sorted((_row_key(line[0]), wid, line[0]) for wid, line in lines.items())
+        heroes = sorted((_hero_key(h), wid, n, h) for wid, line in lines.items() for n, h in enumerate(line[1]))
+        return cls(newest, lines, rows, heroes, _standings_of(rows, heroes))
+
+    def apply(self, newest: int | None, lines: dict[int, Line], gone: set[int]) -> None:
+        """Replace (or add) these warbands' lines and take the ``gone`` ones out, each moved into its
+        place in the order (found by its old key): a change costs its own lines, not the table's.
+        The caller holds ``_kept_lock``."""
+        for wid in gone | set(lines):
+            old = self.lines.pop(wid, None)
+            if old is not None:
+                _remove(self.rows, (_row_key(old[0]), wid, old[0]))
+                for n, h in enumerate(old[1]):
+                    _remove(self.heroes, (_hero_key(h), wid, n, h))
+        self.lines.update(lines)
+        for wid, line in lines.items():
+            bisect.insort(self.rows, (_row_key(line[0]), wid, line[0]))
+            for n, h in enumerate(line[1]):
+                bisect.insort(self.heroes, (_hero_key(h), wid, n, h))
+        self.newest = newest
+        self.standings = _standings_of(self.rows, self.heroes)
 
 
-_kept: dict[tuple[str, int], _Kept] = {}
+def _remove(ordered: list[Any], entry: Any) -> None:
+    """Take ``entry`` out of the sorted list ``ordered``."""
+    at = bisect.bisect_left(ordered, entry)
+    if at < len(ordered) and ordered[at] == entry:
+        del ordered[at]
+
+
+def _standings_of(rows: list[tuple[tuple[int, int, str], int, Standing]],
+                  heroes: list[tuple[tuple[int, str, str], int, int, HeroStanding]]) -> Standings:
+    return Standings(tuple(map(itemgetter(2), rows)), tuple(h[3] for h in heroes[:TOP_HEROES]))
+
+
+_kept: dict[tuple[str, int], _Table] = {}
 _kept_lock = threading.Lock()
 
 
-def remembered_standings(uow: UnitOfWork) -> Standings | None:
-    """The standings built before, if they are still current; else None. One indexed read, which
-    never waits for a write: the event loop may ask before it sends the work to a thread."""
+def remembered_standings(uow: UnitOfWork, *, changes_at_most: int = 0) -> Standings | None:
+    """The standings built before if they are still current, or brought up to date when at most
+    ``changes_at_most`` warbands changed since (a few indexed reads each); else None. Reads never
+    wait for a write, so the event loop may ask before it sends a bigger rebuild to a thread."""
     kept = _kept.get((uow.database, uow.guild_id))
-    return kept.standings if kept is not None and kept.newest == uow.ledger.newest() else None
+    if kept is None:
+        return None
+    newest = uow.ledger.newest()
+    if kept.newest == newest:
+        return kept.standings
+    if not changes_at_most or kept.newest is None:
+        return None
+    changed = uow.ledger.warbands_changed_since(kept.newest)
+    if None in changed or len(changed) > changes_at_most:
+        return None
+    return _brought_up_to_date(uow, kept, newest, changed)
 
 
 def standings(uow: UnitOfWork) -> Standings:
@@ -123,32 +185,40 @@ def standings(uow: UnitOfWork) -> Standings:
     Everything a line shows (warriors, battles, shards found, the warband itself) changes only
     with a ledger row of its warband, and the tables with a row of the server's settings. So the
     server's newest ledger id says whether the standings moved, and the rows since the last build
-    say which warbands to rate again: a change rebuilds one line, not a thousand."""
-    key = (uow.database, uow.guild_id)
+    say which warbands to rate again: a change rebuilds its warband's line and moves it into place
+    (kept in order), not the whole table."""
     newest = uow.ledger.newest()
-    kept = _kept.get(key)
+    kept = _kept.get((uow.database, uow.guild_id))
     if kept is not None and kept.newest == newest:
         return kept.standings
     changed = uow.ledger.warbands_changed_since(kept.newest) if kept is not None and kept.newest is not None else None
-    if changed is None or None in changed:  # the first build, or the server's tables changed: every line
-        lines = _lines(uow, uow.warbands.every())
-    else:
-        lines = dict(kept.lines) if kept is not None else {}
-        ids = {i for i in changed if i is not None}
-        for warband_id in ids:
-            lines.pop(warband_id, None)
-        lines.update(_lines(uow, [w for w in (uow.warbands.get(i) for i in ids) if w is not None]))
-    rows = sorted((line[0] for line in lines.values()), key=lambda s: (-s.wins, -s.rating, s.warband.casefold()))
-    heroes = sorted((h for line in lines.values() for h in line[1]), key=lambda h: (-h.experience, h.warband.casefold(), h.hero.casefold()))
-    built = _Kept(newest=newest, standings=Standings(tuple(rows), tuple(heroes[:TOP_HEROES])), lines=lines)
+    if kept is None or changed is None or None in changed:  # the first build, or the server's tables changed
+        return _keep(uow, _Table.of(newest, _lines(uow, uow.warbands.every())))
+    return _brought_up_to_date(uow, kept, newest, changed)
+
+
+def _brought_up_to_date(uow: UnitOfWork, kept: _Table, newest: int | None, changed: set[int | None]) -> Standings:
+    ids = {i for i in changed if i is not None}
+    present = [w for w in (uow.warbands.get(i) for i in sorted(ids)) if w is not None]
+    lines = _lines(uow, present)
     with _kept_lock:
-        _kept[key] = built
+        if kept.newest is not None and newest is not None and kept.newest >= newest:  # another thread got there first
+            return kept.standings
+        if _kept.get((uow.database, uow.guild_id)) is kept:  # (the rows changed since it saw include ours)
+            kept.apply(newest, lines, ids - {w.id for w in present})
+            return kept.standings
+    return _keep(uow, _Table.of(newest, _lines(uow, uow.warbands.every())))  # dropped from memory meanwhile: build it whole
+
+
+def _keep(uow: UnitOfWork, table: _Table) -> Standings:
+    with _kept_lock:
+        _kept[(uow.database, uow.guild_id)] = table
         while len(_kept) > STANDINGS_KEPT:
             _kept.pop(next(iter(_kept)))
-    return built.standings
+    return table.standings
 
 
-def _lines(uow: UnitOfWork, warbands: list[Warband]) -> dict[int, tuple[Standing, tuple[HeroStanding, ...]]]:
+def _lines(uow: UnitOfWork, warbands: list[Warband]) -> dict[int, Line]:
     """The standings lines of these warbands (one query per table for all of them)."""
     if not warbands:
         return {}
@@ -162,7 +232,7 @@ def _lines(uow: UnitOfWork, warbands: list[Warband]) -> dict[int, tuple[Standing
 
 
 def _line(w: Warband, warriors: list[Warrior], record: dict[str, int] | None, found: int, rules: Any,
-          catalogue: Any) -> tuple[Standing, tuple[HeroStanding, ...]]:
+          catalogue: Any) -> Line:
     r = record or {"win": 0, "draw": 0, "loss": 0}
     best = max((x for x in warriors if x.is_hero), key=lambda x: x.experience, default=None)
     heroes = tuple(HeroStanding(w.name, x.name, x.experience) for x in warriors if x.is_hero)
