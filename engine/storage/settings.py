@@ -1,6 +1,6 @@
 """Servers' settings: the ``server_settings`` table's edition and house rules.
 
-The same table's ``campaign_rules`` column belongs to the campaign (``engine.warbands.server_tables``);
+The same table's ``campaign_rules`` column belongs to the campaign (engine/campaign/actions/server_tables.py);
 a server's first settings row leaves it at its default.
 """
 
@@ -10,6 +10,9 @@ import json
 
 from engine.server_settings import ServerSettings
 from engine.storage.connection import Connection
+from engine.storage.stamps import VersionStamps
+
+STAMP = "server_settings"
 
 
 class ServerSettingsRepository:
@@ -25,11 +28,16 @@ class ServerSettingsRepository:
             return None
         return ServerSettings(guild_id=guild_id, edition_id=row["edition_id"], house_rules=json.loads(row["house_rules"]))
 
-    def save(self, settings: ServerSettings, at: str) -> None:
-        """Keep the server's edition and house rules, stamped ``at``."""
+    def version(self) -> int:
+        """The settings' version stamp: every save moves it (engine/kept.py keeps settings behind it)."""
+        return VersionStamps(self.c).version(STAMP)
+
+    def save(self, settings: ServerSettings, at: str) -> int:
+        """Keep the server's edition and house rules, stamped ``at``; the settings' new version stamp."""
         self.c.execute(
             "INSERT INTO server_settings (guild_id, edition_id, house_rules, updated_at) VALUES (?, ?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET edition_id = excluded.edition_id, "
             "house_rules = excluded.house_rules, updated_at = excluded.updated_at",
             (settings.guild_id, settings.edition_id, json.dumps(settings.house_rules), at),
         )
+        return VersionStamps(self.c).bump(STAMP)

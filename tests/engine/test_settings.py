@@ -45,3 +45,29 @@ def test_every_change_is_in_the_ledger_and_survives_reopening(tmp_path):
             whats = c.column("SELECT what FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (GUILD,))
         assert whats == ["settings.edition"]
         assert Campaigns(store).list_warbands(GUILD) == []
+
+
+def test_settings_are_kept_in_memory_and_another_processs_change_is_seen_within_a_second(tmp_path, monkeypatch):
+    """House rules and edition are read by every roll and fight: from memory, behind a version
+    stamp. A change here is seen at once; one written by another process within CHECK_EVERY."""
+    from engine.kept import CHECK_EVERY
+
+    now = [1000.0]
+    path = tmp_path / "kept.db"
+    with Store.open(path) as store, Store.open(path) as other_process:
+        here = Settings(store, clock=lambda: now[0])
+        there = Settings(other_process)
+        assert here.get(1).edition_id == "lrb"
+        reads: list[int] = []
+        real = store.read
+        monkeypatch.setattr(store, "read", lambda: reads.append(1) or real())
+        for _ in range(20):
+            here.get(1)
+        assert reads == []  # from memory
+        here.set_house_rules(1, 5, True, {"parry_vs_basic_strength": True})
+        assert here.get(1).house_rules == {"parry_vs_basic_strength": True}  # this process's change: at once
+        there.set_edition(1, 5, True, "core")
+        assert here.get(1).edition_id == "lrb"  # another process's: not yet
+        now[0] += CHECK_EVERY
+        assert here.get(1).edition_id == "core"
+        assert here.get(1).house_rules == {"parry_vs_basic_strength": True}
