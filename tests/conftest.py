@@ -79,9 +79,9 @@ async def harness(tmp_path, database):
 
 
 @pytest.fixture
-async def harness_on_postgres(tmp_path, pg_db_url):
+async def harness_on_postgres(tmp_path, request):
     """The bot on an empty PostgreSQL database (for what only PostgreSQL does: a connection dropping)."""
-    async with Harness(make_bot(tmp_path, database=pg_db_url)) as h:
+    async with Harness(make_bot(tmp_path, database=request.getfixturevalue("pg_db_url"))) as h:
         yield h
 
 
