@@ -156,5 +156,6 @@ def duel_embed(duel, header: str, footer: str, max_rounds: int) -> discord.Embed
     rounds = _rounds_rows(duel.rounds, finished)
     value = summary + ("\nRound it ends in:\n" + code(render_table(rounds, CHART_WIDTH)) if rounds else "")
     embed.add_field(name="How long", value=value[:FIELD_CHARS], inline=False)
+    embed.add_field(name="Exact or simulated", value=duel.how_computed()[:FIELD_CHARS], inline=False)
     embed.set_footer(text=footer[:2048])
     return embed

@@ -22,21 +22,24 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from engine.combat.melee import ATTACKERS, Fight, recover
+from engine.combat.melee import ATTACKERS, Fight, gone, recover
 from engine.combat.render import render_table
 from engine.combat.round_odds import RoundOdds, pick, table
-from engine.combat.state import OUT_OF_ACTION, ModelState, RoundState
+from engine.combat.state import FLED, OUT_OF_ACTION, ModelState, RoundState
 
 Models = tuple[ModelState, ...]
 WIN, LOSE, BOTH, UNFINISHED = "win", "lose", "both", "unfinished"
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+GONE = gone(OUT_OF_ACTION)
 
 
 @dataclass(frozen=True)
 class Budget:
     """How much work one answer may take, counted in states pushed through a segment of a round
     (``RoundOdds.steps``) rather than in seconds, so that a question gets the same answer on a
-    busy machine. ``bench/bench_combat.py`` measures what a step costs (a few µs)."""
+    busy machine. ``bench/bench_combat.py`` measures what a step costs (a few µs). Only work done
+    counts: rows a fight already worked out (the rules objects are remembered) are free, so the
+    same fight asked again may go further exactly."""
 
     exact_steps: int = 150_000  # the exact chain stops after the round that crosses this
     simulated_steps: int = 150_000  # then drawn rounds' segments, for the fights still going
@@ -135,7 +138,8 @@ class DuelChain:
             for s, q in odds.odds_from(RoundState.start(models), wounds_of=(), gone_alike=True).items():
                 end = self._ends(s.models)
                 if end is None:
-                    going[s.models] = going.get(s.models, 0.0) + q
+                    after = _gone_alike(s.models)
+                    going[after] = going.get(after, 0.0) + q
                 else:
                     ended[end] += q
             row = self.rows[key] = Row(list(going.items()), ended)
@@ -208,7 +212,7 @@ class DuelChain:
         """One round drawn at random: from the chain's row when it has one, else segment by segment."""
         row = self.rows.get((odds, models))
         if row is None:
-            end_models = odds.draw(rng, RoundState.start(models)).models
+            end_models = _gone_alike(odds.draw(rng, RoundState.start(models)).models)
             return end_models, self._ends(end_models)
         if row.draw_table is None:
             row.draw_table = table({**{(m, None): q for m, q in row.going}, **{(None, k): q for k, q in row.ended.items() if q > 0}})
@@ -236,6 +240,14 @@ def fight_to_the_end(chain: DuelChain, rng: random.Random) -> dict:
         out["rounds"][r] = left * c / n
     out.update(simulated=n, margin=margin)
     return out
+
+
+def _gone_alike(models: Models) -> Models:
+    """A model that fled is gone from the fight as one out of action is: one state for both, so
+    that fights which differ only there meet the same rows."""
+    if any(m.status == FLED for m in models):
+        return tuple(GONE if m.status == FLED else m for m in models)
+    return models
 
 
 def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:

@@ -144,6 +144,7 @@ class RoundRules:
         self._matchups: dict = {}  # (attacker key, target key) -> Matchup
         self._volleys: dict = {}  # (kind, matchup key, target status, fear) -> Volley
         self._orders: dict = {}  # strike_order's keys and groups per tuple of models
+        self._alone_testers: dict = {}  # who tests All Alone, per tuple of models
         n = len(fight.fighters)
         # every model's numbers as it starts the fight: checks the kits now (errors before any die)
         for i, f in enumerate(fight.fighters):
@@ -490,9 +491,10 @@ class RoundRules:
         test at the end of the phase; on a failure he breaks from combat. Which models break."""
         ed = self.r.edition
         breaking = [False] * len(models)
-        for x in range(len(models)):
-            if not self.may_test_all_alone(x, models):
-                continue
+        testers = self._alone_testers.get(models)
+        if testers is None:  # Odds mode replays this for every face of the dice: worked out once
+            testers = self._alone_testers[models] = [x for x in range(len(models)) if self.may_test_all_alone(x, models)]
+        for x in testers:
             a, b = dice.d6(), dice.d6()
             ld = self.fight.fighters[x].profile.Ld
             breaking[x] = a + b > ld

@@ -207,7 +207,8 @@ class RoundOdds:
             if call is None or isinstance(call, RoundState):
                 ends = [(s if call is None else call, 1.0)]
             else:
-                ends = [(self._changed(s, call, change), change[-1]) for change in self._changes_of(s, call, call.target in counted)[0]]
+                changes = self._changes_of(s, call, call.target in counted, from_counted=bool(counted))[0]
+                ends = [(self._changed(s, call, change), change[-1]) for change in changes]
             if seg.kind == "blows":
                 merged: Dist = {}
                 for s2, q in ends:
@@ -217,17 +218,22 @@ class RoundOdds:
             self._ends[key] = ends
         return ends
 
-    def _changes_of(self, s: RoundState, call: VolleyCall, count_wounds: bool) -> tuple[list[tuple], list[float]]:
+    def _changes_of(self, s: RoundState, call: VolleyCall, count_wounds: bool, *, from_counted: bool = False) -> tuple[list[tuple], list[float]]:
         """What each end of the call's volley changes in the round: (target's model, hammered,
         attacker's critical used, target's parry used, wounds, probability); and the cumulative
-        probabilities (for drawing one). Remembered per volley, start and target."""
+        probabilities (for drawing one). Remembered per volley, start and target.
+        ``from_counted``: read the volley's odds with its wounds counted even when they are not
+        wanted (a round's odds count them for one model at a time: one volley table serves all)."""
         y = call.target
         key = (call.volley, call.start, s.models[y], count_wounds)
         found = self._changes.get(key)
         if found is None:
-            changes = [(self.rules._changed_model(s.models[y], end), end.hammered, end.critical_used, end.parry_used,
-                        end.wounds_lost if count_wounds else 0, q)
-                       for end, q in call.volley.odds(call.start, count_wounds=count_wounds)]
+            merged: dict[tuple, float] = {}
+            for end, q in call.volley.odds(call.start, count_wounds=count_wounds or from_counted):
+                change = (self.rules._changed_model(s.models[y], end), end.hammered, end.critical_used, end.parry_used,
+                          end.wounds_lost if count_wounds else 0)
+                merged[change] = merged.get(change, 0.0) + q
+            changes = [(*change, q) for change, q in merged.items()]
             found = self._changes[key] = (changes, list(accumulate(c[-1] for c in changes)))
         return found
 
