@@ -31,6 +31,7 @@ Models = tuple[ModelState, ...]
 WIN, LOSE, BOTH, UNFINISHED = "win", "lose", "both", "unfinished"
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 GONE = gone(OUT_OF_ACTION)
+PRUNED_BELOW = 1e-12
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ class Budget:
     simulated_steps: int = 150_000  # then drawn rounds' segments, for the fights still going
     min_fights: int = 2_000  # simulated at least, whatever the steps
     max_fights: int = 100_000
-    prune_below: float = 1e-12  # a tuple of models reached with less is dropped (and the total reported)
+    prune_below: float = PRUNED_BELOW  # a tuple of models reached with less is dropped (and the total reported)
 
 
 @dataclass
@@ -70,8 +71,8 @@ class DuelOdds:
     def how_computed(self) -> str:
         """A line saying whether the odds are exact, and if not how they were simulated."""
         if self.exact:
-            dropped = f" (states under {Budget.prune_below:g} dropped: {self.pruned:.0e} in all)" if self.pruned else ""
-            return "Exact odds" + dropped + "."
+            return f"Exact odds, to within {self.pruned:.0e} (fights less likely than {PRUNED_BELOW:g} left out)." if self.pruned \
+                else "Exact odds."
         return (f"Simulated, ±{100 * self.margin:.1f}% (95%): the first {self.exact_rounds} round"
                 f"{'s' if self.exact_rounds != 1 else ''} exact, then {self.simulated:,} fights played on at random.")
 

@@ -32,6 +32,7 @@ from engine.combat.melee import _SILENT, RoundRules, Segment, VolleyCall
 from engine.combat.state import STANDING, ModelState, RoundState
 
 Dist = dict[RoundState, float]
+_UNKNOWN = object()
 
 
 class RoundOdds:
@@ -53,7 +54,8 @@ class RoundOdds:
         self._changes: dict = {}  # (volley, start, target, count wounds) -> what each end changes, and cumulative odds
         self._phase_ends: dict = {}  # wounds counted -> state after the blows -> ends of the round, cumulative odds
         self._live: dict = {}  # which round flags a later segment reads (_forget_spent)
-        self._ends: dict = {}  # (id(segment), wounds counted, state) -> states after its volley
+        self._calls: dict = {}  # (id(segment), state) -> its volley call (melee.RoundRules._volley_call)
+        self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
         self._results: dict = {}  # (start, wounds counted) -> odds of the round
         self._drawn: dict = {}  # (id(segment), state) -> outcomes of a step, cumulative odds
 
@@ -113,9 +115,12 @@ class RoundOdds:
             ends = cache.get(key)
             if ends is None:
                 ends = cache[key] = self._tail_ends(key, counted, gone_alike)
+            if lost == zeros:
+                for s2, q in ends[0]:
+                    out[s2] = get(s2, 0.0) + p * q
+                continue
             for s2, q in ends[0]:
-                if lost != zeros:
-                    s2 = s2._replace(wounds_lost=tuple(a + b for a, b in zip(lost, s2.wounds_lost)))
+                s2 = RoundState(*s2[:-1], tuple(a + b for a, b in zip(lost, s2.wounds_lost)))
                 out[s2] = get(s2, 0.0) + p * q
         self.steps += len(out)
         return out
@@ -133,7 +138,7 @@ class RoundOdds:
         kept: Dist = {}
         for s2, q in ends[0]:
             if s2.wounds_lost != self._zeros:
-                s2 = s2._replace(wounds_lost=tuple(w if i in counted else 0 for i, w in enumerate(s2.wounds_lost)))
+                s2 = RoundState(*s2[:-1], tuple(w if i in counted else 0 for i, w in enumerate(s2.wounds_lost)))
             kept[s2] = kept.get(s2, 0.0) + q
         return table(kept)
 
@@ -187,27 +192,41 @@ class RoundOdds:
         return dist
 
     def _volley(self, seg: Segment, dist: Dist, counted: tuple[int, ...]) -> Dist:
-        """Each state's volley of this segment (``_volley_ends``)."""
+        """Each state's volley of this segment (``_volley_ends``). What a volley does never
+        depends on the wounds lost so far: the ends are those of the state with its wounds put
+        back to 0, with its wounds added again, so a round's odds (one pass per model) work out
+        each volley once for all of them."""
         out: Dist = {}
         get = out.get
-        ends_of = self._volley_ends
+        ends_of, zeros = self._volley_ends, self._zeros
         for s, p in dist.items():
-            for s2, q in ends_of(seg, s, counted):
+            lost = s.wounds_lost
+            if lost == zeros:
+                for s2, q in ends_of(seg, s, counted):
+                    out[s2] = get(s2, 0.0) + p * q
+                continue
+            for s2, q in ends_of(seg, RoundState(*s[:-1], zeros), counted):
+                s2 = RoundState(*s2[:-1], tuple(a + b for a, b in zip(lost, s2.wounds_lost)))
                 out[s2] = get(s2, 0.0) + p * q
         return out
 
     def _volley_ends(self, seg: Segment, s: RoundState, counted: tuple[int, ...]) -> list[tuple[RoundState, float]]:
-        """The states after this segment's volley from ``s``, with probabilities; after a model's
-        blows, what no later segment reads is forgotten. Remembered per (segment, state): rounds
-        from other models of a duel meet the same states again (once a model is out, say)."""
-        key = (id(seg), counted, s)
+        """The states after this segment's volley from ``s`` (no wounds lost yet), with
+        probabilities, the target's wounds counted if he is in ``counted``; after a model's
+        blows, what no later segment reads is forgotten. Remembered per (segment, state,
+        whether the target's wounds count): other rounds of a duel, and the other passes of a
+        round's odds, meet the same states again."""
+        call = self._calls.get((id(seg), s), _UNKNOWN)
+        if call is _UNKNOWN:
+            call = self._calls[(id(seg), s)] = self.rules._volley_call(_SILENT, s, seg)
+        with_wounds = isinstance(call, VolleyCall) and call.target in counted
+        key = (id(seg), with_wounds, s)
         ends = self._ends.get(key)
         if ends is None:
-            call = self.rules._volley_call(_SILENT, s, seg)
             if call is None or isinstance(call, RoundState):
                 ends = [(s if call is None else call, 1.0)]
             else:
-                changes = self._changes_of(s, call, call.target in counted, from_counted=bool(counted))[0]
+                changes = self._changes_of(s, call, with_wounds, from_counted=bool(counted))[0]
                 ends = [(self._changed(s, call, change), change[-1]) for change in changes]
             if seg.kind == "blows":
                 merged: Dist = {}
