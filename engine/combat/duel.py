@@ -42,10 +42,11 @@ class Budget:
     counts: rows a fight already worked out (the rules objects are remembered) are free, so the
     same fight asked again may go further exactly."""
 
-    exact_steps: int = 150_000  # the exact chain stops after the round that crosses this
-    simulated_steps: int = 150_000  # then drawn rounds' segments, for the fights still going
+    exact_steps: int = 80_000  # the exact chain stops in the round that crosses this (after the first)
+    simulated_steps: int = 40_000  # then drawn rounds and segments, for the fights still going
     min_fights: int = 2_000  # simulated at least, whatever the steps
     max_fights: int = 100_000
+    margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
     prune_below: float = PRUNED_BELOW  # a tuple of models reached with less is dropped (and the total reported)
 
 
@@ -189,13 +190,17 @@ class DuelChain:
     # --- the rest, simulated ---------------------------------------------------------------------
     def simulate(self, dist: dict[Models, float], rnd: int, rng: random.Random) -> tuple[dict[str, int], dict[int, int], int]:
         """Fights drawn from ``dist`` at the start of round ``rnd`` and played on to the end (or
-        the round limit): (how many ended each way, how many ended in each round, fights)."""
+        the round limit): (how many ended each way, how many ended in each round, fights).
+        Stops at the budget's steps, or sooner once the 95% interval is within ``margin_goal``."""
         start_table = table(dist)
+        left = sum(dist.values())
         counts = {WIN: 0, LOSE: 0, BOTH: 0, UNFINISHED: 0}
         rounds: dict[int, int] = {}
         limit = self.steps() + self.budget.simulated_steps
         n = 0
         while n < self.budget.max_fights and (n < self.budget.min_fights or self.steps() < limit):
+            if n >= self.budget.min_fights and n % 500 == 0 and margin_of(counts, n, left) <= self.budget.margin_goal:
+                break
             models = pick(rng, start_table)
             result = UNFINISHED
             for r in range(rnd, self.max_rounds + 1):
@@ -231,16 +236,23 @@ def fight_to_the_end(chain: DuelChain, rng: random.Random) -> dict:
     if not dist or rnd > chain.max_rounds:
         return out
     counts, rounds, n = chain.simulate(dist, rnd, rng)
-    margin = 0.0
     for key, name in ((WIN, "win"), (LOSE, "lose"), (BOTH, "both"), (UNFINISHED, "unfinished")):
-        share = counts[key] / n
-        low, high = wilson_interval(counts[key], n)
-        out[name] = (out[name] if key != UNFINISHED else 0.0) + left * share
-        margin = max(margin, left * (high - share), left * (share - low))
+        out[name] = (out[name] if key != UNFINISHED else 0.0) + left * counts[key] / n
     for r, c in rounds.items():
         out["rounds"][r] = left * c / n
-    out.update(simulated=n, margin=margin)
+    out.update(simulated=n, margin=margin_of(counts, n, left))
     return out
+
+
+def margin_of(counts: dict[str, int], n: int, left: float) -> float:
+    """The widest half of a 95% interval (Wilson score) among the simulated figures, each
+    scaled by ``left``, the probability the simulation stands for."""
+    margin = 0.0
+    for count in counts.values():
+        share = count / n
+        low, high = wilson_interval(count, n)
+        margin = max(margin, left * (high - share), left * (share - low))
+    return margin
 
 
 def _gone_alike(models: Models) -> Models:
