@@ -10,7 +10,9 @@ faster than rolling every die, and with the same odds.
 What keeps the exact odds small (each proven not to change a number):
 
 * what each volley changes in the round is worked out once per (volley, start, target) and
-  reused by every state that meets it (``_changes``);
+  reused by every state that meets it (``_changes``); a segment's ends from a state are
+  remembered per state with no wounds counted yet (``_volley_ends``): the other rounds of a duel
+  meet the same states, and a round's odds, one pass per model, work each volley out once;
 * after a model's blows, the round's flags no later segment reads are forgotten, so states
   that differ only there merge (``_forget_spent``);
 * the end of the phase (All Alone tests, hits on a warrior breaking from combat, the end of the
