@@ -42,8 +42,9 @@ class Budget:
     counts: rows a fight already worked out (the rules objects are remembered) are free, so the
     same fight asked again may go further exactly."""
 
-    exact_steps: int = 80_000  # the exact chain stops in the round that crosses this (after the first)
-    simulated_steps: int = 40_000  # then drawn rounds and segments, for the fights still going
+    # together about 0.6-1 s on the shared test machine (bench/bench_combat.py: several a side)
+    exact_steps: int = 60_000  # the exact chain stops in the round that crosses this (after the first)
+    simulated_steps: int = 35_000  # then drawn rounds and segments, for the fights still going
     min_fights: int = 2_000  # simulated at least, whatever the steps
     max_fights: int = 100_000
     margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
