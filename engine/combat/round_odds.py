@@ -122,7 +122,8 @@ class RoundOdds:
                     out[s2] = get(s2, 0.0) + p * q
                 continue
             for s2, q in ends[0]:
-                s2 = RoundState(*s2[:-1], tuple(a + b for a, b in zip(lost, s2.wounds_lost)))
+                more = s2.wounds_lost  # from hits on a warrior breaking from combat: mostly none
+                s2 = RoundState(*s2[:-1], lost if more == zeros else tuple(a + b for a, b in zip(lost, more)))
                 out[s2] = get(s2, 0.0) + p * q
         self.steps += len(out)
         return out
@@ -208,7 +209,8 @@ class RoundOdds:
                     out[s2] = get(s2, 0.0) + p * q
                 continue
             for s2, q in ends_of(seg, RoundState(*s[:-1], zeros), counted):
-                s2 = RoundState(*s2[:-1], tuple(a + b for a, b in zip(lost, s2.wounds_lost)))
+                more = s2.wounds_lost
+                s2 = RoundState(*s2[:-1], lost if more == zeros else tuple(a + b for a, b in zip(lost, more)))
                 out[s2] = get(s2, 0.0) + p * q
         return out
 
