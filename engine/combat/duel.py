@@ -75,8 +75,8 @@ class DuelOdds:
         if self.exact:
             return f"Exact odds, to within {self.pruned:.0e} (fights less likely than {PRUNED_BELOW:g} left out)." if self.pruned \
                 else "Exact odds."
-        return (f"Simulated, ±{100 * self.margin:.1f}% (95%): the first {self.exact_rounds} round"
-                f"{'s' if self.exact_rounds != 1 else ''} exact, then {self.simulated:,} fights played on at random.")
+        rounds = "the first round" if self.exact_rounds == 1 else f"the first {self.exact_rounds} rounds"
+        return f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fights played on at random."
 
     def render(self) -> str:
         a, b = self.names

@@ -285,7 +285,7 @@ def test_a_fight_simulated_after_its_first_round_lands_within_its_interval():
         seen = (got - decided) / left
         widest = max(widest, Z95 * left * math.sqrt(seen * (1 - seen) / n))
     assert sim.margin == pytest.approx(widest, rel=0.05)  # the widest 95% interval, as reported
-    assert sim.how_computed() == (f"Simulated, ±{100 * sim.margin:.1f}% (95%): the first 1 round exact, "
+    assert sim.how_computed() == (f"Simulated, ±{100 * sim.margin:.1f}% (95%): the first round exact, "
                                   f"then 20,000 fights played on at random.")
     api._cached_rules.cache_clear()
     again = duel_odds(a, b, budget=only_round_1, rng=random.Random(5))
