@@ -42,9 +42,10 @@ class Budget:
     counts: rows a fight already worked out (the rules objects are remembered) are free, so the
     same fight asked again may go further exactly."""
 
-    # together about 0.6-1 s on the shared test machine (bench/bench_combat.py: several a side)
-    exact_steps: int = 60_000  # the exact chain stops in the round that crosses this (after the first)
-    simulated_steps: int = 35_000  # then drawn rounds and segments, for the fights still going
+    # together 0.3-0.8 s on the shared test machine (bench/bench_combat.py: several a side); enough
+    # for a 2 v 2 of W2 and 3-4 attacks each to be exact (lrb: 89,000 steps)
+    exact_steps: int = 90_000  # the exact chain stops in the round that crosses this (after the first)
+    simulated_steps: int = 25_000  # then drawn rounds and segments, for the fights still going
     min_fights: int = 2_000  # simulated at least, whatever the steps
     max_fights: int = 100_000
     margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
