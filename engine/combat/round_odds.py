@@ -135,7 +135,15 @@ class RoundOdds:
         every = self._phase_ends.setdefault((self._all, gone_alike), {})
         ends = every.get(key)
         if ends is None:
-            ends = every[key] = table(self._segments(self._tail, {key: 1.0}, self._all, gone_alike))
+            if any(self.rules.may_test_all_alone(x, key.models) for x in self._all):
+                ends = table(self._segments(self._tail, {key: 1.0}, self._all, gone_alike))
+            else:  # nobody tests All Alone, so nobody breaks: only the steps that roll no dice change anything
+                end = key
+                for seg in self._tail:
+                    if seg.kind == "tidy":
+                        end = seg.step(_SILENT, end)
+                ends = table({end: 1.0})
+            every[key] = ends
         if counted == self._all:
             return ends
         kept: Dist = {}
