@@ -232,6 +232,174 @@ BEFORE = [('2v2',
   (0.7183651535266, 0.2816348302045395, 0.0, 1.6268854913172954e-08))]
 
 
+def fear_and_stupidity():
+    return ([make_fighter("Zombie", "WS2 S3 T3 W1 A1 Ld5", traits="causes fear"),
+             make_fighter("Troll", "WS3 S5 T4 W2 A2 Ld4", traits="stupidity")],
+            [make_fighter("Guard", "WS3 S3 T3 W1 A1 Ld7", weapons="spear", armour="shield"),
+             make_fighter("Lucky", "WS3 S3 T3 W1 A1 Ld6", weapons="sword", equipment="lucky charm")])
+
+
+def shade_and_pistol():
+    return ([make_fighter("Duellist", "WS4 S3 T3 W1 A1 I4 BS4", weapons="sword, crossbow pistol", equipment="crimson shade")],
+            [make_fighter("Hater", "WS3 S3 T3 W1 A2 Ld7", weapons="axe", traits="hates"),
+             make_fighter("Brute", "WS3 S4 T3 W2 A1", weapons="club, club")])
+
+
+def three_against_a_frenzied_one():
+    return ([make_fighter("A1", "WS3 S3 T3 W1 A1", weapons="sword, dagger"), make_fighter("A2", "WS3 S3 T3 W1 A1", weapons="halberd"),
+             make_fighter("A3", "WS3 S3 T3 W1 A1 Ld8", weapons="spear")],
+            [make_fighter("Frenzied", "WS4 S4 T4 W2 A2", weapons="axe", frenzy=True, armour="light armour")])
+
+
+RULES = {"fear-stupidity": fear_and_stupidity, "shade-pistol": shade_and_pistol, "later-defender-charged": three_against_a_frenzied_one}
+
+# (case, edition, options, per fighter (outcomes, wounds lost) of one round, (win, lose, both,
+# unfinished) of a fight of at most 8 rounds), as commit 3f9f783 gave them: fear and Stupidity
+# tests, a lucky charm, Crimson Shade, a crossbow pistol's shot, hatred, two weapons, frenzy, a
+# later round, the defenders charging
+BEFORE_RULES = [('fear-stupidity',
+  'lrb',
+  {'charged': True},
+  [({'unharmed': 0.7615819540534929,
+     'wounded': 0.0,
+     'knocked down': 0.05291685718640473,
+     'stunned': 0.06614607148300591,
+     'out of action': 0.10596357597622723,
+     'fled': 0.013391541300873402,
+     'netted': 0.0},
+    {0: 0.7676081476388859, 1: 0.15425832450903512, 2: 0.07746395078703942, 3: 0.0006695770650436701}),
+   ({'unharmed': 0.7438146672833008,
+     'wounded': 0.04086253459013755,
+     'knocked down': 0.011054907788446932,
+     'stunned': 0.016582361682670396,
+     'out of action': 0.049464791360021486,
+     'fled': 0.13822073729542686,
+     'netted': 0.0},
+    {0: 0.8134551840036035,
+     1: 0.0854348584360356,
+     2: 0.08966939539201434,
+     3: 0.009499455745829746,
+     4: 0.0018862635184598946,
+     5: 5.484290406094849e-05}),
+   ({'unharmed': 0.8787527923049115,
+     'wounded': 0.0,
+     'knocked down': 0.02095121742112491,
+     'stunned': 0.032793209876543335,
+     'out of action': 0.06347064509495487,
+     'fled': 0.004032135302469586,
+     'netted': 0.0},
+    {0: 0.8808176777900903,
+     1: 0.05180540371140435,
+     2: 0.06714719758324597,
+     3: 0.000193952253882025,
+     4: 3.5768661381575124e-05}),
+   ({'unharmed': 0.9147795885780321,
+     'wounded': 0.0,
+     'knocked down': 0.00621570644718795,
+     'stunned': 0.007287379972565188,
+     'out of action': 0.031779656798571115,
+     'fled': 0.03993766820364751,
+     'netted': 0.0},
+    {0: 0.9323744345883958,
+     1: 0.047694930191087954,
+     2: 0.01866456156346027,
+     3: 0.0011466327460162825,
+     4: 0.00011944091104336273})],
+  (0.2270375672495204, 0.7203180107395506, 0.0, 0.052644422010934354)),
+ ('shade-pistol',
+  'core',
+  {'charged': True},
+  [({'unharmed': 0.34265695915680194,
+     'wounded': 0.0,
+     'knocked down': 0.05623537589964465,
+     'stunned': 0.17385534028423866,
+     'out of action': 0.4103506109494088,
+     'fled': 0.016901713709905748,
+     'netted': 0.0},
+    {0: 0.3485707337162074,
+     1: 0.4240264940399729,
+     2: 0.1789652700115069,
+     3: 0.04534969082270516,
+     4: 0.0029197345832682577,
+     5: 0.0001680768263394556}),
+   ({'unharmed': 0.43209876543209874,
+     'wounded': 0.0,
+     'knocked down': 0.1691815272062185,
+     'stunned': 0.18289894833104706,
+     'out of action': 0.2158207590306357,
+     'fled': 0.0,
+     'netted': 0.0},
+    {0: 0.43209876543209874, 1: 0.4917695473251036, 2: 0.07613168724279827}),
+   ({'unharmed': 0.9012345679012325,
+     'wounded': 0.08641975308641968,
+     'knocked down': 0.0020576131687242796,
+     'stunned': 0.004115226337448559,
+     'out of action': 0.006172839506172839,
+     'fled': 0.0,
+     'netted': 0.0},
+    {0: 0.9012345679012325, 1: 0.08641975308641968, 2: 0.012345679012345673})],
+  (0.06248761558500265, 0.9336106728030025, 0.0, 0.0039017116119916487)),
+ ('later-defender-charged',
+  'core2',
+  {'charged': 'defender', 'first_round': False},
+  [({'unharmed': 0.2759511846102074,
+     'wounded': 0.0,
+     'knocked down': 0.13081803746005696,
+     'stunned': 0.2091710779270929,
+     'out of action': 0.3840597000026426,
+     'fled': 0.0,
+     'netted': 0.0},
+    {0: 0.2759511846102074,
+     1: 0.3075605587496464,
+     2: 0.2564072574853822,
+     3: 0.12097144662240135,
+     4: 0.033603838826350235,
+     5: 0.005161606599386425,
+     6: 0.00034410710662576157}),
+   ({'unharmed': 0.9999999999999998,
+     'wounded': 0.0,
+     'knocked down': 0.0,
+     'stunned': 0.0,
+     'out of action': 0.0,
+     'fled': 0.0,
+     'netted': 0.0},
+    {0: 0.9999999999999998}),
+   ({'unharmed': 0.9999999999999998,
+     'wounded': 0.0,
+     'knocked down': 0.0,
+     'stunned': 0.0,
+     'out of action': 0.0,
+     'fled': 0.0,
+     'netted': 0.0},
+    {0: 0.9999999999999998}),
+   ({'unharmed': 0.6669892111977426,
+     'wounded': 0.23360009673975224,
+     'knocked down': 0.04044802712320095,
+     'stunned': 0.013552999549717467,
+     'out of action': 0.04540966538958669,
+     'fled': 0.0,
+     'netted': 0.0},
+    {0: 0.6692734208251324,
+     1: 0.26049049936453733,
+     2: 0.057253839343356955,
+     3: 0.012103601398981876,
+     4: 0.0008466006286867827,
+     5: 3.2038439305050284e-05})],
+  (0.22414569578502894, 0.6677197723855602, 0.0, 0.10813453182940953))]
+
+
+@pytest.mark.parametrize("case,edition,options,fighters,duel", BEFORE_RULES, ids=[c for c, *_ in BEFORE_RULES])
+def test_the_rules_of_several_a_side_give_the_numbers_they_gave_before(case, edition, options, fighters, duel):
+    a, b = RULES[case]()
+    odds = round_odds(a, b, edition=edition, **options)
+    for got, (outcomes, wounds) in zip(odds.fighters, fighters, strict=True):
+        _close(got.outcomes, outcomes)
+        _close(got.wounds_lost, wounds)
+    fight = duel_odds(a, b, edition=edition, max_rounds=8, budget=NO_LIMIT, **{k: v for k, v in options.items() if k != "first_round"})
+    for got, want in zip((fight.win, fight.lose, fight.both, fight.unfinished), duel):
+        assert abs(got - want) <= fight.pruned + TOL
+
+
 def _close(got: dict, want: dict, tol: float = TOL) -> None:
     for k in set(got) | set(want):
         assert abs(got.get(k, 0.0) - want.get(k, 0.0)) <= tol, (k, got.get(k), want.get(k))
