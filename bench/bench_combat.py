@@ -9,6 +9,10 @@ Cases, each from an empty cache (what the first /odds of a fight costs), median 
 * the worst legal 1 v 1: 12 attacks a side, W3 (lrb and core: A6 frenzied; core2: A10 frenzied
   +1 and a second weapon), round and duel: targets 50 ms and 500 ms (issue 10);
 * 3 v 1, each A2 W1: round and fight to the end: target 1 s (issue 10);
+* several a side (issue 19 §5): 2 v 2 with W3 and 9-12 attacks each, 2 v 2 with W2 and 3-4
+  attacks each, 3 v 1 (three A3 W2 against an A6 W3 ogre): a round (target 100 ms) and a fight
+  to the end as /odds answers it (``Budget()``: exact, or exact rounds then simulated; target
+  1 s), beside the fully exact answer (no budget) and how far the answer is from it;
 * and Roll mode: µs per simulated round, and simulated/exact per outcome.
 
 Each figure is printed in ms and as ratios: ÷ /echo (one trivial command through the tree, a
@@ -29,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import echo, new_harness, per_call  # noqa: E402
-from engine.combat import api, duel_odds, make_fighter, round_odds, simulate_rounds  # noqa: E402
+from engine.combat import Budget, api, duel_odds, make_fighter, round_odds, simulate_rounds  # noqa: E402
 from engine.combat.loadout import _choose  # noqa: E402
 from engine.combat.sides import shooting_target  # noqa: E402
 
@@ -42,12 +46,15 @@ def four_attacks():
             make_fighter("Orc", "WS4 T4 A4 W2", weapons="sword", armour="heavy armour, buckler"))
 
 
-def twelve_attacks(edition: str):
+def berserker(name: str, edition: str):
+    """12 attacks, W3 (lrb and core: A6 frenzied; core2: A10 frenzied +1 and a second weapon)."""
     if edition == "core2":  # 004:690 frenzy is +1 A: A10 +1, and +1 for a second weapon (004:547)
-        profile, kit = "WS4 S4 T4 W3 A10", dict(weapons="sword, dagger", frenzy=True, armour="light armour, helmet")
-    else:  # 000:865 frenzy doubles: A6 -> 12
-        profile, kit = "WS4 S4 T4 W3 A6", dict(weapons="sword", frenzy=True, armour="light armour, helmet")
-    return make_fighter("Berserker", profile, **kit), make_fighter("Other berserker", profile, **kit)
+        return make_fighter(name, "WS4 S4 T4 W3 A10", weapons="sword, dagger", frenzy=True, armour="light armour, helmet")
+    return make_fighter(name, "WS4 S4 T4 W3 A6", weapons="sword", frenzy=True, armour="light armour, helmet")  # 000:865 doubles
+
+
+def twelve_attacks(edition: str):
+    return berserker("Berserker", edition), berserker("Other berserker", edition)
 
 
 def three_against_one():
@@ -55,17 +62,76 @@ def three_against_one():
             make_fighter("Veteran", "WS4 S4 T4 A2 W1", weapons="sword", armour="heavy armour, shield"))
 
 
+def two_against_two_big(edition: str):
+    """2 v 2, W3, 9-12 attacks each: three berserkers and a veteran with A9 (core2: two weapons, 10)."""
+    veteran = make_fighter("Veteran", "WS4 S4 T4 W3 A9", weapons="sword" if edition != "core2" else "sword, dagger", armour="light armour")
+    return [berserker("Berserker", edition), veteran], [berserker("Other berserker", edition), berserker("Third berserker", edition)]
+
+
+def two_against_two_small():
+    """2 v 2, W2, 3-4 attacks each."""
+    return ([make_fighter("Sergeant", "WS4 S4 T4 W2 A3", weapons="sword", armour="light armour, helmet"),
+             make_fighter("Brute", "WS4 S3 T3 W2 A4", weapons="axe")],
+            [make_fighter("Orc boss", "WS4 S4 T4 W2 A4", weapons="sword", armour="heavy armour, buckler"),
+             make_fighter("Ruffian", "WS3 S3 T3 W2 A3", weapons="club, dagger")])
+
+
+def three_against_ogre():
+    """3 v 1: three A3 W2 warriors with axes against an ogre, A6 W3 with two clubs."""
+    return ([make_fighter(f"Marauder {i}", "WS4 S4 T3 A3 W2", weapons="axe", armour="light armour, helmet") for i in (1, 2, 3)],
+            make_fighter("Ogre", "WS3 S4 T5 W3 I3 A6", weapons="club, club"))
+
+
+SEVERAL = [("2 v 2, W3, 9-12 attacks each", two_against_two_big, True),
+           ("2 v 2, W2, 3-4 attacks each", lambda edition: two_against_two_small(), False),
+           ("3 v 1, three A3 W2 against an A6 W3 ogre", lambda edition: three_against_ogre(), False)]
+NO_LIMIT = Budget(exact_steps=10**12)
+
+
+def _several_a_side(echo_s: float, editions: tuple[str, ...]) -> None:
+    """Issue 19 §5: a round and a fight to the end for each shape, as /odds answers them the first
+    time (cold), beside the fully exact fight to the end (once for the big shape: it takes
+    seconds) and how far the answer is from it."""
+    print("Several a side (issue 19 §5): targets ≤ 100 ms a round, ≤ 1 s a fight to the end")
+    for edition in editions:
+        print(f"[{edition}]")
+        for name, build, big in SEVERAL:
+            a, b = build(edition)
+            print(_row(f"{name}: round", _cold(round_odds, a, b, edition=edition), echo_s, None, 0.100))
+            answered_s, duel = _cold_result(duel_odds, a, b, edition=edition)
+            print(_row(f"{name}: to the end", answered_s, echo_s, None, 1.0) + f"  ({duel.how_computed()})")
+            if big and edition != editions[0]:
+                continue  # the fully exact big fight once is enough
+            exact_s, exact = _cold_result(duel_odds, a, b, edition=edition, budget=NO_LIMIT, runs=1)
+            gap = max(abs(duel.win - exact.win), abs(duel.lose - exact.lose))
+            if duel.exact:
+                verdict = "the same answer" if gap <= exact.pruned + duel.pruned + 1e-12 else "DIFFERENT"
+            else:  # a 95% interval misses about 1 time in 20
+                verdict = f"off by {100 * gap:.2f}% = {gap / duel.margin:.1f}× its 95% margin"
+            print(_row(f"{name}: to the end, fully exact", exact_s, echo_s, None, None)
+                  + f"  (wins {100 * exact.win:.2f}% vs answered {100 * duel.win:.2f}%: {verdict})")
+
+
+def _cold_result(fn, *args, runs: int = 3, **kw):
+    """(median seconds, the last answer) of ``runs`` runs, each with every odds table forgotten."""
+    times = []
+    for _ in range(runs):
+        _forget_tables()
+        start = time.perf_counter()
+        result = fn(*args, **kw)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def _forget_tables() -> None:
+    api._cached_rules.cache_clear()
+    _choose.cache_clear()
+    shooting_target.cache_clear()
+
+
 def _cold(fn, *args, **kw) -> float:
     """Median seconds of 3 runs, each with every odds table forgotten."""
-    times = []
-    for _ in range(3):
-        api._cached_rules.cache_clear()
-        _choose.cache_clear()
-        shooting_target.cache_clear()
-        start = time.perf_counter()
-        fn(*args, **kw)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return _cold_result(fn, *args, **kw)[0]
 
 
 def _row(name: str, seconds: float, echo_s: float, base_s: float | None, target_s: float | None) -> str:
@@ -94,6 +160,8 @@ async def main() -> None:
         three, one = three_against_one()
         print(_row("3 v 1, A2 W1: round", _cold(round_odds, three, one, edition=edition), echo_s, base, 1.0))
         print(_row("3 v 1, A2 W1: fight to the end", _cold(duel_odds, three, one, edition=edition), echo_s, base, 1.0))
+
+    _several_a_side(echo_s, ("lrb", "core2"))
 
     a, b = four_attacks()
     exact = round_odds(a, b, edition="lrb")

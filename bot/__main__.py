@@ -12,12 +12,31 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 from pathlib import Path
 
-from bot.config import ConfigError, load_config
-from bot.logs import configure_logging
+BYTECODE_CACHE = "MORDHEIM_BYTECODE_CACHE"  # a directory, or "off"
+
+
+def keep_bytecode() -> Path | None:
+    """Compile each module once rather than at every start: 0.3 s or more of a start is
+    compiling the bot's modules when ``PYTHONDONTWRITEBYTECODE`` is set, as it is on machines
+    that keep ``__pycache__`` out of their source trees. The bytecode then goes to a cache
+    directory of the bot's own (``sys.pycache_prefix``), never beside the sources:
+    ``$MORDHEIM_BYTECODE_CACHE``, else ``$XDG_CACHE_HOME/mordheim-bot/bytecode`` (default
+    ``~/.cache``). ``MORDHEIM_BYTECODE_CACHE=off`` compiles at every start, as Python would.
+    Nothing changes when Python writes bytecode anyway or a prefix is already chosen.
+    Returns the directory used, if any."""
+    setting = os.environ.get(BYTECODE_CACHE, "").strip()
+    if setting.lower() == "off" or not sys.dont_write_bytecode or sys.pycache_prefix:
+        return None
+    cache_home = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folder = Path(setting) if setting else Path(cache_home) / "mordheim-bot" / "bytecode"
+    sys.pycache_prefix = str(folder)  # Python creates it when it first writes (and skips writing if it cannot)
+    sys.dont_write_bytecode = False
+    return folder
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,6 +62,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    keep_bytecode()  # before the bot's modules are imported
+    from bot.config import ConfigError, load_config
+    from bot.logs import configure_logging
+
     args = _parser().parse_args(argv)
     try:
         config = load_config()

@@ -147,7 +147,8 @@ def duel_embed(duel, header: str, footer: str, max_rounds: int) -> discord.Embed
         rows.append(("Both out", duel.both))
     rows.append(("Unfinished", duel.unfinished))
     embed = discord.Embed(title=f"Odds: {a} vs {b}, a duel to the end"[:256], description=header[:4096], colour=ODDS)
-    embed.add_field(name="Who wins", value=code(render_table(rows, CHART_WIDTH))[:FIELD_CHARS], inline=False)
+    # under the chart, whether it is exact or simulated (and how closely): engine/combat/duel.py
+    embed.add_field(name="Who wins", value=(code(render_table(rows, CHART_WIDTH)) + duel.how_computed())[:FIELD_CHARS], inline=False)
     finished = 1 - duel.unfinished
     expected = sum(k * p for k, p in duel.rounds.items()) / finished if finished > 1e-12 else float("nan")
     summary = f"Average length: **{expected:.1f}** rounds (of those that end)" if finished > 1e-12 else "No duel ends within the limit."

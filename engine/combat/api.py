@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.combat.dice import RollDice, enumerate_outcomes
+from engine.combat.duel import Budget, DuelChain, DuelOdds, fight_to_the_end
 from engine.combat.fighter import Fighter
 from engine.combat.items import Weapon, find_item
 from engine.combat.loadout import choose_loadout
-from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules, recover
+from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules
 from engine.combat.render import render_table
 from engine.combat.ruleset import Ruleset, get_ruleset
 from engine.combat.shooting import ShotRules, Situation
@@ -173,12 +174,13 @@ def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition
                       notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
 
 
-def _summarise(names: tuple[str, ...], before: RoundState, dist: dict[RoundState, float]) -> list[FighterOdds]:
+def _summarise(names: tuple[str, ...], before: RoundState, dists: list[dict[RoundState, float]]) -> list[FighterOdds]:
+    """Each model's outcomes and wounds lost, model i read from ``dists[i]`` (which counts his wounds)."""
     out = []
     for i, name in enumerate(names):
         outcomes = dict.fromkeys(OUTCOMES, 0.0)
         wounds: dict[int, float] = {}
-        for s, p in dist.items():
+        for s, p in dists[i].items():
             outcomes[outcome(before.models[i], s.models[i], s.wounds_lost[i])] += p
             wounds[s.wounds_lost[i]] = wounds.get(s.wounds_lost[i], 0.0) + p
         out.append(FighterOdds(name=name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items()))))
@@ -198,8 +200,10 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
     r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
     before = RoundState.start(rules.fight.start_models())
     with _gc_paused():
-        dist = rules.odds_from(before)
-    return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dist),
+        # one pass per model, counting only his wounds: the wounds of all four at once would
+        # multiply the states by each one's count (the round's events are the same in every pass)
+        dists = [rules.odds_from(before, wounds_of=(i,)) for i in range(len(rules.fight.fighters))]
+    return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dists),
                       notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
 
 
@@ -223,83 +227,28 @@ def simulate_rounds(attacker: Side, defender: Side, n: int, rng: random.Random, 
 
 
 # --- a fight to the end ---------------------------------------------------------------------------
-@dataclass
-class DuelOdds:
-    edition: str
-    names: tuple[str, str]  # the two sides
-    win: float  # the attacking side takes every defender out of action (or sees them flee)
-    lose: float
-    both: float
-    unfinished: float  # probability left when the round limit was reached
-    rounds: dict[int, float]  # round in which the fight ended
-    notes: list[str] = field(default_factory=list)
-
-    def render(self) -> str:
-        a, b = self.names
-        rows = [(f"{a} wins", self.win), (f"{b} wins", self.lose)]
-        if self.unfinished > 0.0005:
-            rows.append(("Unfinished", self.unfinished))
-        expected = sum(k * p for k, p in self.rounds.items()) / max(1e-12, 1 - self.unfinished)
-        return f"Duel to the end — {self.edition}\n" + render_table(rows) + f"\nAverage length {expected:.1f} rounds"
+DUEL_SEED = 19  # drawn fights use their own seeded generator: the same question gets the same answer
 
 
-def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, max_rounds: int = 30) -> DuelOdds:
-    """Exact odds of a fight to the end: rounds alternate the players' turns, with recovery, until
-    one side is all out of action (or fled), or ``max_rounds`` is reached (reported as unfinished)."""
+def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, max_rounds: int = 30,
+              budget: Budget | None = None, rng: random.Random | None = None) -> DuelOdds:
+    """Odds of a fight to the end: rounds alternate the players' turns, with recovery, until one
+    side is all out of action (or fled), or ``max_rounds`` is reached (reported as unfinished).
+    Exact (to within ``DuelOdds.pruned``) when the fight fits ``budget``; otherwise exact for
+    the first rounds and simulated after them with ``rng`` (``DuelOdds.simulated``, ``margin``):
+    see engine.combat.duel."""
     if not 1 <= max_rounds <= MAX_ROUNDS:
         raise LimitExceeded(f"A duel may last 1 to {MAX_ROUNDS} rounds; {max_rounds} was asked.", hint="Pick a smaller round limit.")
     r = get_ruleset(edition, toggles)
     fight = Fight.of(_side(attacker), _side(defender))
     charger = _charger(charged)
     owner_first = charger if charger is not None else ATTACKERS
-    first = _rules(r, fight, True, charger, owner_first, True)
-    later = {k: _rules(r, fight, False, None, k, False) for k in (ATTACKERS, DEFENDERS)}
+    first = _rules(r, fight, True, charger, owner_first, True).exact
+    later = {k: _rules(r, fight, False, None, k, False).exact for k in (ATTACKERS, DEFENDERS)}
+    chain = DuelChain(fight, first, later, owner_first, max_rounds, budget or Budget())
     with _gc_paused():
-        win, lose, both, rounds, left = _duel_chain(fight, first, later, owner_first, max_rounds)
-    return DuelOdds(edition=r.label, names=_side_names(fight), win=win, lose=lose, both=both, unfinished=left, rounds=rounds,
-                    notes=not_modelled(r, fight.fighters))
-
-
-def _duel_chain(fight: Fight, first: RoundRules, later: dict[int, RoundRules], owner_first: int, max_rounds: int):
-    cache: dict = {}
-    win = lose = both = 0.0
-    rounds: dict[int, float] = {}
-    attackers, defenders = fight.side(ATTACKERS), fight.side(DEFENDERS)
-    dist: dict[tuple[ModelState, ...], float] = {fight.start_models(): 1.0}
-    for rnd in range(1, max_rounds + 1):
-        active = owner_first if rnd % 2 else 1 - owner_first
-        rules = first if rnd == 1 else later[active]
-        new: dict = {}
-        ended = 0.0
-        for models, p in dist.items():
-            if rnd > 1:  # 000:633-641 recovery of the side whose turn it is
-                models = tuple(recover(m) if fight.sides[i] == active else m for i, m in enumerate(models))
-            key = (rnd == 1, active, models)
-            res = cache.get(key)
-            if res is None:
-                out: dict = {}
-                for s, q in rules.odds_from(RoundState.start(models), count_wounds=False).items():
-                    out[s.models] = out.get(s.models, 0.0) + q
-                res = cache[key] = list(out.items())
-            for end, q in res:
-                pq = p * q
-                a_out = all(end[i].status >= OUT_OF_ACTION for i in attackers)
-                d_out = all(end[i].status >= OUT_OF_ACTION for i in defenders)
-                if a_out or d_out:
-                    ended += pq
-                    if a_out and d_out:
-                        both += pq
-                    elif d_out:
-                        win += pq
-                    else:
-                        lose += pq
-                else:
-                    new[end] = new.get(end, 0.0) + pq
-        rounds[rnd] = ended
-        dist = new
-        if not dist:
-            break
-    return win, lose, both, rounds, sum(dist.values())
+        figures = fight_to_the_end(chain, rng or random.Random(DUEL_SEED))
+    return DuelOdds(edition=r.label, names=_side_names(fight), notes=not_modelled(r, fight.fighters), **figures)
 
 
 # --- shooting ---------------------------------------------------------------------------------
@@ -365,5 +314,5 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
                       fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
 
 
-__all__ = ["DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",
+__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",
            "round_odds", "round_rules", "shot_odds", "simulate_rounds"]

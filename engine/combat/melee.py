@@ -13,9 +13,8 @@ on the table). A round is a list of segments, run in order:
 6. the end of the round: what lasts one round is reset.
 
 Roll mode (``roll``) runs the segments on one ``RoundState`` with real dice and a log. Odds mode
-(``odds``) runs the same segments on a distribution of states: plain steps through
-``dice.propagate``, volleys through ``Volley.odds``, remembered per (context, start) so a duel
-reuses them round after round.
+(``odds``, in ``engine.combat.round_odds``) runs the same segments on a distribution of states,
+with its tables remembered per rules object so a duel reuses them round after round.
 
 Decisions where the seeds leave the choice to the players (each said in the log):
 
@@ -42,7 +41,7 @@ from functools import cached_property
 from typing import NamedTuple
 
 from engine.combat.citations import cite
-from engine.combat.dice import Dice, d3_of, enumerate_outcomes, propagate
+from engine.combat.dice import Dice, d3_of
 from engine.combat.fighter import Fighter, check_can_fight
 from engine.combat.ruleset import Ruleset
 from engine.combat.sides import STOOD_UP, STRIKES_FIRST, STRIKES_LAST, Matchup, ModelNumbers, RoundContext, matchup, model_numbers
@@ -144,9 +143,8 @@ class RoundRules:
         self._numbers: dict = {}  # (model, frenzied, weapons lost) -> ModelNumbers
         self._matchups: dict = {}  # (attacker key, target key) -> Matchup
         self._volleys: dict = {}  # (kind, matchup key, target status, fear) -> Volley
-        self._step_caches: dict = {}
-        self._round_results: dict = {}
         self._orders: dict = {}  # strike_order's keys and groups per tuple of models
+        self._alone_testers: dict = {}  # who tests All Alone, per tuple of models
         n = len(fight.fighters)
         # every model's numbers as it starts the fight: checks the kits now (errors before any die)
         for i, f in enumerate(fight.fighters):
@@ -206,64 +204,20 @@ class RoundRules:
                     s = self._after_volley(s, call, call.volley.roll(dice, call.start))
         return s
 
-    def odds(self, dist: dict[RoundState, float], *, count_wounds: bool = True) -> dict[RoundState, float]:
-        """The same segments on a distribution of states. ``count_wounds=False`` leaves
-        ``wounds_lost`` at 0 (a duel reads only the models): far fewer distinct states."""
-        for seg in self.segments:
-            if seg.kind == "step":
-                dist = propagate(seg.step, dist, self._step_caches.setdefault(id(seg), {}))
-            elif seg.kind == "tidy":
-                dist = self._odds_tidy(seg, dist)
-            elif seg.kind == "alone":
-                dist = self._odds_all_alone(dist)
-            else:
-                dist = self._odds_volley(seg, dist, count_wounds)
-        return dist
+    @cached_property
+    def exact(self):
+        """This round's Odds mode (``engine.combat.round_odds.RoundOdds``), with its tables."""
+        from engine.combat.round_odds import RoundOdds  # it builds on this module: imported here, not above
 
-    @staticmethod
-    def _odds_tidy(seg: Segment, dist: dict[RoundState, float]) -> dict[RoundState, float]:
-        """A step that rolls no dice: each state has one successor."""
-        out: dict[RoundState, float] = {}
-        for s, p in dist.items():
-            s2 = seg.step(_SILENT, s)
-            out[s2] = out.get(s2, 0.0) + p
-        return out
+        return RoundOdds(self)
 
-    def _odds_all_alone(self, dist: dict[RoundState, float]) -> dict[RoundState, float]:
-        """The All Alone tests read only the models: enumerated once per tuple of models."""
-        tests = self._step_caches.setdefault("alone", {})
-        out: dict[RoundState, float] = {}
-        for s, p in dist.items():
-            table = tests.get(s.models)
-            if table is None:
-                table = tests[s.models] = list(enumerate_outcomes(self.all_alone_tests, s.models).items())
-            for breaking, q in table:
-                s2 = s._replace(breaking=breaking)
-                out[s2] = out.get(s2, 0.0) + p * q
-        return out
+    def odds(self, dist: dict[RoundState, float], *, wounds_of: tuple[int, ...] | None = None) -> dict[RoundState, float]:
+        """The same segments on a distribution of states (``RoundOdds.odds``)."""
+        return self.exact.odds(dist, wounds_of=wounds_of)
 
-    def _odds_volley(self, seg: Segment, dist: dict[RoundState, float], count_wounds: bool) -> dict[RoundState, float]:
-        """Each state's volley of this segment, from the volley's remembered odds."""
-        out: dict[RoundState, float] = {}
-        for s, p in dist.items():
-            call = self._volley_call(_SILENT, s, seg)
-            if call is None or isinstance(call, RoundState):
-                s2 = s if call is None else call
-                out[s2] = out.get(s2, 0.0) + p
-                continue
-            for end, q in call.volley.odds(call.start, count_wounds=count_wounds):
-                s2 = self._after_volley(s, call, end, count_wounds)
-                out[s2] = out.get(s2, 0.0) + p * q
-        return out
-
-    def odds_from(self, start: RoundState, *, count_wounds: bool = True) -> dict[RoundState, float]:
-        """``odds({start: 1.0})``, remembered per start state (a duel asks again every round).
-        The returned dict is shared: do not change it."""
-        key = (start, count_wounds)
-        result = self._round_results.get(key)
-        if result is None:
-            result = self._round_results[key] = self.odds({start: 1.0}, count_wounds=count_wounds)
-        return result
+    def odds_from(self, start: RoundState, *, wounds_of: tuple[int, ...] | None = None) -> dict[RoundState, float]:
+        """``odds({start: 1.0})``, remembered (``RoundOdds.odds_from``); do not change the result."""
+        return self.exact.odds_from(start, wounds_of=wounds_of)
 
     # --- volleys ----------------------------------------------------------------------------------
     def _volley_call(self, dice: Dice, s: RoundState, seg: Segment) -> VolleyCall | RoundState | None:
@@ -352,19 +306,11 @@ class RoundRules:
         return Blows(t.wounds, t.status, critical_used=s.critical_used[x], weapons_lost=t.weapons_lost,
                      lucky_charm=t.lucky_charm, parry_used=s.parry_used[y])
 
-    def _after_volley(self, s: RoundState, call: VolleyCall, end: Blows, count_wounds: bool = True) -> RoundState:
-        """The round after the call's volley ended in ``end``. Built with keywords rather than
-        ``_replace`` (Odds mode does this for every outcome of every volley)."""
+    def _after_volley(self, s: RoundState, call: VolleyCall, end: Blows) -> RoundState:
+        """The round after the call's volley ended in ``end`` (Roll mode)."""
         x, y = call.attacker, call.target
         t = s.models[y]
-        if end.status >= OUT_OF_ACTION:
-            model = gone(end.status)
-        else:
-            # 0 and 1 wounds left play alike (the next wound rolls for injury, 000:613-615): kept as 1
-            # so that such states merge
-            model = ModelState(wounds=max(end.wounds, 1), status=end.status, frenzied=t.frenzied and end.status == STANDING,  # 000:869
-                               lucky_charm=end.lucky_charm, stood_up=t.stood_up, initiative_bonus=t.initiative_bonus,
-                               weapons_lost=end.weapons_lost, stupid=t.stupid)
+        model = self._changed_model(t, end)
         return RoundState(
             models=s.models if model == t else _put(s.models, y, model),
             order=s.order,
@@ -373,8 +319,21 @@ class RoundRules:
             critical_used=s.critical_used if end.critical_used == s.critical_used[x] else _put(s.critical_used, x, end.critical_used),
             parry_used=s.parry_used if end.parry_used == s.parry_used[y] else _put(s.parry_used, y, end.parry_used),
             breaking=s.breaking,
-            wounds_lost=_put(s.wounds_lost, y, s.wounds_lost[y] + end.wounds_lost) if count_wounds and end.wounds_lost else s.wounds_lost,
+            wounds_lost=_put(s.wounds_lost, y, s.wounds_lost[y] + end.wounds_lost) if end.wounds_lost else s.wounds_lost,
         )
+
+    @staticmethod
+    def _changed_model(t: ModelState, end: Blows) -> ModelState:
+        """The target after a volley that ended in ``end``: ``t`` itself when nothing changed."""
+        if end.status >= OUT_OF_ACTION:
+            model = gone(end.status)
+        else:
+            # 0 and 1 wounds left play alike (the next wound rolls for injury, 000:613-615): kept as 1
+            # so that such states merge
+            model = ModelState(wounds=max(end.wounds, 1), status=end.status, frenzied=t.frenzied and end.status == STANDING,  # 000:869
+                               lucky_charm=end.lucky_charm, stood_up=t.stood_up, initiative_bonus=t.initiative_bonus,
+                               weapons_lost=end.weapons_lost, stupid=t.stupid)
+        return t if model == t else model
 
     @staticmethod
     def _set_model(s: RoundState, i: int, m: ModelState) -> RoundState:
@@ -525,27 +484,42 @@ class RoundRules:
         none = (False,) * len(s.models)
         if s.order == () and s.failed_fear == none and s.hammered == none and s.parry_used == none:
             return s
-        return s._replace(order=(), failed_fear=none, hammered=none, parry_used=none)
+        return RoundState(s.models, (), none, none, s.critical_used, none, s.breaking, s.wounds_lost)
 
     def all_alone_tests(self, dice: Dice, models: tuple[ModelState, ...]) -> tuple[bool, ...]:
         """000:837 / 004:666: fighting two or more enemies with no friend standing, a Leadership
         test at the end of the phase; on a failure he breaks from combat. Which models break."""
         ed = self.r.edition
         breaking = [False] * len(models)
-        for x, m in enumerate(models):
-            if m.status != STANDING or any(models[j].status == STANDING for j in self.fight.friends(x)):
-                continue
-            foes = [e for e in self.fight.enemies(x) if models[e].status == STANDING
-                    and (ed != "core2" or self.fight.fighters[e].size >= self.fight.fighters[x].size)]
-            if len(foes) < 2 or self.numbers(x, m).psychology_immune:
-                continue
+        testers = self._alone_testers.get(models)
+        if testers is None:  # Odds mode replays this for every face of the dice: worked out once
+            testers = self._alone_testers[models] = [x for x in range(len(models)) if self.may_test_all_alone(x, models)]
+        for x in testers:
             a, b = dice.d6(), dice.d6()
             ld = self.fight.fighters[x].profile.Ld
             breaking[x] = a + b > ld
             if dice.logging:
-                dice.say(f"{self.names[x]} is all alone against {len(foes)} ({cite('all-alone', ed)}): Ld test rolled {a}+{b}={a + b} vs Ld{ld} → "
+                foes = len(self._alone_against(x, models))
+                dice.say(f"{self.names[x]} is all alone against {foes} ({cite('all-alone', ed)}): Ld test rolled {a}+{b}={a + b} vs Ld{ld} → "
                          + ("failed: he breaks from combat, and each enemy hits him once as he runs" if breaking[x] else "his nerve holds"))
         return tuple(breaking)
+
+    def may_test_all_alone(self, x: int, models: tuple[ModelState, ...], *, friends_may_fall: bool = False) -> bool:
+        """Whether model x tests All Alone at the end of the phase (000:837, 004:666) with these
+        models; ``friends_may_fall``: whether he may yet, if every standing friend fell first
+        (statuses only worsen within a phase, so a model for whom this is False never tests)."""
+        m = models[x]
+        if m.status != STANDING:
+            return False
+        if not friends_may_fall and any(models[j].status == STANDING for j in self.fight.friends(x)):
+            return False
+        return len(self._alone_against(x, models)) >= 2 and not self.numbers(x, m).psychology_immune
+
+    def _alone_against(self, x: int, models: tuple[ModelState, ...]) -> list[int]:
+        """The standing enemies that count for his All Alone test (core2: of his size or larger, 004:666)."""
+        ed, fighters = self.r.edition, self.fight.fighters
+        return [e for e in self.fight.enemies(x) if models[e].status == STANDING
+                and (ed != "core2" or fighters[e].size >= fighters[x].size)]
 
     def flee(self, dice: Dice, s: RoundState) -> RoundState:
         for x, breaking in enumerate(s.breaking):
@@ -559,10 +533,11 @@ class RoundRules:
         return s
 
     def end_round(self, dice: Dice, s: RoundState) -> RoundState:
-        models = tuple(m._replace(stood_up=False) if m.stood_up else m for m in s.models)
-        n = len(models)
-        none = (False,) * n
-        return s._replace(models=models, order=(), failed_fear=none, hammered=none, critical_used=none, parry_used=none)
+        models = s.models
+        if any(m.stood_up for m in models):
+            models = tuple(m._replace(stood_up=False) if m.stood_up else m for m in models)
+        none = (False,) * len(models)
+        return RoundState(models, (), none, none, none, none, s.breaking, s.wounds_lost)
 
 
 class _Silent:

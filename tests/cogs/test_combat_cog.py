@@ -210,6 +210,7 @@ async def test_duel_odds_win_lose_and_rounds(harness):
     chart = code_blocks(who["value"])[0]
     assert "Attacker wins" in chart and "Human wins" in chart and "Unfinished" in chart
     assert percent_sum(chart) == pytest.approx(100, abs=0.5)
+    assert "Exact odds" in who["value"]  # a small fight: exact
     rounds = code_blocks(how_long["value"])[0]
     assert "Round 1" in rounds
     assert percent_sum(rounds) == pytest.approx(100, abs=1.0)
@@ -422,6 +423,17 @@ async def test_odds_for_two_against_one_chart_every_model_and_a_duel(harness):
     res = await harness.command("odds", attacker="human + human", defender="WS4 A2 W2", mode="duel", attacker_weapons="sword")
     chart = code_blocks(res.embeds[0]["fields"][0]["value"])[0]
     assert "Human 1 & Human 2 wins" in chart and "Defender wins" in chart
+
+
+async def test_a_fight_too_big_for_exact_odds_says_it_is_simulated(harness):
+    # 2 v 2, W3, 12 attacks each (issue 19 §5): past the budget, simulated, and the answer says how closely
+    res = await harness.command("odds", attacker="WS4 S4 T4 W3 A6 + WS4 S4 T4 W3 A6", defender="WS4 S4 T4 W3 A6 + WS4 S4 T4 W3 A6",
+                                mode="duel", attacker_weapons="sword", defender_weapons="sword",
+                                attacker_traits="frenzy", defender_traits="frenzy")
+    assert public(res)
+    who = res.embeds[0]["fields"][0]
+    assert "Simulated, ±" in who["value"] and "(95%)" in who["value"] and "fights played on at random" in who["value"]
+    assert percent_sum(code_blocks(who["value"])[0]) == pytest.approx(100, abs=0.5)
 
 
 async def test_too_many_fighters_and_a_shot_by_two_are_refused(harness):

@@ -1,0 +1,384 @@
+"""A round's Odds mode: the segments of a ``melee.RoundRules`` run on distributions of states,
+and the same tables drawn from at random.
+
+Exact odds (``odds``) push a distribution of ``RoundState`` through the segments: plain steps
+through ``dice.propagate``, volleys through ``Volley.odds``. A drawn round (``draw``) walks one
+state through the same segments, picking each segment's outcome from the same exact tables: a
+fight to the end too big for exact odds is simulated with it (``engine.combat.duel``), far
+faster than rolling every die, and with the same odds.
+
+What keeps the exact odds small (each proven not to change a number):
+
+* what each volley changes in the round is worked out once per (volley, start, target) and
+  reused by every state that meets it (``_changes``); a segment's ends from a state are
+  remembered per state with no wounds counted yet (``_volley_ends``): the other rounds of a duel
+  meet the same states, and a round's odds, one pass per model, work each volley out once;
+* after a model's blows, the round's flags no later segment reads are forgotten, so states
+  that differ only there merge (``_forget_spent``);
+* the end of the phase (All Alone tests, hits on a warrior breaking from combat, the end of the
+  round) reads only the models and the criticals caused: its ends are remembered per such
+  state (``_phase_end``), and a duel that meets the same models in another round reuses them;
+* the hits on a breaking warrior run only on the states where someone breaks;
+* wounds lost are counted only for the models asked (``wounds_of``): a round's odds count one
+  model's at a time, a duel none, so states differ less.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_right
+from itertools import accumulate
+
+from engine.combat.dice import enumerate_outcomes, propagate
+from engine.combat.melee import _SILENT, RoundRules, Segment, VolleyCall
+from engine.combat.state import STANDING, ModelState, RoundState
+
+Dist = dict[RoundState, float]
+_UNKNOWN = object()
+
+
+class RoundOdds:
+    """Odds mode for one ``RoundRules``, with every table it builds remembered."""
+
+    def __init__(self, rules: RoundRules) -> None:
+        self.rules = rules
+        self.fight = rules.fight
+        n = len(rules.fight.fighters)
+        self._zeros = (0,) * n
+        self._none = (False,) * n
+        self._all = tuple(range(n))
+        # the segments up to the last blows, and the end of the phase after them
+        last_blows = max(k for k, seg in enumerate(rules.segments) if seg.kind == "blows")
+        self._phase = rules.segments[:last_blows + 1]
+        self._tail = rules.segments[last_blows + 1:]
+        self.steps = 0  # states pushed through a segment so far: the work done, which a budget reads
+        self._step_tables: dict = {}  # id(segment) or "alone" -> state -> its outcomes
+        self._changes: dict = {}  # (volley, start, target, count wounds) -> what each end changes, and cumulative odds
+        self._phase_ends: dict = {}  # wounds counted -> state after the blows -> ends of the round, cumulative odds
+        self._live: dict = {}  # which round flags a later segment reads (_forget_spent)
+        self._calls: dict = {}  # (id(segment), state) -> its volley call (melee.RoundRules._volley_call)
+        self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
+        self._results: dict = {}  # (start, wounds counted) -> odds of the round
+        self._drawn: dict = {}  # (id(segment), state) -> outcomes of a step, cumulative odds
+
+    # --- exact odds -------------------------------------------------------------------------------
+    def odds(self, dist: Dist, *, wounds_of: tuple[int, ...] | None = None, gone_alike: bool = False) -> Dist:
+        """Every end of the round from ``dist``, with its probability. ``wounds_of``: the models
+        whose ``wounds_lost`` is counted (None: every model); the others' stay at 0.
+        ``gone_alike``: the caller reads only who is still in the fight (a fight to the end), so
+        the hits on a warrior breaking from combat are not worked out: out of action or fled, he
+        is gone either way (000:801, 837), and nothing else they change outlasts the round."""
+        counted = self._all if wounds_of is None else tuple(wounds_of)
+        return self._phase_end(self._segments(self._phase, dist, counted), counted, gone_alike)
+
+    def odds_from(self, start: RoundState, *, wounds_of: tuple[int, ...] | None = None, gone_alike: bool = False) -> Dist:
+        """``odds({start: 1.0})``, remembered per start state (a duel asks again every round).
+        The returned dict is shared: do not change it."""
+        key = (start, wounds_of, gone_alike)
+        result = self._results.get(key)
+        if result is None:
+            result = self._results[key] = self.odds({start: 1.0}, wounds_of=wounds_of, gone_alike=gone_alike)
+        return result
+
+    def _segments(self, segments: tuple[Segment, ...], dist: Dist, counted: tuple[int, ...], gone_alike: bool = False) -> Dist:
+        k = 0
+        while k < len(segments):
+            seg = segments[k]
+            if seg.kind == "step":
+                dist = propagate(seg.step, dist, self._step_tables.setdefault(id(seg), {}))
+            elif seg.kind == "tidy":
+                dist = self._tidy(seg, dist)
+            elif seg.kind == "alone":
+                dist = self._all_alone(dist)
+                end = k + 1
+                while end < len(segments) and segments[end].kind == "break":
+                    end += 1
+                if not gone_alike:
+                    dist = self._breaks(segments[k + 1:end], dist, counted)
+                k = end
+                self.steps += len(dist)
+                continue
+            else:
+                dist = self._volley(seg, dist, counted)
+            self.steps += len(dist)
+            k += 1
+        return dist
+
+    def _phase_end(self, dist: Dist, counted: tuple[int, ...], gone_alike: bool) -> Dist:
+        """The end of the phase from each state after the blows, remembered per what it reads
+        (the models and the criticals caused), with this round's wounds so far added back."""
+        cache = self._phase_ends.setdefault((counted, gone_alike), {})
+        zeros, none = self._zeros, self._none
+        out: Dist = {}
+        get = out.get
+        for s, p in dist.items():
+            lost = s.wounds_lost
+            key = RoundState(s.models, (), none, none, s.critical_used, none, s.breaking, zeros)
+            ends = cache.get(key)
+            if ends is None:
+                ends = cache[key] = self._tail_ends(key, counted, gone_alike)
+            if lost == zeros:
+                for s2, q in ends[0]:
+                    out[s2] = get(s2, 0.0) + p * q
+                continue
+            for s2, q in ends[0]:
+                more = s2.wounds_lost  # from hits on a warrior breaking from combat: mostly none
+                s2 = RoundState(*s2[:-1], lost if more == zeros else tuple(a + b for a, b in zip(lost, more)))
+                out[s2] = get(s2, 0.0) + p * q
+        self.steps += len(out)
+        return out
+
+    def _tail_ends(self, key: RoundState, counted: tuple[int, ...], gone_alike: bool) -> tuple[list[tuple], list[float]]:
+        """The end of the phase from one state, its wounds counted for ``counted``: worked out
+        once with every model's wounds counted, and read for each choice of models (a round's
+        odds count one model at a time, the same tail for each)."""
+        every = self._phase_ends.setdefault((self._all, gone_alike), {})
+        ends = every.get(key)
+        if ends is None:
+            if any(self.rules.may_test_all_alone(x, key.models) for x in self._all):
+                ends = table(self._segments(self._tail, {key: 1.0}, self._all, gone_alike))
+            else:  # nobody tests All Alone, so nobody breaks: only the steps that roll no dice change anything
+                end = key
+                for seg in self._tail:
+                    if seg.kind == "tidy":
+                        end = seg.step(_SILENT, end)
+                ends = table({end: 1.0})
+            every[key] = ends
+        if counted == self._all:
+            return ends
+        kept: Dist = {}
+        for s2, q in ends[0]:
+            if s2.wounds_lost != self._zeros:
+                s2 = RoundState(*s2[:-1], tuple(w if i in counted else 0 for i, w in enumerate(s2.wounds_lost)))
+            kept[s2] = kept.get(s2, 0.0) + q
+        return table(kept)
+
+    @staticmethod
+    def _tidy(seg: Segment, dist: Dist) -> Dist:
+        """A step that rolls no dice: each state has one successor."""
+        out: Dist = {}
+        for s, p in dist.items():
+            s2 = seg.step(_SILENT, s)
+            out[s2] = out.get(s2, 0.0) + p
+        return out
+
+    def _all_alone(self, dist: Dist) -> Dist:
+        """The All Alone tests read only the models: enumerated once per tuple of models."""
+        out: Dist = {}
+        for s, p in dist.items():
+            for s2, q in self._all_alone_ends(s):
+                out[s2] = out.get(s2, 0.0) + p * q
+        return out
+
+    def _all_alone_ends(self, s: RoundState) -> list[tuple[RoundState, float]]:
+        tests = self._step_tables.setdefault("alone", {})
+        table = tests.get(s.models)
+        if table is None:
+            table = tests[s.models] = list(enumerate_outcomes(self.rules.all_alone_tests, s.models).items())
+        ends = []
+        for breaking, q in table:
+            if any(breaking):
+                s2 = RoundState(s.models, s.order, s.failed_fear, s.hammered, s.critical_used, s.parry_used, breaking, s.wounds_lost)
+            elif any(s.critical_used):  # nobody breaks: no blow is left in the phase, the criticals are spent
+                s2 = RoundState(s.models, s.order, s.failed_fear, s.hammered, breaking, s.parry_used, s.breaking, s.wounds_lost)
+            else:
+                s2 = s
+            ends.append((s2, q))
+        return ends
+
+    def _breaks(self, segments: tuple[Segment, ...], dist: Dist, counted: tuple[int, ...]) -> Dist:
+        """The hits on warriors breaking from combat: each warrior's, in order, run only on the
+        states where he breaks."""
+        for x in dict.fromkeys(seg.who for seg in segments):
+            calm: Dist = {}
+            breaking: Dist = {}
+            for s, p in dist.items():
+                (breaking if s.breaking[x] else calm)[s] = p
+            for seg in segments:
+                if seg.who == x and breaking:
+                    breaking = self._volley(seg, breaking, counted)
+            for s, p in breaking.items():
+                calm[s] = calm.get(s, 0.0) + p
+            dist = calm
+        return dist
+
+    def _volley(self, seg: Segment, dist: Dist, counted: tuple[int, ...]) -> Dist:
+        """Each state's volley of this segment (``_volley_ends``). What a volley does never
+        depends on the wounds lost so far: the ends are those of the state with its wounds put
+        back to 0, with its wounds added again, so a round's odds (one pass per model) work out
+        each volley once for all of them."""
+        out: Dist = {}
+        get = out.get
+        ends_of, zeros = self._volley_ends, self._zeros
+        for s, p in dist.items():
+            lost = s.wounds_lost
+            if lost == zeros:
+                for s2, q in ends_of(seg, s, counted):
+                    out[s2] = get(s2, 0.0) + p * q
+                continue
+            for s2, q in ends_of(seg, RoundState(*s[:-1], zeros), counted):
+                more = s2.wounds_lost
+                s2 = RoundState(*s2[:-1], lost if more == zeros else tuple(a + b for a, b in zip(lost, more)))
+                out[s2] = get(s2, 0.0) + p * q
+        return out
+
+    def _volley_ends(self, seg: Segment, s: RoundState, counted: tuple[int, ...]) -> list[tuple[RoundState, float]]:
+        """The states after this segment's volley from ``s`` (no wounds lost yet), with
+        probabilities, the target's wounds counted if he is in ``counted``; after a model's
+        blows, what no later segment reads is forgotten. Remembered per (segment, state,
+        whether the target's wounds count): other rounds of a duel, and the other passes of a
+        round's odds, meet the same states again."""
+        call = self._calls.get((id(seg), s), _UNKNOWN)
+        if call is _UNKNOWN:
+            call = self._calls[(id(seg), s)] = self.rules._volley_call(_SILENT, s, seg)
+        with_wounds = isinstance(call, VolleyCall) and call.target in counted
+        key = (id(seg), with_wounds, s)
+        ends = self._ends.get(key)
+        if ends is None:
+            if call is None or isinstance(call, RoundState):
+                ends = [(s if call is None else call, 1.0)]
+            else:
+                changes = self._changes_of(s, call, with_wounds, from_counted=bool(counted))[0]
+                ends = [(self._changed(s, call, change), change[-1]) for change in changes]
+            if seg.kind == "blows":
+                merged: Dist = {}
+                for s2, q in ends:
+                    s2 = self._forget_spent(s2, seg.who)
+                    merged[s2] = merged.get(s2, 0.0) + q
+                ends = list(merged.items())
+            self._ends[key] = ends
+        return ends
+
+    def _changes_of(self, s: RoundState, call: VolleyCall, count_wounds: bool, *, from_counted: bool = False) -> tuple[list[tuple], list[float]]:
+        """What each end of the call's volley changes in the round: (target's model, hammered,
+        attacker's critical used, target's parry used, wounds, probability); and the cumulative
+        probabilities (for drawing one). Remembered per volley, start and target.
+        ``from_counted``: read the volley's odds with its wounds counted even when they are not
+        wanted (a round's odds count them for one model at a time: one volley table serves all)."""
+        y = call.target
+        key = (call.volley, call.start, s.models[y], count_wounds)
+        found = self._changes.get(key)
+        if found is None:
+            merged: dict[tuple, float] = {}
+            for end, q in call.volley.odds(call.start, count_wounds=count_wounds or from_counted):
+                change = (self.rules._changed_model(s.models[y], end), end.hammered, end.critical_used, end.parry_used,
+                          end.wounds_lost if count_wounds else 0)
+                merged[change] = merged.get(change, 0.0) + q
+            changes = [(*change, q) for change, q in merged.items()]
+            found = self._changes[key] = (changes, list(accumulate(c[-1] for c in changes)))
+        return found
+
+    @staticmethod
+    def _changed(s: RoundState, call: VolleyCall, change: tuple) -> RoundState:
+        """The round after one end of the call's volley (``melee.RoundRules._after_volley``,
+        from what the end changes)."""
+        x, y = call.attacker, call.target
+        model, hammers, crit, parry, wounds, _ = change
+        models, hammered, critical, parried, lost = s.models, s.hammered, s.critical_used, s.parry_used, s.wounds_lost
+        return RoundState(
+            models if model is models[y] else _put(models, y, model),
+            s.order,
+            s.failed_fear,
+            _put(hammered, y, True) if hammers and not hammered[y] else hammered,
+            critical if crit == critical[x] else _put(critical, x, crit),
+            parried if parry == parried[y] else _put(parried, y, parry),
+            s.breaking,
+            _put(lost, y, lost[y] + wounds) if wounds else lost,
+        )
+
+    def _forget_spent(self, s: RoundState, place: int) -> RoundState:
+        """After the blows at ``place`` in the strike order: the round's flags that no later
+        segment reads are put back to False, so states that differ only there merge. Fear and
+        hammering are read by a model's own blows, a parry by blows at him, a critical by his own
+        blows and his hits on a warrior breaking from combat (000:566, 000:801)."""
+        key = (place, s.order)
+        masks = self._live.get(key)
+        if masks is None:
+            to_strike = set(s.order[place + 1:])
+            masks = self._live[key] = (tuple(i in to_strike for i in self._all),
+                                       tuple(any(e in to_strike for e in self.fight.enemies(i)) for i in self._all))
+        strikes, attacked = masks
+        failed_fear, hammered = _masked(s.failed_fear, strikes), _masked(s.hammered, strikes)
+        parry_used, critical_used = _masked(s.parry_used, attacked), s.critical_used
+        if _masked(critical_used, strikes) != critical_used:
+            critical_used = _masked(critical_used, self._may_hit_breaking(s.models, strikes))
+        if (failed_fear == s.failed_fear and hammered == s.hammered and parry_used == s.parry_used
+                and critical_used == s.critical_used):
+            return s
+        return RoundState(s.models, s.order, failed_fear, hammered, critical_used, parry_used, s.breaking, s.wounds_lost)
+
+    def _may_hit_breaking(self, models: tuple[ModelState, ...], strikes: tuple[bool, ...]) -> tuple[bool, ...]:
+        """Per model: he strikes later this round, or he stands and an enemy of his may yet
+        break from combat (and take his automatic hit, 000:801)."""
+        key = (models, strikes)
+        live = self._live.get(key)
+        if live is None:
+            breakers = {b for b in self._all if self.rules.may_test_all_alone(b, models, friends_may_fall=True)}
+            live = self._live[key] = tuple(
+                strikes[i] or (models[i].status == STANDING and any(b in breakers for b in self.fight.enemies(i))) for i in self._all)
+        return live
+
+    # --- a round drawn at random ------------------------------------------------------------------
+    def draw(self, rng: random.Random, start: RoundState) -> RoundState:
+        """One round drawn at random: each segment's outcome picked from its exact table (as
+        ``odds`` builds them), so the round ends as often in each state as ``odds`` says, with
+        ``wounds_of=()`` and ``gone_alike`` (what a fight to the end reads)."""
+        s = start
+        for seg in self._phase:
+            if seg.kind == "step":
+                key = (id(seg), s)
+                outcomes = self._drawn.get(key)
+                if outcomes is None:
+                    outcomes = self._drawn[key] = table(enumerate_outcomes(seg.step, s))
+                s = pick(rng, outcomes)
+            elif seg.kind == "tidy":
+                s = seg.step(_SILENT, s)
+            else:
+                call = self.rules._volley_call(_SILENT, s, seg)
+                if isinstance(call, RoundState):
+                    s = call
+                elif call is not None:
+                    changes, cumulative = self._changes_of(s, call, False)
+                    s = self._changed(s, call, changes[_index(rng, cumulative)])
+            self.steps += 1
+        # the end of the phase: its exact ends, remembered (as in odds)
+        cache = self._phase_ends.setdefault(((), True), {})
+        key = RoundState(s.models, (), self._none, self._none, s.critical_used, self._none, s.breaking, self._zeros)
+        ends = cache.get(key)
+        if ends is None:
+            ends = cache[key] = self._tail_ends(key, (), True)
+        self.steps += 1
+        return pick(rng, ends)
+
+
+def table(dist: dict) -> tuple[list[tuple], list[float]]:
+    """A distribution as a list of (outcome, probability) and its cumulative probabilities, to draw from (``pick``)."""
+    items = list(dist.items())
+    return items, list(accumulate(q for _, q in items))
+
+
+def _index(rng: random.Random, cumulative: list[float]) -> int:
+    # the last cumulative sum may fall short of 1 by rounding: never run off the end
+    return min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(cumulative) - 1)
+
+
+def pick(rng: random.Random, drawn_from: tuple[list[tuple], list[float]]):
+    """One outcome of a ``table``, drawn with its probability."""
+    items, cumulative = drawn_from
+    return items[_index(rng, cumulative)][0]
+
+
+def _put(values: tuple, i: int, value) -> tuple:
+    return values[:i] + (value,) + values[i + 1:]
+
+
+_MASKED: dict[tuple, tuple[bool, ...]] = {}
+
+
+def _masked(flags: tuple[bool, ...], live: tuple[bool, ...]) -> tuple[bool, ...]:
+    """The flags where ``live``, False elsewhere (few pairs of tuples exist: remembered)."""
+    key = (flags, live)
+    masked = _MASKED.get(key)
+    if masked is None:
+        masked = _MASKED[key] = tuple(f and k for f, k in zip(flags, live))
+    return masked
