@@ -46,5 +46,6 @@ class Connection(Protocol):
 
     def next_ids(self, table: str, count: int) -> list[int]:
         """``count`` ids for rows of ``table`` that this transaction will insert with explicit ids,
-        each larger than any id given before (the table's AUTOINCREMENT / identity sequence)."""
+        each larger than any id given before (the table's AUTOINCREMENT / identity sequence). For
+        an append-only table (the ledger)."""
         ...

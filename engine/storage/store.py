@@ -384,12 +384,14 @@ class SqliteConnection:
             raise _translated(exc) from exc
 
     def next_ids(self, table: str, count: int) -> list[int]:
-        # Inside BEGIN IMMEDIATE nothing else inserts, so the AUTOINCREMENT counter read once and
-        # counted on here is this transaction's to hand out (an explicit id moves the counter on).
+        # Inside BEGIN IMMEDIATE nothing else inserts, so the ids counted on here from the table's
+        # largest are this transaction's to hand out. Only for a table whose rows are never deleted
+        # (the ledger): there the largest id is the AUTOINCREMENT counter, found in one step down
+        # the primary key (sqlite_sequence has no index; an explicit id moves the counter on).
         key = ("next_id", table)
         first = self.memo.get(key)
         if first is None:
-            first = (self.scalar("SELECT seq FROM sqlite_sequence WHERE name = ?", (table,)) or 0) + 1
+            first = (self.scalar(f"SELECT max(id) FROM {table}") or 0) + 1
         self.memo[key] = first + count
         return list(range(first, first + count))
 
