@@ -17,6 +17,7 @@ from bot.config import Config
 from bot.state import MordheimState, Origin
 from bot.sync import SyncRecord, sync_commands
 from bot.tree import MordheimTree
+from bot.work_queue import WorkQueue
 from engine.rng import system_rng
 
 log = logging.getLogger("mordheim.bot")
@@ -61,6 +62,8 @@ class MordheimBot(commands.AutoShardedBot):
         self.kept_answers = None  # engine.storage.kept_answers.KeptAnswers: buttons that outlive the process
         self.stopping = False  # set by stop(): new interactions are turned away
         self.in_flight: set[asyncio.Task] = set()  # tasks answering interactions right now
+        # exact odds and other work too slow for the event loop: a thread, a few waiting, then "busy"
+        self.heavy_work = WorkQueue(workers=config.heavy_workers, waiting=config.heavy_waiting, name="mordheim-heavy")
         self.background_writes: set[asyncio.Task] = set()  # database writes an answer does not wait for
 
     def _get_state(self, **options) -> MordheimState:
@@ -149,6 +152,7 @@ class MordheimBot(commands.AutoShardedBot):
         if self.background_writes:
             await asyncio.wait(set(self.background_writes), timeout=5.0)
         await super().close()
+        self.heavy_work.close()
         if self.store is not None:
             self.store.close()  # waits for a write in a worker thread to commit first
             self.store = None

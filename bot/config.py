@@ -43,6 +43,8 @@ class Config:
     shard_count: int | None = None  # None: Discord's recommendation
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     stop_timeout: float = 8.0
+    heavy_workers: int = 1  # threads for work too slow for the event loop (bot/work_queue.py)
+    heavy_waiting: int = 4  # pieces of such work that may wait for a thread before "busy"
     api_url: str = SETTINGS["DISCORD_API_URL"][0]
     gateway_url: str = SETTINGS["DISCORD_GATEWAY_URL"][0]
 

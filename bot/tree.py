@@ -11,6 +11,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.work_queue import Busy
 from engine.errors import MordheimError
 
 log = logging.getLogger("mordheim.tree")
@@ -49,7 +50,7 @@ def user_message(error: BaseException) -> str | None:
         if pointer and pointer in text:  # keep the caret under the right character
             text = text.replace(pointer, f"```\n{pointer}\n```", 1)
         return text
-    if isinstance(error, (UnknownComponent, Stopping)):
+    if isinstance(error, (UnknownComponent, Stopping, Busy)):
         return str(error)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use this command here."

@@ -6,12 +6,12 @@ answers drawn by ``cogs/_ui/combat_render.py``.
 
 A side of /fight or /odds may be several fighters joined by "+" (up to 3 v 1 and 2 v 2); /shoot
 takes one shooter and one target. Exact odds take a noticeable fraction of a second (a duel
-more), so /odds checks its inputs first (errors stay private), then defers and works in a thread.
+more), so /odds checks its inputs first (errors stay private), then defers and works in a thread of the
+bot's queue for heavy work (``bot.heavy_work``: a few at a time, "busy, try again" when it is full).
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -182,9 +182,10 @@ class Combat(commands.Cog):
                 work = lambda: duel_odds(fa, fd, **ruling, charged=who, max_rounds=max_rounds)  # noqa: E731
         names_a, names_d = " & ".join(f.name for f in fa), " & ".join(f.name for f in fd)
 
+        self.bot.heavy_work.check_room()  # a full queue: "busy", privately, before the public "thinking..."
         await interaction.response.defer(thinking=True)
         try:
-            result = await asyncio.to_thread(work)
+            result = await self.bot.heavy_work.run(work)
             header = fighters_header(fa + fd, notes, result.notes) + f"\n*{note}*"
             if kind == "duel":
                 embed = duel_embed(result, header, rules.footer, max_rounds)
