@@ -2,6 +2,7 @@
 
 An error while answering an autocomplete is answered as an autocomplete with no choices
 (Discord would refuse a message there); every other interaction gets a private message.
+Every command's options are checked for type before it runs (``bot/option_types.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.option_types import WrongOptionType, check_option_types
 from bot.work_queue import Busy
 from engine.errors import MordheimError
 
@@ -50,7 +52,7 @@ def user_message(error: BaseException) -> str | None:
         if pointer and pointer in text:  # keep the caret under the right character
             text = text.replace(pointer, f"```\n{pointer}\n```", 1)
         return text
-    if isinstance(error, (UnknownComponent, Stopping, Busy)):
+    if isinstance(error, (UnknownComponent, Stopping, Busy, WrongOptionType)):
         return str(error)
     if isinstance(error, app_commands.CheckFailure):
         return str(error) or "You can't use this command here."
@@ -74,6 +76,10 @@ class MordheimTree(app_commands.CommandTree):
         # Discord shows "loading options failed"; an error before it (a check, an unknown
         # command) reaches on_error. Either way the member gets an empty list of choices.
         try:
+            if interaction.type is discord.InteractionType.application_command:
+                command = interaction.command
+                if isinstance(command, app_commands.Command):
+                    check_option_types(command, interaction.data)
             await super()._call(interaction)
         finally:
             if interaction.type is discord.InteractionType.autocomplete and not interaction.response.is_done():

@@ -8,7 +8,8 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.harness import AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Actor
+from bot.harness import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, Actor
+from bot.option_types import leaf_options
 from bot.tree import STOPPING, UNKNOWN_COMPONENT
 from engine.errors import MordheimError
 
@@ -103,3 +104,22 @@ async def test_stop_waits_a_bounded_time(harness):
     assert loop.time() - started < 3
     assert harness.bot.store is None
     await slow  # the harness sees the cancelled answer end; nothing hangs
+
+
+def payload_for(harness, path: str, actor: Actor | None = None, **options):
+    actor = actor or Actor()
+    return harness._base_payload(APPLICATION_COMMAND, harness.command_data(path.split(), options), actor)
+
+
+async def test_option_values_of_the_wrong_type_get_a_clear_refusal(harness):
+    cases = [("roll", {"expression": "2d6"}, "expression", 12, "`expression` takes text"),
+             ("roll", {"expression": "2d6", "private": True}, "private", "yes", "`private` takes true or false"),
+             ("warband show", {"name": "Anyone"}, "name", 7, "`name` takes text")]
+    for path, options, option, value, said in cases:
+        payload = payload_for(harness, path, **options)
+        wanted = next(o for o in leaf_options(payload["data"]) if o["name"] == option)
+        wanted["value"] = value
+        wanted["type"] = {int: 4, str: 3}[type(value)]
+        res = await harness.dispatch(payload, Actor())
+        assert res.ephemeral and res.is_error and said in res.text, res.text
+        assert "went wrong" not in res.text
