@@ -14,7 +14,8 @@ from discord.ext import commands
 import cogs
 from bot.command_scope import SERVER_INSTALL, SERVERS_ONLY, apply_command_scopes
 from bot.config import Config
-from bot.state import MordheimState, Origin
+from bot.answering import Origin
+from bot.state import MordheimState
 from bot.sync import SyncRecord, sync_commands
 from bot.tree import MordheimTree
 from bot.work_queue import WorkQueue
@@ -104,10 +105,10 @@ class MordheimBot(commands.AutoShardedBot):
             return False
         return self.preferences.reply_style(origin.guild_id, origin.user_id).plain_text
 
-    def track(self, tasks: set[asyncio.Task]) -> None:
-        for task in tasks:
-            self.in_flight.add(task)
-            task.add_done_callback(self.in_flight.discard)
+    def track(self, task: asyncio.Task) -> None:
+        """Count ``task`` among the answers in progress until it ends (a stop waits for them)."""
+        self.in_flight.add(task)
+        task.add_done_callback(self.in_flight.discard)
 
     def write_in_background(self, write: Callable[[], object]) -> asyncio.Task:
         """Run a database write in a worker thread, off the event loop and after the answer

@@ -1,7 +1,7 @@
 """The real `mordheim-bot` process against a loopback stand-in for Discord (tests/wire/fake_discord.py).
 
 One story, two processes: log in, sync the commands, answer a slash command and a button,
-resume after the connection drops (answering what was sent meanwhile), stop on SIGTERM while
+drop three frames it cannot read and go on, refuse an option of the wrong type, resume after the connection drops (answering what was sent meanwhile), stop on SIGTERM while
 an answer is in flight (finished, gateway closed with 1000, database closed and intact), then
 start again without re-syncing and turn the pages of an answer sent before the restart.
 """
@@ -48,6 +48,19 @@ async def test_the_bot_over_the_wire(tmp_path):
         again = await fake.answered(await fake.press(rolled.message_id, reroll))
         assert again.type == 7 and "Original roll" in str(again.data["embeds"])
 
+        # ---- frames the bot cannot read (a press without data, without token, without id) are
+        # logged and dropped; the process goes on and answers the next one
+        for spoilt in ("data", "token", "id"):
+            frame = fake._interaction(3, {"custom_id": reroll, "component_type": 2}, fake.messages[rolled.message_id])
+            del frame[spoilt]
+            await fake.send(frame)
+        next_one = await fake.answered(await fake.slash("roll", expression="d6"))
+        assert next_one.type == 4 and bot.poll() is None
+
+        # ---- an option of the wrong type is refused clearly, privately
+        wrong = await fake.answered(await fake.slash("roll", expression=12))
+        assert wrong.data["flags"] & EPHEMERAL and "`expression` takes text" in str(wrong.data["embeds"])
+
         shown = await fake.answered(await fake.slash("warband", sub="show", name="Thirty Strong"))
         pages_message = shown.message_id
         assert [c["custom_id"] for c in shown.data["components"][0]["components"]] == ["page:prev", "page:count", "page:next"]
@@ -88,6 +101,7 @@ async def test_the_bot_over_the_wire(tmp_path):
     log_text = first_log.read_text()
     assert "Stopping: waiting up to 8 s for 1 answers in progress." in log_text and "Stopped cleanly." in log_text
     assert "were cancelled" not in log_text
+    assert log_text.count("Dropped an interaction frame the bot cannot read") == 3 and "Traceback" not in log_text
     assert "DEBUG" in log_text and "INTERACTION_CREATE" in log_text  # DEBUG logging was really on
     for token in [BOT_TOKEN, *fake.tokens]:
         assert token not in log_text
