@@ -36,6 +36,22 @@ HELLO, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HEARTBEAT_ACK, DISPATCH = 1
 
 BOT_USER = {"id": str(APPLICATION_ID), "username": "Mordheim", "discriminator": "0", "global_name": None,
             "avatar": None, "bot": True, "verified": True, "mfa_enabled": False, "flags": 0}
+GUILD = {
+    "id": str(GUILD_ID), "name": "Mordheim table", "icon": None, "splash": None, "discovery_splash": None,
+    "owner_id": "940000000000000001", "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
+    "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "application_id": None,
+    "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+    "description": None, "banner": None, "premium_tier": 0, "preferred_locale": "en-GB",
+    "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False, "features": [],
+    "roles": [{"id": str(GUILD_ID), "name": "@everyone", "color": 0, "hoist": False, "position": 0,
+               "permissions": str((1 << 11) | (1 << 10) | (1 << 31)), "managed": False, "mentionable": False, "flags": 0}],
+    "emojis": [], "stickers": [], "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "unavailable": False,
+    "member_count": 2, "members": [], "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
+    "guild_scheduled_events": [], "soundboard_sounds": [],
+    "channels": [{"id": "930000000000000001", "type": 0, "name": "table", "position": 0, "permission_overwrites": [],
+                  "nsfw": False, "parent_id": None, "flags": 0, "topic": None, "last_message_id": None,
+                  "rate_limit_per_user": 0}],
+}
 MEMBER_USER = {"id": str(USER_ID), "username": "player", "discriminator": "0", "global_name": "Player", "avatar": None}
 
 
@@ -281,10 +297,11 @@ class FakeDiscord:
         self.session = Session(id=secrets.token_hex(8))
         self.sessions[self.session.id] = self.session
         await self._dispatch("READY", {
-            "v": 10, "user": BOT_USER, "guilds": [], "session_id": self.session.id,
-            "resume_gateway_url": self.gateway_url, "shard": d.get("shard") or [0, 1],
+            "v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": self.session.id, "resume_gateway_url": self.gateway_url, "shard": d.get("shard") or [0, 1],
             "application": {"id": str(APPLICATION_ID), "flags": 0},
         })
+        await self._dispatch("GUILD_CREATE", GUILD)  # the server the bot is in, as Discord sends it after READY
         await self._note()
 
     async def _resume(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
