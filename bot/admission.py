@@ -13,8 +13,10 @@ the bot work through a backlog already past the deadline and send 3,011 answers 
   ``backlog_after``, the newest go first (they can still be answered in time; the oldest are
   about to expire anyway), and autocomplete is always newest first (the latest keystroke is
   the one the member sees);
-- an interaction older than ``stale_after`` when its turn comes is dropped before any work:
-  an answer begun then would reach Discord too late.
+- an interaction older than ``stale_after`` (2.5 s) when its turn comes is dropped before any
+  work: an answer begun then would reach Discord too late. When answers themselves take long
+  (a machine short of processor), the bar comes down so that the turn plus the time answers take
+  now still fits in Discord's three seconds.
 
 Nothing here knows about tasks or Discord: ``start`` and ``drop`` are called with what was
 queued, and ``finished`` is called when something started is done. Times are this process's
@@ -30,8 +32,11 @@ from dataclasses import dataclass
 from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
+ANSWER_WITHIN = 3.0  # seconds Discord waits for an interaction's first answer
 STALE_AFTER = 2.5  # seconds: Discord's three, less time to do the work and send the answer
+MARGIN = 0.1  # seconds kept back for the answer's way to Discord
 BACKLOG_AFTER = 0.5  # seconds the oldest may wait before the newest go first
+SLOW_ANSWER_HALF_LIFE = 1.0  # seconds: how quickly a slow answer stops counting
 
 
 def created_ms(snowflake: int) -> int:
@@ -76,6 +81,7 @@ class Arrival:
     born: float  # when Discord made it (monotonic clock)
     autocomplete: bool
     item: Any  # what ``start`` and ``drop`` are given
+    started: float = 0.0  # when its turn came
 
 
 class Line:
@@ -94,6 +100,8 @@ class Line:
         self._clock = clock
         self.answering = 0
         self.dropped = 0  # in all, since the start
+        self.slow = 0.0  # how long answers take lately, seconds (the longest, fading; see finished)
+        self._slow_at = clock()
         self._commands: deque[Arrival] = deque()  # commands, buttons, menus, forms
         self._typing: deque[Arrival] = deque()  # autocomplete
 
@@ -105,29 +113,43 @@ class Line:
         (self._typing if arrival.autocomplete else self._commands).append(arrival)
         self._admit()
 
-    def finished(self) -> None:
-        """Something ``start`` began is done: its place goes to the next in line."""
+    def finished(self, arrival: Arrival, *, timed: bool = True) -> None:
+        """``arrival``, started, is done: its place goes to the next in line. When ``timed`` (its
+        first answer came at the end: it did not defer), the time it took counts towards how
+        long answers take lately."""
+        if timed:
+            now = self._clock()
+            fade = 0.5 ** ((now - self._slow_at) / SLOW_ANSWER_HALF_LIFE)
+            self.slow, self._slow_at = max(min(now - arrival.started, ANSWER_WITHIN), self.slow * fade), now
         self.answering -= 1
         self._admit()
 
+    @property
+    def too_old(self) -> float:
+        """The age (seconds) past which an interaction is dropped when its turn comes."""
+        return max(0.0, min(self.stale_after, ANSWER_WITHIN - MARGIN - self.slow))
+
     def _admit(self) -> None:
         while self.answering < self.limit:
-            arrival = self._next(self._clock())
+            now = self._clock()
+            arrival = self._next(now)
             if arrival is None:
                 return
             self.answering += 1
+            arrival.started = now
             self._start(arrival)
 
     def _next(self, now: float) -> Arrival | None:
+        too_old = self.too_old
         for line, newest_first in ((self._commands, False), (self._typing, True)):
-            while line and now - line[0].born > self.stale_after:
+            while line and now - line[0].born > too_old:
                 self._shed(line.popleft())
             while line:
                 if newest_first or now - line[0].born > self.backlog_after:
                     arrival = line.pop()
                 else:
                     arrival = line.popleft()
-                if now - arrival.born <= self.stale_after:
+                if now - arrival.born <= too_old:
                     return arrival
                 self._shed(arrival)
         return None

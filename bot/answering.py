@@ -24,14 +24,13 @@ from typing import Any
 import discord
 from discord.webhook.async_ import async_context
 
+from bot.admission import ANSWER_WITHIN
 from bot.frames import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, PING
 from bot.plain_text import PlainTextAdapter
 from bot.task_collector import TaskCollector
 from bot.tree import EXPIRED, MovedOn, UnknownComponent
 
 log = logging.getLogger("mordheim.answering")
-
-ANSWER_WITHIN = 3.0  # seconds Discord waits for an interaction's first answer
 
 
 @dataclass(frozen=True)
@@ -52,8 +51,19 @@ def origin_of(data: dict[str, Any]) -> Origin:
     return Origin(guild_id=int(guild) if guild else None, user_id=int(user.get("id") or 0))
 
 
-async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskCollector) -> None:
-    """Answer the interaction ``data`` (made at ``born``, monotonic clock) through discord.py."""
+DEFERRED = (discord.InteractionResponseType.deferred_channel_message, discord.InteractionResponseType.deferred_message_update)
+
+
+def answered_at_the_end(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's first answer came as its handling ended (it did not defer, so the
+    time the handling took is the time its first answer took)."""
+    kind = interaction.response.type
+    return kind is not None and kind not in DEFERRED
+
+
+async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskCollector) -> bool:
+    """Answer the interaction ``data`` (made at ``born``, monotonic clock) through discord.py.
+    Returns whether its first answer came only at the end (``answered_at_the_end``)."""
     client = state._get_client()
     origin = origin_of(data)
     ORIGIN.set(origin)
@@ -64,11 +74,11 @@ async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskC
         interaction = discord.Interaction(data=data, state=state)
     except Exception:  # a frame bot/frames.py let through that discord.py still cannot read
         log.warning("Dropped interaction %s of type %s: discord.py could not read it", data.get("id"), kind, exc_info=True)
-        return
+        return False
     if kind in (APPLICATION_COMMAND, AUTOCOMPLETE):
         state.dispatch("interaction", interaction)
         await client.tree.answer(interaction)
-        return
+        return answered_at_the_end(interaction)
     with collector.collecting() as started:
         inner = data["data"]
         if kind == MESSAGE_COMPONENT:
@@ -77,10 +87,10 @@ async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskC
             state._view_store.dispatch_modal(inner["custom_id"], interaction, inner["components"], inner.get("resolved", {}))
     state.dispatch("interaction", interaction)
     if kind not in (MESSAGE_COMPONENT, MODAL_SUBMIT):
-        return
+        return False
     if not started:
         await client.tree.report_error(interaction, UnknownComponent())
-        return
+        return answered_at_the_end(interaction)
     try:
         await asyncio.wait(started)
     except asyncio.CancelledError:  # a stop that ran out of time: the answer goes with it
@@ -90,6 +100,7 @@ async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskC
     late = time.monotonic() - born > ANSWER_WITHIN
     if not interaction.response.is_done() and not interaction.extras.get(EXPIRED) and not late:
         await client.tree.report_error(interaction, MovedOn())
+    return answered_at_the_end(interaction)
 
 
 async def refuse(state: Any, data: dict[str, Any], born: float, error: Exception) -> None:

@@ -47,7 +47,6 @@ class MordheimState(AutoShardedConnectionState):
         self.collector = TaskCollector()
         self._line: Line | None = None  # made when the first interaction comes, from the client's settings
         self._shed = 0  # dropped since the last report
-        self._shed_reported = time.monotonic()
 
     @property
     def line(self) -> Line:
@@ -87,12 +86,13 @@ class MordheimState(AutoShardedConnectionState):
         self._get_client().track(task)
 
         def ended(task: asyncio.Task) -> None:
+            failed = None if task.cancelled() else task.exception()
             if refusal is None:
-                self.line.finished()
+                self.line.finished(arrival, timed=not task.cancelled() and failed is None and task.result() is True)
             if not done.done():
                 done.set_result(None)
-            if not task.cancelled() and task.exception() is not None:
-                log.error("Answering interaction %s failed", data.get("id"), exc_info=task.exception())
+            if failed is not None:
+                log.error("Answering interaction %s failed", data.get("id"), exc_info=failed)
 
         task.add_done_callback(ended)
 
@@ -101,12 +101,13 @@ class MordheimState(AutoShardedConnectionState):
         done.set_result(None)
         log.debug("Dropped interaction %s: its turn came %.1f s after it was made", data["id"], time.monotonic() - arrival.born)
         self._shed += 1
-        now = time.monotonic()
-        if now - self._shed_reported >= SHED_REPORT_EVERY:
-            log.warning("Under load: %d interactions dropped in the last %.0f s, too old when their turn came "
-                        "(%d being answered, %d waiting).", self._shed, now - self._shed_reported,
-                        self.line.answering, self.line.waiting)
-            self._shed, self._shed_reported = 0, now
+        if self._shed == 1:  # the first of a while: say how many in the next SHED_REPORT_EVERY seconds
+            asyncio.get_running_loop().call_later(SHED_REPORT_EVERY, self._report_shed)
+
+    def _report_shed(self) -> None:
+        log.warning("Under load: %d interactions dropped in the last %.0f s, too old when their turn came "
+                    "(%d being answered, %d waiting).", self._shed, SHED_REPORT_EVERY, self.line.answering, self.line.waiting)
+        self._shed = 0
 
     def store_view(self, view: discord.ui.View, message_id: int | None = None) -> None:
         keep = getattr(view, "keep_for_restarts", None)
