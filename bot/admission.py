@@ -49,7 +49,9 @@ class Ages:
 
     A host whose clock is a few seconds off Discord's would otherwise find every interaction
     too old (or none): the smallest age seen over the last one to two ``window``s is taken as
-    the offset of the two clocks (plus the gateway's quickest delivery) and taken off."""
+    the offset of the two clocks (plus the gateway's quickest delivery) and taken off. So the
+    first interaction after a start counts as fresh whatever its id says; a new session is
+    never sent old interactions, and a resumed one has the offset from before."""
 
     def __init__(self, *, window: float = 60.0, wall: Callable[[], float] = time.time,
                  clock: Callable[[], float] = time.monotonic) -> None:

@@ -79,15 +79,16 @@ async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskC
         state.dispatch("interaction", interaction)
         await client.tree.answer(interaction)
         return answered_at_the_end(interaction)
+    if kind not in (MESSAGE_COMPONENT, MODAL_SUBMIT):  # a ping: only HTTP interactions are answered with a pong
+        state.dispatch("interaction", interaction)
+        return False
+    inner = data["data"]
     with collector.collecting() as started:
-        inner = data["data"]
         if kind == MESSAGE_COMPONENT:
             state._view_store.dispatch_view(inner["component_type"], inner["custom_id"], interaction)
-        elif kind == MODAL_SUBMIT:
+        else:
             state._view_store.dispatch_modal(inner["custom_id"], interaction, inner["components"], inner.get("resolved", {}))
     state.dispatch("interaction", interaction)
-    if kind not in (MESSAGE_COMPONENT, MODAL_SUBMIT):
-        return False
     if not started:
         await client.tree.report_error(interaction, UnknownComponent())
         return answered_at_the_end(interaction)

@@ -139,6 +139,19 @@ async def test_an_interaction_too_old_when_its_turn_comes_is_dropped_before_any_
     assert (await harness.dispatch(typed, Actor())).sent == []
 
 
+async def test_dropped_interactions_are_counted_in_one_log_line(harness, monkeypatch, caplog):
+    monkeypatch.setattr("bot.state.SHED_REPORT_EVERY", 0.05)
+    await harness.command("echo", text="fresh")  # the line learns how quickly interactions arrive
+    with caplog.at_level(logging.WARNING, logger="mordheim.state"):
+        for _ in range(3):
+            old = payload_for(harness, "echo", text="old")
+            old["id"] = made_seconds_ago(10)
+            assert (await harness.dispatch(old, Actor())).sent == []
+        await asyncio.sleep(0.2)
+    said = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Under load")]
+    assert len(said) == 1 and said[0].startswith("Under load: 3 interactions dropped")
+
+
 def gone_after_first_callback(harness, monkeypatch):
     """Discord answers every interaction callback with 10062 Unknown interaction (its three seconds
     passed); follow-ups would still work."""
