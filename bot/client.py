@@ -14,9 +14,11 @@ from discord.ext import commands
 import cogs
 from bot.command_scope import SERVER_INSTALL, SERVERS_ONLY, apply_command_scopes
 from bot.config import Config
-from bot.state import MordheimState, Origin
+from bot.answering import Origin
+from bot.state import MordheimState
 from bot.sync import SyncRecord, sync_commands
 from bot.tree import MordheimTree
+from bot.work_queue import WorkQueue
 from engine.rng import system_rng
 
 log = logging.getLogger("mordheim.bot")
@@ -56,11 +58,13 @@ class MordheimBot(commands.AutoShardedBot):
         self.rng: random.Random = rng if rng is not None else system_rng()
         self.store = None  # engine storage, opened once in setup_hook
         self.settings = None  # engine.settings.Settings over that store: edition, house rules
-        self.campaigns = None  # engine.warbands.Campaigns over that store: warbands
+        self.campaigns = None  # engine.campaign.service.Campaigns over that store: warbands and the campaign
         self.preferences = None  # engine.preferences.Preferences: plain text or embeds
         self.kept_answers = None  # engine.storage.kept_answers.KeptAnswers: buttons that outlive the process
         self.stopping = False  # set by stop(): new interactions are turned away
         self.in_flight: set[asyncio.Task] = set()  # tasks answering interactions right now
+        # exact odds and other work too slow for the event loop: a thread, a few waiting, then "busy"
+        self.heavy_work = WorkQueue(workers=config.heavy_workers, waiting=config.heavy_waiting, name="mordheim-heavy")
         self.background_writes: set[asyncio.Task] = set()  # database writes an answer does not wait for
 
     def _get_state(self, **options) -> MordheimState:
@@ -101,10 +105,10 @@ class MordheimBot(commands.AutoShardedBot):
             return False
         return self.preferences.reply_style(origin.guild_id, origin.user_id).plain_text
 
-    def track(self, tasks: set[asyncio.Task]) -> None:
-        for task in tasks:
-            self.in_flight.add(task)
-            task.add_done_callback(self.in_flight.discard)
+    def track(self, task: asyncio.Task) -> None:
+        """Count ``task`` among the answers in progress until it ends (a stop waits for them)."""
+        self.in_flight.add(task)
+        task.add_done_callback(self.in_flight.discard)
 
     def write_in_background(self, write: Callable[[], object]) -> asyncio.Task:
         """Run a database write in a worker thread, off the event loop and after the answer
@@ -149,6 +153,7 @@ class MordheimBot(commands.AutoShardedBot):
         if self.background_writes:
             await asyncio.wait(set(self.background_writes), timeout=5.0)
         await super().close()
+        self.heavy_work.close()
         if self.store is not None:
             self.store.close()  # waits for a write in a worker thread to commit first
             self.store = None

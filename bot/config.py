@@ -25,6 +25,7 @@ SETTINGS: dict[str, tuple[str, str]] = {
     "MORDHEIM_SHARD_COUNT": ("", "How many shards the bot has in all. Empty: as many as Discord recommends, all run by this process."),
     "MORDHEIM_SHARD_IDS": ("", "The shards this process runs, e.g. `0-3` or `0,2` (needs `MORDHEIM_SHARD_COUNT`). Empty: all of them. Only the process running shard 0 syncs commands on start."),
     "MORDHEIM_STOP_TIMEOUT": ("8", "Seconds a stop (SIGTERM, SIGINT) waits for answers in progress before closing; keep it under your supervisor's kill timeout (docker: 10 s)."),
+    "MORDHEIM_ANSWERING_AT_ONCE": ("64", "How many interactions are answered at once; more wait their turn, and one still waiting when Discord's three seconds are nearly over is dropped. Raise it if answers wait on a slow network rather than on the processor."),
     "DISCORD_API_URL": ("https://discord.com/api/v10", "Discord's REST API. Change only to go through a REST proxy, or for the wire test's stand-in."),
     "DISCORD_GATEWAY_URL": ("wss://gateway.discord.gg/", "Discord's gateway, when Discord does not name one. Change only for a gateway proxy or the wire test's stand-in."),
 }
@@ -48,6 +49,9 @@ class Config:
     shard_count: int | None = None  # None: Discord's recommendation
     shard_ids: tuple[int, ...] | None = None  # None: every shard of shard_count
     stop_timeout: float = 8.0
+    answering_at_once: int = 64
+    heavy_workers: int = 1  # threads for work too slow for the event loop (bot/work_queue.py)
+    heavy_waiting: int = 4  # pieces of such work that may wait for a thread before "busy"
     api_url: str = SETTINGS["DISCORD_API_URL"][0]
     gateway_url: str = SETTINGS["DISCORD_GATEWAY_URL"][0]
 
@@ -71,6 +75,7 @@ class Config:
             f"Config(token={'***' if self.has_token else 'unset'}, guild_id={self.guild_id}, "
             f"db_path={str(self.db_path)!r}, database={_shown(self.database_url)!r}, sync_on_start={self.sync_on_start!r}, log_level={self.log_level!r}, "
             f"shard_count={self.shard_count}, shard_ids={self.shard_ids}, stop_timeout={self.stop_timeout}, "
+            f"answering_at_once={self.answering_at_once}, "
             f"api_url={self.api_url!r}, gateway_url={self.gateway_url!r})"
         )
 
@@ -120,6 +125,9 @@ def load_config(env: dict[str, str] | None = None, *, dotenv_path: str | os.Path
         stop_timeout = -1.0
     if not 0 <= stop_timeout <= 600:
         raise ConfigError("MORDHEIM_STOP_TIMEOUT must be a number of seconds from 0 to 600, e.g. 8.")
+    at_once = get("MORDHEIM_ANSWERING_AT_ONCE")
+    if not at_once.isdigit() or not 1 <= int(at_once) <= 10000:
+        raise ConfigError("MORDHEIM_ANSWERING_AT_ONCE must be a whole number from 1 to 10000, e.g. 64.")
     api_url = get("DISCORD_API_URL").rstrip("/")
     if not api_url.startswith(("https://", "http://")):
         raise ConfigError("DISCORD_API_URL must be an http(s) URL such as https://discord.com/api/v10.")
@@ -144,6 +152,7 @@ def load_config(env: dict[str, str] | None = None, *, dotenv_path: str | os.Path
         shard_count=shard_count,
         shard_ids=shard_ids,
         stop_timeout=stop_timeout,
+        answering_at_once=int(at_once),
         api_url=api_url,
         gateway_url=gateway_url,
     )

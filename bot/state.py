@@ -1,15 +1,17 @@
 """Where every interaction enters the bot: discord.py's connection state, with what all of them need.
 
-discord.py turns each INTERACTION_CREATE into tasks (the command tree, a view, a dynamic
-item). ``MordheimState.parse_interaction_create`` wraps that one step, so every cog, present
-or future, gets the same behaviour without knowing:
+discord.py reads each INTERACTION_CREATE in ``parse_interaction_create``. This subclass takes
+that one step, so every cog, present or future, gets the same behaviour without knowing:
 
+- a frame the bot cannot read (no id, no token, a button press without data) is logged and
+  dropped (``bot/frames.py``): one bad frame must not end the process;
 - while the bot is stopping, a short private "restarting" instead of new work;
-- a button, menu or form that no view or dynamic item claims gets a short private
-  explanation instead of Discord's "this interaction failed";
-- a member who reads plain text gets every message of the answer as text
-  (``bot/plain_text.py``, set for the interaction's tasks through discord.py's adapter context);
-- the tasks the interaction started are tracked, so a stop can wait for them.
+- interactions wait their turn in a line (``bot/admission.py``): a bounded number are answered
+  at once, commands before autocomplete, and one whose turn comes too late for Discord's three
+  seconds is dropped before any work;
+- each is then answered in a task of its own (``bot/answering.py``): as plain text for members
+  who read it, every press answered, the tasks discord.py starts for it awaited. The client
+  tracks these tasks, so a stop can wait for them.
 
 ``store_view`` is where discord.py attaches a view to a message it sent; a view that wants
 its buttons to outlive the process (``cogs/_ui/views.py``) defines
@@ -20,87 +22,92 @@ message id is known.
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import logging
-from dataclasses import dataclass
+import time
 from typing import Any
 
 import discord
 from discord.state import AutoShardedConnectionState
-from discord.webhook.async_ import async_context
 
-from bot.plain_text import PlainTextAdapter
-from bot.tree import Stopping, UnknownComponent
+from bot.admission import Ages, Arrival, Line
+from bot.answering import ORIGIN, answer, refuse
+from bot.frames import AUTOCOMPLETE, unreadable
+from bot.task_collector import TaskCollector
+from bot.tree import Stopping
 
 log = logging.getLogger("mordheim.state")
 
-PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Who started the interaction being answered, and where."""
-
-    guild_id: int | None  # None in direct messages and group chats
-    user_id: int
-
-
-#: The interaction the current task is answering (set for the tasks it starts).
-ORIGIN: contextvars.ContextVar[Origin | None] = contextvars.ContextVar("mordheim_origin", default=None)
-
-
-def origin_of(data: dict[str, Any]) -> Origin:
-    user = (data.get("member") or {}).get("user") or data.get("user") or {}
-    guild = data.get("guild_id")
-    return Origin(guild_id=int(guild) if guild else None, user_id=int(user.get("id") or 0))
+SHED_REPORT_EVERY = 10.0  # seconds between two log lines about interactions dropped under load
 
 
 class MordheimState(AutoShardedConnectionState):
-    def parse_interaction_create(self, data: dict[str, Any]) -> None:
-        client = self._get_client()
-        origin = origin_of(data)
-        before = asyncio.all_tasks()
-        resets = [(ORIGIN, ORIGIN.set(origin))]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ages = Ages()
+        self.collector = TaskCollector()
+        self._line: Line | None = None  # made when the first interaction comes, from the client's settings
+        self._shed = 0  # dropped since the last report
+
+    @property
+    def line(self) -> Line:
+        if self._line is None:
+            self._line = Line(self._begin, self._drop, limit=self._get_client().config.answering_at_once)
+        return self._line
+
+    def parse_interaction_create(self, data: dict[str, Any]) -> asyncio.Future[None] | None:
+        """Take one interaction in. Returns a future that is done once it has been answered,
+        refused or dropped (the harness waits for it), or ``None`` for a frame dropped unread."""
         try:
-            if client.stopping:
-                self._refuse(data, Stopping())
-            elif data["type"] in (MESSAGE_COMPONENT, MODAL_SUBMIT) and not self._is_claimed(data):
-                self._refuse(data, UnknownComponent())
+            problem = unreadable(data)
+            if problem is not None:
+                frame = data if isinstance(data, dict) else {}
+                log.warning("Dropped an interaction frame the bot cannot read (type %r, id %r): %s.",
+                            frame.get("type"), frame.get("id"), problem)
+                return None
+            done = asyncio.get_running_loop().create_future()
+            arrival = Arrival(born=self.ages.born(int(data["id"])), autocomplete=data["type"] == AUTOCOMPLETE,
+                              item=(data, done))
+            if self._get_client().stopping:
+                self._begin(arrival, refusal=Stopping())
             else:
-                if data["type"] not in (PING, AUTOCOMPLETE) and client.reads_plain_text(origin):
-                    adapter = PlainTextAdapter(async_context.get(), application_id=int(data["application_id"]), token=data["token"])
-                    resets.append((async_context, async_context.set(adapter)))
-                super().parse_interaction_create(data)
-        finally:
-            for var, token in reversed(resets):
-                var.reset(token)
-            client.track(asyncio.all_tasks() - before)
+                self.line.arrive(arrival)
+            return done
+        except Exception:  # a bug here must not end the gateway's loop, and with it the process
+            log.exception("Dropped an interaction: taking it in failed")
+            return None
 
-    def _refuse(self, data: dict[str, Any], error: Exception) -> None:
-        interaction = discord.Interaction(data=data, state=self)
-        asyncio.get_running_loop().create_task(self._tell(interaction, error), name="mordheim-refusal")
+    def _begin(self, arrival: Arrival, *, refusal: Exception | None = None) -> None:
+        data, done = arrival.item
+        if refusal is None:
+            work = answer(self, data, arrival.born, self.collector)
+        else:
+            work = refuse(self, data, arrival.born, refusal)
+        task = asyncio.get_running_loop().create_task(work, name="mordheim-interaction")
+        self._get_client().track(task)
 
-    async def _tell(self, interaction: discord.Interaction, error: Exception) -> None:
-        try:
-            await self._get_client().tree.report_error(interaction, error)
-        except Exception:  # the connection is going away: nobody left to tell
-            log.warning("Could not answer interaction %s with %s", interaction.id, type(error).__name__, exc_info=True)
+        def ended(task: asyncio.Task) -> None:
+            failed = None if task.cancelled() else task.exception()
+            if refusal is None:
+                self.line.finished(arrival, timed=not task.cancelled() and failed is None and task.result() is True)
+            if not done.done():
+                done.set_result(None)
+            if failed is not None:
+                log.error("Answering interaction %s failed", data.get("id"), exc_info=failed)
 
-    def _is_claimed(self, data: dict[str, Any]) -> bool:
-        """Whether a view, a persistent view or a dynamic item of this process handles this
-        component or form: the same lookups discord.py's ViewStore.dispatch_view and
-        dispatch_modal make (their attributes are internal; tests/bot/test_interactions.py
-        checks both answers)."""
-        views = self._view_store
-        inner = data["data"]
-        custom_id = inner["custom_id"]
-        if data["type"] == MODAL_SUBMIT:
-            return custom_id in views._modals
-        if any(pattern.fullmatch(custom_id) for pattern in views._dynamic_items):
-            return True
-        key = (inner["component_type"], custom_id)
-        message_id = int(data["message"]["id"]) if data.get("message") else None
-        return key in views._views.get(message_id, {}) or key in views._views.get(None, {})
+        task.add_done_callback(ended)
+
+    def _drop(self, arrival: Arrival) -> None:
+        data, done = arrival.item
+        done.set_result(None)
+        log.debug("Dropped interaction %s: its turn came %.1f s after it was made", data["id"], time.monotonic() - arrival.born)
+        self._shed += 1
+        if self._shed == 1:  # the first of a while: say how many in the next SHED_REPORT_EVERY seconds
+            asyncio.get_running_loop().call_later(SHED_REPORT_EVERY, self._report_shed)
+
+    def _report_shed(self) -> None:
+        log.warning("Under load: %d interactions dropped in the last %.0f s, too old when their turn came "
+                    "(%d being answered, %d waiting).", self._shed, SHED_REPORT_EVERY, self.line.answering, self.line.waiting)
+        self._shed = 0
 
     def store_view(self, view: discord.ui.View, message_id: int | None = None) -> None:
         keep = getattr(view, "keep_for_restarts", None)

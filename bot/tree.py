@@ -1,7 +1,10 @@
 """The command tree: one place where errors become replies.
 
 An error while answering an autocomplete is answered as an autocomplete with no choices
-(Discord would refuse a message there); every other interaction gets a private message.
+(Discord would refuse a message there); every other interaction gets a private message,
+unless Discord has already said the interaction is gone (10062 Unknown interaction: its three
+seconds passed), when nobody is left to tell and another answer would only be refused too.
+Every command's options are checked for type before it runs (``bot/option_types.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.option_types import WrongOptionType, check_option_types
+from bot.work_queue import Busy
 from engine.errors import MordheimError
 from engine.storage.errors import DatabaseBusy
 
@@ -24,6 +29,12 @@ UNKNOWN_COMPONENT = (
 STOPPING = "The bot is restarting. Try again in a few seconds."
 DATABASE_BUSY = ("The bot could not reach its database just then, so nothing was changed. "
                  "Try again in a few seconds.")
+MOVED_ON = (
+    "This button, menu or form has moved on or was already used (the message may have changed since, "
+    "perhaps from another device), so nothing was done. Look at the message as it is now, or run the command again."
+)
+UNKNOWN_INTERACTION = 10062  # Discord's code: the interaction expired (or never was)
+EXPIRED = "mordheim_expired"  # set in ``Interaction.extras`` once Discord said 10062
 
 
 class UnknownComponent(app_commands.AppCommandError):
@@ -40,6 +51,23 @@ class Stopping(app_commands.AppCommandError):
         super().__init__(STOPPING)
 
 
+class MovedOn(app_commands.AppCommandError):
+    """A press or a form that this process claims but that nothing answered: a step that moved on,
+    a button already used or removed (see ``bot/answering.py``)."""
+
+    def __init__(self) -> None:
+        super().__init__(MOVED_ON)
+
+
+def is_expired(error: BaseException) -> bool:
+    """Whether ``error`` is (or wraps) Discord's 10062 Unknown interaction: too late to answer."""
+    while isinstance(error, app_commands.AppCommandError) and error.__cause__ is not None:
+        error = error.__cause__
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION
+
+
 def user_message(error: BaseException) -> str | None:
     """The text to show for an error meant for the user, or ``None`` for a bug."""
     while isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)) and error.__cause__:
@@ -52,7 +80,7 @@ def user_message(error: BaseException) -> str | None:
         if pointer and pointer in text:  # keep the caret under the right character
             text = text.replace(pointer, f"```\n{pointer}\n```", 1)
         return text
-    if isinstance(error, (UnknownComponent, Stopping)):
+    if isinstance(error, (UnknownComponent, Stopping, MovedOn, Busy, WrongOptionType)):
         return str(error)
     if isinstance(error, DatabaseBusy):
         log.warning("Database unreachable for one interaction: %s", error)
@@ -74,11 +102,23 @@ class MordheimTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
         await self.report_error(interaction, error)
 
+    async def answer(self, interaction: discord.Interaction) -> None:
+        """Run a command or an autocomplete and answer its errors: what discord.py's
+        ``_from_interaction`` does in a task of its own, awaited here by ``bot/answering.py``."""
+        try:
+            await self._call(interaction)
+        except app_commands.AppCommandError as error:
+            await self._dispatch_error(interaction, error)
+
     async def _call(self, interaction: discord.Interaction) -> None:
         # discord.py logs an error raised inside an autocomplete callback and answers nothing, so
         # Discord shows "loading options failed"; an error before it (a check, an unknown
         # command) reaches on_error. Either way the member gets an empty list of choices.
         try:
+            if interaction.type is discord.InteractionType.application_command:
+                command = interaction.command
+                if isinstance(command, app_commands.Command):
+                    check_option_types(command, interaction.data)
             await super()._call(interaction)
         finally:
             if interaction.type is discord.InteractionType.autocomplete and not interaction.response.is_done():
@@ -86,6 +126,12 @@ class MordheimTree(app_commands.CommandTree):
 
     async def report_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         """Tell the member what went wrong, privately. Also used by views and modals."""
+        if is_expired(error):
+            interaction.extras[EXPIRED] = True
+            log.debug("Interaction %s expired before it was answered", interaction.id)
+            return
+        if interaction.extras.get(EXPIRED) and not interaction.response.is_done():
+            return
         text = user_message(error)
         if text is None:
             command = interaction.command.qualified_name if interaction.command else "component"
@@ -101,8 +147,12 @@ class MordheimTree(app_commands.CommandTree):
                 await interaction.followup.send(embed=embed, ephemeral=True)
             else:
                 await interaction.response.send_message(embed=embed, ephemeral=True)
-        except discord.HTTPException:
-            log.exception("Could not send the error reply")
+        except discord.HTTPException as failure:
+            if is_expired(failure):
+                interaction.extras[EXPIRED] = True
+                log.debug("Interaction %s expired before its error reply", interaction.id)
+            else:
+                log.exception("Could not send the error reply")
 
 
 async def no_choices(interaction: discord.Interaction) -> None:

@@ -7,13 +7,12 @@ answers drawn by ``cogs/_ui/combat_render.py``.
 A side of /fight or /odds may be several fighters joined by "+" (up to 3 v 1 and 2 v 2); /shoot
 takes one shooter and one target. Odds take up to a second of pure Python (a fight to the end is
 bounded by ``engine.combat.Budget``: past it the rest is simulated, and the answer says so), so
-/odds checks its inputs first (errors stay private), then defers and works in a thread, at most
-``ODDS_AT_ONCE`` at a time so that the event loop keeps its share of the interpreter.
+/odds checks its inputs first (errors stay private), then defers and works in a thread of the
+bot's queue for heavy work (``bot.heavy_work``: a few at a time, "busy, try again" when it is full).
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
@@ -37,7 +36,6 @@ FIGHT_OPTIONS = ("attacker", "defender", *(f"attacker_{k}" for k in KIT), *(f"de
                  "defender_state", "defender_wounds", "charged", "first_round")
 SHOT_OPTIONS = ("range_inches", "long_range", "cover", "moved", "stood_up", "twice")
 CHARGED = {"attacker": True, "defender": "defender", "nobody": None}
-ODDS_AT_ONCE = 2  # odds worked out at the same time; more wait their turn (each holds the GIL most of its second)
 
 
 def _range(weapon_name: str, range_inches: float | None, long_range: bool | None) -> float | None:
@@ -81,7 +79,6 @@ def _notes(combatants: list[Combatant], kit: dict[str, list[str]] | None = None)
 class Combat(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        self._odds_slots = asyncio.Semaphore(ODDS_AT_ONCE)
 
     # ----- shared steps ---------------------------------------------------------------------
 
@@ -186,10 +183,10 @@ class Combat(commands.Cog):
                 work = lambda: duel_odds(fa, fd, **ruling, charged=who, max_rounds=max_rounds)  # noqa: E731
         names_a, names_d = " & ".join(f.name for f in fa), " & ".join(f.name for f in fd)
 
+        self.bot.heavy_work.check_room()  # a full queue: "busy", privately, before the public "thinking..."
         await interaction.response.defer(thinking=True)
         try:
-            async with self._odds_slots:
-                result = await asyncio.to_thread(work)
+            result = await self.bot.heavy_work.run(work)
             header = fighters_header(fa + fd, notes, result.notes) + f"\n*{note}*"
             if kind == "duel":
                 embed = duel_embed(result, header, rules.footer, max_rounds)

@@ -1,6 +1,6 @@
 """/hire: recruit fighters from the warband's list, hire hired swords, pay their upkeep.
 
-The engine (``Campaigns.hiring``, engine/warbands/hiring.py) checks the list's limits and the
+The engine (engine/campaign/actions/hiring.py, through ``Campaigns``) checks the list's limits and the
 treasury and writes the warrior and the cost as one action; this cog parses options, offers
 only what the warband may hire and afford, and renders the answer.
 """

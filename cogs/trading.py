@@ -1,6 +1,6 @@
 """/trade: the trading post — buy and sell kit, search for rare items, and the warband's stash.
 
-The engine (``Campaigns.trading``, engine/warbands/trading.py) checks who may carry what, the
+The engine (engine/campaign/actions/trading.py, through ``Campaigns``) checks who may carry what, the
 prices and the treasury, and writes each purchase, sale or move as one action; this cog parses
 options, offers only what the warrior may buy and afford, and renders the answer. Searches are
 rolled with the bot's dice (``bot.rng``) and shown publicly, die by die.

@@ -1,7 +1,7 @@
 """/warband: create, show, check, list, rename, edit, delete, treasury, log, undo, export and import warbands.
 
 Everything here belongs to the server the command is used in: the server id comes from the
-interaction, never from what was typed. The service (engine.warbands.Campaigns) checks names,
+interaction, never from what was typed. The service (engine.campaign.service.Campaigns) checks names,
 limits and who may change what; this cog parses options, calls it and renders the answer.
 """
 

@@ -16,9 +16,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "cogs", "bot")
-#: Parts of the tree kept free of circles now; engine.campaign and engine.warbands join them
-#: once issue 15 has taken their circles apart.
-CLEAN = ("engine.dice", "engine.combat", "engine.rules", "engine.rolls", "bot", "cogs")
 
 Graph = dict[str, set[str]]
 
@@ -162,12 +159,5 @@ def test_the_finder_takes_a_long_circle_as_one():
 
 def test_nothing_in_the_tree_imports_in_a_circle():
     graph = import_graph(ROOT)
-    found = cycles(graph)
-    assert not found, describe(found, graph)
-
-
-def test_dice_combat_rules_rolls_bot_and_cogs_import_in_no_circle():
-    graph = within(import_graph(ROOT), CLEAN)
-    assert "engine.dice.source" in graph and "cogs.dice" in graph and "bot.client" in graph
     found = cycles(graph)
     assert not found, describe(found, graph)

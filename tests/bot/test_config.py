@@ -66,6 +66,8 @@ def test_shards_from_configuration(count, ids, expected):
     ({"MORDHEIM_SHARD_COUNT": "2", "MORDHEIM_SHARD_IDS": "a-b"}, "MORDHEIM_SHARD_IDS"),
     ({"MORDHEIM_STOP_TIMEOUT": "-1"}, "MORDHEIM_STOP_TIMEOUT"),
     ({"MORDHEIM_STOP_TIMEOUT": "soon"}, "MORDHEIM_STOP_TIMEOUT"),
+    ({"MORDHEIM_ANSWERING_AT_ONCE": "0"}, "MORDHEIM_ANSWERING_AT_ONCE"),
+    ({"MORDHEIM_ANSWERING_AT_ONCE": "many"}, "MORDHEIM_ANSWERING_AT_ONCE"),
     ({"DISCORD_API_URL": "discord.com"}, "DISCORD_API_URL"),
     ({"DISCORD_GATEWAY_URL": "https://gateway.discord.gg"}, "DISCORD_GATEWAY_URL"),
 ])

@@ -131,7 +131,7 @@ def test_a_second_talent_finding_the_heroes_full_rolls_again_instead_of_waiting(
 
 def test_a_hired_sword_is_not_counted_for_the_income_chart_as_for_the_warbands_size(campaigns):
     """Hired swords neither fill the warband nor change the price of its wyrdstone (Hired Swords
-    chapter; see engine/warbands/roster_rules.py): the sequence's size is the roster sheet's."""
+    chapter; see engine/campaign/rules/roster.py): the sequence's size is the roster sheet's."""
     c = campaigns
     ids = hire(c, G)  # Otto and Hans
     lad = c.hire_fighter(G, OWNER, False, "Raiders", "Warrior", name="Lad").warrior  # 3 models

@@ -5,7 +5,10 @@ Interactions: Receiving and Responding; Application Commands: Bulk Overwrite). I
 bot token on every request, records what the bot sent, keeps each gateway session's events
 so a RESUME replays what was missed, and can delay interaction callbacks (to catch the bot
 with work in flight) or drop the connection without a close frame (a network fault).
-The bot reaches it through DISCORD_API_URL and DISCORD_GATEWAY_URL; nothing else changes.
+As Discord does, it refuses an interaction's first answer after three seconds (10062 Unknown
+interaction) and a second first answer (40060 already acknowledged), and its ids are
+snowflakes that carry the time they were made. The bot reaches it through DISCORD_API_URL and
+DISCORD_GATEWAY_URL; nothing else changes.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import datetime as dt
 import itertools
 import json
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,11 +29,29 @@ GUILD_ID = 920000000000000001
 CHANNEL_ID = 930000000000000001
 USER_ID = 940000000000000001
 EPHEMERAL = 1 << 6
+DISCORD_EPOCH_MS = 1420070400000
+ANSWER_WITHIN = 3.0  # seconds Discord waits for an interaction's first answer
 
 HELLO, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HEARTBEAT_ACK, DISPATCH = 10, 1, 2, 6, 9, 11, 0
 
 BOT_USER = {"id": str(APPLICATION_ID), "username": "Mordheim", "discriminator": "0", "global_name": None,
             "avatar": None, "bot": True, "verified": True, "mfa_enabled": False, "flags": 0}
+GUILD = {
+    "id": str(GUILD_ID), "name": "Mordheim table", "icon": None, "splash": None, "discovery_splash": None,
+    "owner_id": "940000000000000001", "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
+    "default_message_notifications": 0, "explicit_content_filter": 0, "mfa_level": 0, "application_id": None,
+    "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+    "description": None, "banner": None, "premium_tier": 0, "preferred_locale": "en-GB",
+    "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False, "features": [],
+    "roles": [{"id": str(GUILD_ID), "name": "@everyone", "color": 0, "hoist": False, "position": 0,
+               "permissions": str((1 << 11) | (1 << 10) | (1 << 31)), "managed": False, "mentionable": False, "flags": 0}],
+    "emojis": [], "stickers": [], "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "unavailable": False,
+    "member_count": 2, "members": [], "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
+    "guild_scheduled_events": [], "soundboard_sounds": [],
+    "channels": [{"id": "930000000000000001", "type": 0, "name": "table", "position": 0, "permission_overwrites": [],
+                  "nsfw": False, "parent_id": None, "flags": 0, "topic": None, "last_message_id": None,
+                  "rate_limit_per_user": 0}],
+}
 MEMBER_USER = {"id": str(USER_ID), "username": "player", "discriminator": "0", "global_name": "Player", "avatar": None}
 
 
@@ -60,10 +82,23 @@ class Callback:
         return self.body.get("data") or {}
 
 
+class Snowflakes:
+    """Ids shaped like Discord's: milliseconds since Discord's epoch, then a counter (22 bits)."""
+
+    def __init__(self) -> None:
+        self._counter = itertools.count(1)
+
+    def __iter__(self) -> Snowflakes:
+        return self
+
+    def __next__(self) -> int:
+        return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(self._counter) & 0x3FFFFF)
+
+
 class FakeDiscord:
     def __init__(self, token: str) -> None:
         self.token = token
-        self._ids = itertools.count(1_300_000_000_000_000_001)
+        self._ids = Snowflakes()
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.rest: list[tuple[str, str]] = []  # (method, path) of every REST request
@@ -81,6 +116,10 @@ class FakeDiscord:
         self._interaction_message: dict[int, int] = {}  # component interaction -> the message it is on
         self._original: dict[str, int] = {}  # interaction token -> its response message
         self.tokens: list[str] = []  # every interaction token handed to the bot
+        self.sent_at: dict[int, float] = {}  # interaction id -> when it was sent (monotonic)
+        self.answered_at: dict[int, float] = {}  # interaction id -> when its first answer was taken
+        self.late: list[int] = []  # interactions whose first answer came after ANSWER_WITHIN (refused, 10062)
+        self.twice: list[int] = []  # interactions answered a second time through the callback (refused, 40060)
         self.sync_faults: list[int] = []  # statuses to answer the next command syncs with first (429, 502)
         self.callback_delay = 0.0
         self.callback_started = asyncio.Event()
@@ -160,6 +199,15 @@ class FakeDiscord:
         self.callback_started.set()
         if self.callback_delay:
             await asyncio.sleep(self.callback_delay)
+        now = time.monotonic()
+        if interaction_id in self.answered_at:
+            self.twice.append(interaction_id)
+            return _json({"message": "Interaction has already been acknowledged.", "code": 40060}, status=400)
+        if now - self.sent_at.get(interaction_id, now) > ANSWER_WITHIN:
+            self.late.append(interaction_id)
+            await self._note()
+            return _json({"message": "Unknown interaction", "code": 10062}, status=404)
+        self.answered_at[interaction_id] = now
         kind = body["type"]
         data = body.get("data") or {}
         message: dict[str, Any] | None = None
@@ -249,10 +297,11 @@ class FakeDiscord:
         self.session = Session(id=secrets.token_hex(8))
         self.sessions[self.session.id] = self.session
         await self._dispatch("READY", {
-            "v": 10, "user": BOT_USER, "guilds": [], "session_id": self.session.id,
-            "resume_gateway_url": self.gateway_url, "shard": d.get("shard") or [0, 1],
+            "v": 10, "user": BOT_USER, "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "session_id": self.session.id, "resume_gateway_url": self.gateway_url, "shard": d.get("shard") or [0, 1],
             "application": {"id": str(APPLICATION_ID), "flags": 0},
         })
+        await self._dispatch("GUILD_CREATE", GUILD)  # the server the bot is in, as Discord sends it after READY
         await self._note()
 
     async def _resume(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> None:
@@ -304,21 +353,36 @@ class FakeDiscord:
             self._interaction_message[iid] = int(message["id"])
         return payload
 
-    async def slash(self, command: str, /, *, sub: str | None = None, **options: Any) -> int:
-        """A member runs a slash command (``sub`` a subcommand); returns the interaction id."""
-        opts = [{"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()]
+    def _command_data(self, command: str, sub: str | None, options: dict[str, Any],
+                      focused: str | None = None) -> dict[str, Any]:
+        opts = [{"name": k, "type": 5 if isinstance(v, bool) else 4 if isinstance(v, int) else 3, "value": v}
+                for k, v in options.items()]
+        for o in opts:
+            if o["name"] == focused:
+                o.update(type=3, focused=True)
         if sub is not None:
             opts = [{"name": sub, "type": 1, "options": opts}]
-        payload = self._interaction(2, {"id": str(next(self._ids)), "name": command, "type": 1, "options": opts})
+        return {"id": str(next(self._ids)), "name": command, "type": 1, "options": opts}
+
+    async def send(self, payload: dict[str, Any]) -> int:
+        """Send one INTERACTION_CREATE as it is (a test may spoil it); returns its id, if it has one."""
+        iid = int(payload.get("id") or 0)
+        self.sent_at[iid] = time.monotonic()
         await self._dispatch("INTERACTION_CREATE", payload)
-        return int(payload["id"])
+        return iid
+
+    async def slash(self, command: str, /, *, sub: str | None = None, **options: Any) -> int:
+        """A member runs a slash command (``sub`` a subcommand); returns the interaction id."""
+        return await self.send(self._interaction(2, self._command_data(command, sub, options)))
+
+    async def autocomplete(self, command: str, focused: str, /, *, sub: str | None = None, **options: Any) -> int:
+        """A member types in option ``focused`` (its text among ``options``); returns the interaction id."""
+        return await self.send(self._interaction(4, self._command_data(command, sub, options, focused)))
 
     async def press(self, message_id: int, custom_id: str, *, user_id: int = USER_ID) -> int:
         """A member presses a button on a message the bot sent; returns the interaction id."""
-        payload = self._interaction(3, {"custom_id": custom_id, "component_type": 2}, self.messages[message_id],
-                                    user_id=user_id)
-        await self._dispatch("INTERACTION_CREATE", payload)
-        return int(payload["id"])
+        return await self.send(self._interaction(3, {"custom_id": custom_id, "component_type": 2},
+                                                 self.messages[message_id], user_id=user_id))
 
     async def answered(self, interaction_id: int, timeout: float = 10.0) -> Callback:
         return await self.wait_for(lambda: (self.callbacks.get(interaction_id) or [None])[0], timeout)

@@ -1,7 +1,7 @@
 """The real `mordheim-bot` process against a loopback stand-in for Discord (tests/wire/fake_discord.py).
 
 One story, two processes: log in, sync the commands, answer a slash command and a button,
-resume after the connection drops (answering what was sent meanwhile), stop on SIGTERM while
+drop three frames it cannot read and go on, refuse an option of the wrong type, resume after the connection drops (answering what was sent meanwhile), stop on SIGTERM while
 an answer is in flight (finished, gateway closed with 1000, database closed and intact), then
 start again without re-syncing and turn the pages of an answer sent before the restart.
 """
@@ -9,53 +9,18 @@ start again without re-syncing and turn the pages of an answer sent before the r
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sqlite3
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from bot.tree import STOPPING
-from engine.storage import Store
-from engine.campaign.service import Campaigns
-from tests.wire.fake_discord import EPHEMERAL, GUILD_ID, USER_ID, FakeDiscord
-
-REPO = Path(__file__).resolve().parents[2]
-BOT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAx.Gwire1.the-wire-test-bot-token"
+from tests.wire.bot_process import BOT_TOKEN, seed, start_bot, stopped
+from tests.wire.fake_discord import EPHEMERAL, USER_ID, FakeDiscord
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="needs POSIX signals")
-
-
-def seed(db: Path) -> None:
-    """A warband long enough for /warband show to have pages."""
-    with Store.open(db) as store:
-        campaigns = Campaigns(store)
-        campaigns.create_warband(GUILD_ID, USER_ID, "Thirty Strong", "Skaven")
-        for n in range(30):
-            role = "leader" if n == 0 else "hero" if n < 6 else "henchmen"
-            campaigns.add_warrior(GUILD_ID, USER_ID, False, "Thirty Strong", f"Warrior {n}", role=role,
-                                  warrior_type="Verminkin", profile=dict(M=5, WS=3, BS=3, S=3, T=3, W=1, I=4, A=1, Ld=5),
-                                  equipment=["Sword", "Dagger"])
-            if n >= 19:
-                campaigns.edit_warrior(GUILD_ID, USER_ID, False, "Thirty Strong", f"Warrior {n}", status="dead")
-
-
-def start_bot(fake: FakeDiscord, db: Path, log: Path) -> subprocess.Popen:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "MORDHEIM_"))}
-    env.update({
-        "PYTHONPATH": str(REPO), "DISCORD_TOKEN": BOT_TOKEN, "DISCORD_API_URL": fake.api_url,
-        "DISCORD_GATEWAY_URL": fake.gateway_url, "MORDHEIM_DB": str(db), "LOG_LEVEL": "DEBUG",
-        "MORDHEIM_STOP_TIMEOUT": "8",
-    })
-    return subprocess.Popen([sys.executable, "-m", "bot", "run"], cwd=db.parent, env=env,
-                            stdout=log.open("w"), stderr=subprocess.STDOUT)
-
-
-async def stopped(process: subprocess.Popen, timeout: float = 20) -> int:
-    return await asyncio.to_thread(process.wait, timeout)
 
 
 async def test_the_bot_over_the_wire(tmp_path):
@@ -82,6 +47,19 @@ async def test_the_bot_over_the_wire(tmp_path):
         reroll = rolled.data["components"][0]["components"][0]["custom_id"]
         again = await fake.answered(await fake.press(rolled.message_id, reroll))
         assert again.type == 7 and "Original roll" in str(again.data["embeds"])
+
+        # ---- frames the bot cannot read (a press without data, without token, without id) are
+        # logged and dropped; the process goes on and answers the next one
+        for spoilt in ("data", "token", "id"):
+            frame = fake._interaction(3, {"custom_id": reroll, "component_type": 2}, fake.messages[rolled.message_id])
+            del frame[spoilt]
+            await fake.send(frame)
+        next_one = await fake.answered(await fake.slash("roll", expression="d6"))
+        assert next_one.type == 4 and bot.poll() is None
+
+        # ---- an option of the wrong type is refused clearly, privately
+        wrong = await fake.answered(await fake.slash("roll", expression=12))
+        assert wrong.data["flags"] & EPHEMERAL and "`expression` takes text" in str(wrong.data["embeds"])
 
         shown = await fake.answered(await fake.slash("warband", sub="show", name="Thirty Strong"))
         pages_message = shown.message_id
@@ -123,6 +101,7 @@ async def test_the_bot_over_the_wire(tmp_path):
     log_text = first_log.read_text()
     assert "Stopping: waiting up to 8 s for 1 answers in progress." in log_text and "Stopped cleanly." in log_text
     assert "were cancelled" not in log_text
+    assert log_text.count("Dropped an interaction frame the bot cannot read") == 3 and "Traceback" not in log_text
     assert "DEBUG" in log_text and "INTERACTION_CREATE" in log_text  # DEBUG logging was really on
     for token in [BOT_TOKEN, *fake.tokens]:
         assert token not in log_text

@@ -1,0 +1,76 @@
+"""Option values of the wrong type, refused for every command before it runs.
+
+Discord checks an option against the command as Discord knows it. A client still showing an
+older definition of a command, or anything else speaking the API, can send ``expression`` as a
+number or ``private`` as ``"yes"``; discord.py hands the value to the callback as it came and it
+fails there as a bug ("something went wrong"), or, for a number option, fails before any reply.
+``check_option_types`` (called by the tree, ``bot/tree.py``) names the option and what it takes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+OptionType = discord.AppCommandOptionType
+
+
+def _snowflake(value: Any) -> bool:
+    return isinstance(value, str) and value.isdigit() or type(value) is int and value > 0
+
+
+# what each option type takes, in words, and whether a value is one
+TAKES: dict[OptionType, tuple[str, Any]] = {
+    OptionType.string: ("text", lambda v: isinstance(v, str)),
+    OptionType.integer: ("a whole number", lambda v: type(v) is int),
+    OptionType.number: ("a number", lambda v: type(v) in (int, float)),
+    OptionType.boolean: ("true or false", lambda v: type(v) is bool),
+    OptionType.user: ("a member", _snowflake),
+    OptionType.channel: ("a channel", _snowflake),
+    OptionType.role: ("a role", _snowflake),
+    OptionType.mentionable: ("a member or a role", _snowflake),
+    OptionType.attachment: ("a file", _snowflake),
+}
+
+
+class WrongOptionType(app_commands.AppCommandError):
+    """An option's value is not of the type the command takes; the message says which and what."""
+
+    def __init__(self, option: str, takes: str, value: Any) -> None:
+        self.option = option
+        super().__init__(
+            f"The option `{option}` takes {takes}, but Discord sent {described(value)}. Discord may still be showing "
+            "an older version of this command: try again in a minute (or reload Discord with Ctrl+R)."
+        )
+
+
+def described(value: Any) -> str:
+    """A value as the member would call it: ``a whole number (12)``, ``text ("yes")``."""
+    shown = repr(value) if not isinstance(value, str) else '"' + value[:40].replace("`", "'") + '"'
+    kind = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}.get(type(value), "something else")
+    return f"{kind} ({shown[:42]})"
+
+
+def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of the (sub)command being run, under any subcommand group and subcommand."""
+    options = data.get("options") or []
+    while options and options[0].get("type") in (OptionType.subcommand.value, OptionType.subcommand_group.value):
+        options = options[0].get("options") or []
+    return options
+
+
+def check_option_types(command: app_commands.Command, data: dict[str, Any]) -> None:
+    """Raise ``WrongOptionType`` for the first option whose value (or type code) is not what ``command`` takes."""
+    parameters = {p.display_name: p for p in command.parameters}
+    for option in leaf_options(data):
+        parameter = parameters.get(option.get("name"))
+        if parameter is None:  # not ours to judge: discord.py reports a changed command
+            continue
+        takes, fits = TAKES.get(parameter.type, (None, None))
+        if fits is None:
+            continue
+        value = option.get("value")
+        if option.get("type") != parameter.type.value or not fits(value):
+            raise WrongOptionType(parameter.display_name, takes, value)
