@@ -24,7 +24,9 @@ from engine.campaign.actions.hiring import pay_upkeep_of
 from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
-from engine.campaign.model import Actor, Entity, Profile, SequenceRecord, SequenceStatus, Step, Warband, Warrior, name_key
+from engine.campaign.model import (
+    Actor, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, name_key,
+)
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.advances import AdvanceRoll, henchman_advance, hero_advance, learn_skill, promote
@@ -687,20 +689,21 @@ class _Step:
 
     # ---- changes inside the step
     def write(self, old: Warrior, new: CampaignWarrior, what: str) -> Warrior:
-        """``old`` as the campaign engine left him (``new``); written when the step saves."""
-        before = old.snapshot()
-        after = {k: v for k, v in _snapshot(old, new).items() if before.get(k) != v}
-        if not after:
+        """``old`` as the campaign engine left him (``new``); written when the step saves. Only the
+        fields the engine changed are compared, checked, recorded and written."""
+        changed = [name for name in DECIDED if getattr(old, name) != getattr(new, name)]
+        if not changed:
             return old
+        after = {name: _as_json(getattr(new, name)) for name in changed}  # the snapshot's keys are these fields' names
         checked, problems = check_warrior_fields(after, self.rules, role=old.role, group_size=old.group_size)
         if problems:
             raise MordheimError(problems[0])
         if "name" in after and any(name_key(w.name) == name_key(after["name"]) for w in self.warriors() if w.id != old.id):
             raise MordheimError(f"{self.band.name} already has a warrior called '{after['name']}'.", hint="Choose another name.")
-        stored = Warrior.from_snapshot({**before, **checked}, id=old.id, warband=self.band.name)
+        stored = replace(old, **{name: _as_model(name, getattr(new, name)) for name in changed})
         self._changed.setdefault(old.id, {}).update(checked)
         self.uow.ledger.record(warband_id=self.band.id, warband_name=self.band.name, what=what, entity=Entity.WARRIOR,
-                               entity_id=old.id, before={k: before.get(k) for k in checked}, after=checked,
+                               entity_id=old.id, before={name: _as_json(getattr(old, name)) for name in changed}, after=checked,
                                reason=f"post-battle, {self.state.battle}")
         self._remember(stored)
         return stored
@@ -751,6 +754,25 @@ def _roll_again(s: _Step, group_id: int, dice: Dice, raised: list[tuple[int, str
     if again.waiting:
         pending.append(Pending("choose", group_id, w.name, again.choose_from, "; ".join(again.notes)))
     return again
+
+
+# What the campaign engine decides of a warrior: fields of both ``Warrior`` and ``CampaignWarrior``,
+# named as the warrior's snapshot names them.
+DECIDED = ("name", "role", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status")
+
+
+def _as_json(value: Any) -> Any:
+    """A field's value as a warrior snapshot (the ledger, the export) holds it."""
+    if isinstance(value, Profile):
+        return value.as_dict()
+    if isinstance(value, tuple):
+        return list(value)
+    return str(value) if isinstance(value, (Role, Status)) else value
+
+
+def _as_model(name: str, value: Any) -> Any:
+    """A field's value as ``Warrior`` holds it (roles and statuses as their enums)."""
+    return Role(value) if name == "role" else Status(value) if name == "status" else value
 
 
 def _snapshot(like: Warrior, new: CampaignWarrior) -> dict[str, Any]:
