@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import echo, line, new_harness, ratio  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 
-STEP_TARGET = 2.0
+STEP_TARGET = 3.0  # issue 15: every post-battle step at most 3x /echo, experience included
 STANDINGS_TARGET = 3.0
 STANDINGS_WARBANDS = 1000  # issue 15: a server of 1,000 warbands
 STANDINGS_SEQUENCES = 50

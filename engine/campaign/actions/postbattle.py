@@ -100,6 +100,28 @@ def _stale(view_step: str) -> MordheimError:
 
 
 # ---------------------------------------------------------------------- reading
+STATES_KEPT = 1024
+_states: dict[str, SequenceState] = {}
+
+
+def state_of(text: str) -> SequenceState:
+    """A stored state, parsed once: each step reads the state the step before wrote (kept as it
+    was written), and the standings and absences read finished sequences again and again. States
+    are frozen, and the text is the key, so a state kept is always the one stored."""
+    state = _states.get(text)
+    if state is None:
+        state = _keep_state(text, SequenceState.from_json(text))
+    return state
+
+
+def _keep_state(text: str, state: SequenceState) -> SequenceState:
+    """Remember ``state`` as the parse of ``text`` (the longest kept is forgotten past STATES_KEPT)."""
+    if len(_states) >= STATES_KEPT:
+        del _states[next(iter(_states))]
+    _states[text] = state
+    return state
+
+
 def _record(uow: UnitOfWork, sequence_id: int) -> SequenceRecord:
     record = uow.sequences.get(sequence_id)
     if record is None:
@@ -112,7 +134,7 @@ def _record(uow: UnitOfWork, sequence_id: int) -> SequenceRecord:
 
 def _view(uow: UnitOfWork, record: SequenceRecord, rolls: Iterable[str] = ()) -> SequenceView:
     band = warband_by_id(uow, record.warband_id)
-    return view_of(record, SequenceState.from_json(record.state_json), band, uow.warriors.of_warband(band.id, band.name),
+    return view_of(record, state_of(record.state_json), band, uow.warriors.of_warband(band.id, band.name),
                    tables_of(uow).rules, rolls)
 
 
@@ -149,7 +171,7 @@ def found_by_warband(uow: UnitOfWork, *, only: Sequence[int] | None = None) -> d
     found: dict[int, int] = {}
     for record in uow.sequences.not_cancelled(only=only):
         if not uow.ledger.batch_undone(record.warband_id, record.batch_id):
-            state = SequenceState.from_json(record.state_json)
+            state = state_of(record.state_json)
             found[record.warband_id] = found.get(record.warband_id, 0) + state.shards_found
     return found
 
@@ -162,7 +184,7 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
     for record in uow.sequences.of_warband(warband_id, SequenceStatus.FINISHED, before_battle=battle_id):
         if uow.ledger.batch_undone(warband_id, record.batch_id) or record.battle_id is None:
             continue
-        state = SequenceState.from_json(record.state_json)
+        state = state_of(record.state_json)
         since = uow.battles.count_between(warband_id, record.battle_id, battle_id)
         for wid, games in state.missed:
             if games - since > 0:
@@ -179,7 +201,7 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     open_record = uow.sequences.open_of(band.id)
     if open_record is not None:
         if not uow.ledger.batch_undone(band.id, open_record.batch_id):
-            step = SequenceState.from_json(open_record.state_json).step
+            step = state_of(open_record.state_json).step
             raise MordheimError(f"{band.name} already has a post-battle sequence open ({STEP_TITLES[step]}).",
                                 hint="Resume it with `/postbattle resume`, or `/postbattle cancel` it first.")
         close(uow, open_record, reason="undone, started again")
@@ -610,7 +632,7 @@ class _Step:
         record = _record(uow, sequence_id)
         band = warband_by_id(uow, record.warband_id)
         may_change(band, actor)
-        state = SequenceState.from_json(record.state_json)
+        state = state_of(record.state_json)
         if record.status != SequenceStatus.OPEN:
             raise MordheimError(f"This post-battle sequence is {record.status}.",
                                 hint="Start a new one with `/postbattle start` after the next battle.")
@@ -684,7 +706,7 @@ class _Step:
             self._raised = []
             for record in self.uow.sequences.of_warband(self.band.id, SequenceStatus.FINISHED):
                 if not self.uow.ledger.batch_undone(self.band.id, record.batch_id):
-                    self._raised.extend(SequenceState.from_json(record.state_json).raised)
+                    self._raised.extend(state_of(record.state_json).raised)
         return self._raised
 
     # ---- changes inside the step
@@ -729,7 +751,9 @@ class _Step:
         if self._changed:
             self.uow.warriors.update_many(list(self._changed.items()), self.uow.at)
             self._changed = {}
-        self.record = self.uow.sequences.save(self.record, step=Step(state.step), state_json=state.to_json(),
+        text = state.to_json()
+        _keep_state(text, state)  # the next step reads it back: it need not parse it
+        self.record = self.uow.sequences.save(self.record, step=Step(state.step), state_json=text,
                                               batch_id=self.uow.ledger.batch_id, status=status, at=self.uow.at)
         self.uow.warbands.touch(self.band.id)
         self.state = state
