@@ -243,3 +243,65 @@ def test_who_may_hire_the_grade_1b_swords(catalogue):
     assert "middenheim" not in hirers("warrior-priest-of-sigmar") and "bretonnian-knights" in hirers("warrior-priest-of-sigmar")
     for warband_id in ("carnival-of-chaos", "beastmen-raiders"):
         assert not any(s.may_be_hired_by(warband_id) for s in catalogue.hired_swords.values())
+
+
+# ---------------------------------------------------------------- issue 17, part 3: the Dramatis Personae
+
+PERSONAE = FILES["dramatis_personae.json"][1]
+
+
+def test_the_dramatis_personae_file_matches_the_schema():
+    assert FILES["dramatis_personae.json"][0] == "dramatis_personae"
+    errors = list(jsonschema.Draft202012Validator({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/dramatis_personae"}).iter_errors(PERSONAE))
+    assert errors == []
+
+
+def test_every_published_character_is_there_with_book_and_grade():
+    people = PERSONAE["dramatis_personae"]
+    assert len(people) >= 15
+    assert len({p["id"] for p in people}) == len(people) and len({p["name"] for p in people}) == len(people)
+    assert all(len(p["source"]) >= 3 and p["grade"] in ("1a", "1b") for p in people)
+    grades = {p["id"]: p["grade"] for p in people}
+    assert [g for g in grades.values()].count("1a") == 7  # the rulebook's four and Marianna, Nicodemus, Ulli & Marquand
+    assert {"aenur", "johann-the-knife", "bertha-bestraufrung", "veskit"} <= {p["id"] for p in people if p["source"].startswith("Mordheim rulebook")}
+
+
+def test_dramatis_personae_name_known_items_races_and_warbands(catalogue):
+    for person in PERSONAE["dramatis_personae"]:
+        kit = person["equipment"] + [i for c in person.get("companions", []) for i in c.get("equipment", [])]
+        assert all(item in catalogue.items for item in kit), person["id"]
+        assert person["race"] in catalogue.races, person["id"]
+        hiring = person["may_be_hired_by"]
+        named = (hiring["include"] if isinstance(hiring["include"], list) else []) + hiring.get("exclude", [])
+        assert set(named) <= set(catalogue.warbands), person["id"]
+        for rule in person["special_rules"]:
+            if rule["id"] in SHARED_RULES:
+                assert rule["name"] == SHARED_RULES[rule["id"]], (person["id"], rule["id"])
+
+
+# (character, fee, upkeep, rating, profile): BSData's Characters.cat and mordheimer.net's pages agree (Evin89 for the rulebook three,
+# hmVBfv for Marianna)
+PUBLISHED_PERSONAE = [
+    ("aenur", 150, 0, 100, "5 8 4 4 3 2 7 3 8"),
+    ("johann-the-knife", 70, 30, 60, "4 3 6 4 3 2 6 1 7"),
+    ("veskit", 80, 35, 70, "5 5 4 4 4 2 5 4 8"),
+    ("countess-marianna-chevaux", 150, 75, 90, "6 6 6 4 4 2 9 3 9"),
+]
+
+
+@pytest.mark.parametrize(("person_id", "fee", "upkeep", "rating", "line"), PUBLISHED_PERSONAE)
+def test_published_dramatis_personae_figures(person_id, fee, upkeep, rating, line):
+    person = next(p for p in PERSONAE["dramatis_personae"] if p["id"] == person_id)
+    shown = " ".join(str(person["profile"][c]) for c in ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"))
+    assert (person["hire_fee"], person["upkeep"], person["rating"], shown) == (fee, upkeep, rating, line)
+
+
+def test_who_may_hire_the_dramatis_personae():
+    people = {p["id"]: p["may_be_hired_by"] for p in PERSONAE["dramatis_personae"]}
+    assert people["bertha-bestraufrung"] == {"include": ["sisters-of-sigmar"]} and people["penthesilea"] == {"include": ["amazons"]}
+    assert people["veskit"] == {"include": ["skaven", "skaven-of-clan-pestilens"]}
+    for elf in ("aenur", "dijin-katal"):  # the Dwarf lists take no Elf, hired sword or character
+        assert {"dwarf-treasure-hunters", "dwarf-rangers"} <= set(people[elf]["exclude"])
+    assert "witch-hunters" in people["nicodemus"]["exclude"]
+    ulli = next(p for p in PERSONAE["dramatis_personae"] if p["id"] == "ulli-and-marquand")["companions"][0]
+    assert ulli["profile"]["W"] == 2 and ulli["skills"] == ["Strongman", "Unstoppable Charge", "Combat Master"]
