@@ -305,3 +305,22 @@ def test_who_may_hire_the_dramatis_personae():
     assert "witch-hunters" in people["nicodemus"]["exclude"]
     ulli = next(p for p in PERSONAE["dramatis_personae"] if p["id"] == "ulli-and-marquand")["companions"][0]
     assert ulli["profile"]["W"] == 2 and ulli["skills"] == ["Strongman", "Unstoppable Charge", "Combat Master"]
+
+
+# ---------------------------------------------------------------- issue 17, part 4: seven disputed figures, re-checked
+
+def test_the_seven_disputed_figures(catalogue):
+    carnival = catalogue.warbands["carnival-of-chaos"]
+    assert carnival.fighter("carnival master").equipment_list.price_of("bow") == 15  # BSData heroes, hmVBfv, ybarthCH
+    assert carnival.fighter("carnival master").equipment_list.price_of("short-bow") == 10
+    assert carnival.fighter("brutes").equipment_list.price_of("flail") == 10  # hmVBfv, ybarthCH
+    ostlanders = catalogue.warbands["ostlanders"]
+    assert ostlanders.fighter("kin").equipment_list.price_of("spear") == 5  # ybarthCH and the list copied by hammerheim-rules
+    assert ostlanders.fighter("jaegers").equipment_list.price_of("spear") == 5
+    assert catalogue.warbands["dark-elves"].fighter("corsair").profile.BS == 4  # BSData, hmVBfv, Evin89 (ybarthCH 3)
+    assert catalogue.warbands["lizardmen"].fighter("saurus totem warrior").profile.A == 1  # plus the bite
+    assert catalogue.races["saurus"].maximum.A == 4
+    assert [s.id for s in catalogue.warbands["skaven"].fighter("night runner").skill_lists] == ["combat", "shooting", "skaven"]
+    assert [s.id for s in catalogue.warbands["forest-goblins"].fighter("brave").skill_lists] == ["combat", "shooting", "speed"]
+    for warband_id in ("carnival-of-chaos", "ostlanders", "lizardmen", "skaven", "forest-goblins", "dark-elves"):
+        assert catalogue.raw_warband(warband_id)["discrepancies"], warband_id
