@@ -202,7 +202,7 @@ def test_every_name_alias_and_id_finds_its_warband(catalogue):
     assert catalogue.find_warband("Clan Eshin").id == "skaven"
     assert catalogue.find_warband("Reiklanders").id == "reikland"
     assert catalogue.find_warband("Possessed").id == "cult-of-the-possessed"
-    assert catalogue.find_warband("Bretonnian Knights") is None  # a custom type
+    assert catalogue.find_warband("Sons of Hashut") is None  # a custom type (grade 1c, no bundled list)
     names = catalogue.warband_names()
     assert names == sorted(names) and "Skaven of Clan Eshin" in names
 

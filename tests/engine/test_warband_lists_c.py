@@ -143,13 +143,16 @@ def test_mercenary_only_hired_swords(catalogue):
 
 def test_warband_side_limits(catalogue):
     everyone = set(catalogue.hired_swords)
-    assert hirers_of(catalogue, "lizardmen") == set()
+    assert hirers_of(catalogue, "lizardmen") == {"chameleon-skink"}  # the one sword whose entry names them (issue 17)
     assert hirers_of(catalogue, "ostlanders") == {"ogre-bodyguard"}
-    assert hirers_of(catalogue, "orc-mob") == hirers_of(catalogue, "forest-goblins") == {"ogre-bodyguard", "pit-fighter", "warlock"}
+    assert hirers_of(catalogue, "orc-mob") == hirers_of(catalogue, "forest-goblins") == {"ogre-bodyguard", "pit-fighter", "warlock",
+                                                                                         "black-orc-overseer"}
     assert "elf-ranger" not in hirers_of(catalogue, "pit-fighters")
     assert {"imperial-assassin", "highwayman"}.isdisjoint(hirers_of(catalogue, "shadow-warriors"))
     assert {"halfling-scout", "pit-fighter", "tilean-marksman", "beast-hunter"}.isdisjoint(hirers_of(catalogue, "tomb-guardians"))
-    assert hirers_of(catalogue, "reikland") == everyone
+    # Reikland hires every hired sword but those tied to other kinds of warband (issue 17's grade 1b swords)
+    assert everyone - hirers_of(catalogue, "reikland") == {"black-orc-overseer", "chameleon-skink", "clan-skryre-rat-ogre",
+                                                           "dark-elf-assassin", "gaoler", "wolf-priest-of-ulric"}
     assert {"warlock", "witch", "imperial-assassin", "highwayman"}.isdisjoint(hirers_of(catalogue, "witch-hunters"))
     assert not catalogue.hired_swords["ogre-bodyguard"].may_be_hired_by("skaven")
     # their own lists: the Carnival hires no one, Beastmen only a sword whose entry names them
