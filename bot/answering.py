@@ -3,8 +3,10 @@
 - ``ORIGIN``, and for a member who reads plain text the plain-text adapter
   (``bot/plain_text.py``), are set in this task's context, so every task it starts has them;
 - the interaction goes where discord.py would send it: commands and autocomplete to the
-  command tree (awaited here), buttons, menus and forms to the view store, whose tasks are
-  collected (``bot/task_collector.py``) and awaited, so a stop can wait for the answer;
+  command tree (awaited here); a press of a dynamic item (a button or menu whose custom id
+  carries its state) to that item, built from the pressed component alone (bot/dynamic_items.py,
+  awaited here); other buttons, menus and forms to the view store, whose tasks are collected
+  (``bot/task_collector.py``) and awaited, so a stop can wait for the answer;
 - every press gets an answer. A button, menu or form that nothing of this process claims
   (no task was started for it) gets the "no longer knows" explanation; one that was claimed but
   never answered (a dynamic item whose ``from_custom_id`` failed, a step pressed from a second
@@ -24,7 +26,9 @@ from typing import Any
 import discord
 from discord.webhook.async_ import async_context
 
+from bot import dynamic_items
 from bot.admission import ANSWER_WITHIN
+from bot.dynamic_items import dynamic_item_for
 from bot.frames import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, MODAL_SUBMIT, PING
 from bot.plain_text import PlainTextAdapter
 from bot.task_collector import TaskCollector
@@ -83,6 +87,11 @@ async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskC
         state.dispatch("interaction", interaction)
         return False
     inner = data["data"]
+    dynamic = dynamic_item_for(state._view_store, inner["custom_id"]) if kind == MESSAGE_COMPONENT else None
+    if dynamic is not None:  # answered from the pressed component alone (bot/dynamic_items.py)
+        state.dispatch("interaction", interaction)
+        await dynamic_items.press(interaction, *dynamic, inner["component_type"], inner["custom_id"])
+        return await _answered_or_moved_on(client, interaction, born)
     with collector.collecting() as started:
         if kind == MESSAGE_COMPONENT:
             state._view_store.dispatch_view(inner["component_type"], inner["custom_id"], interaction)
@@ -98,6 +107,12 @@ async def answer(state: Any, data: dict[str, Any], born: float, collector: TaskC
         for task in started:
             task.cancel()
         raise
+    return await _answered_or_moved_on(client, interaction, born)
+
+
+async def _answered_or_moved_on(client: Any, interaction: discord.Interaction, born: float) -> bool:
+    """Tell the member a press that nothing answered has moved on (unless Discord's three seconds
+    are over); whether the first answer came only at the end."""
     late = time.monotonic() - born > ANSWER_WITHIN
     if not interaction.response.is_done() and not interaction.extras.get(EXPIRED) and not late:
         await client.tree.report_error(interaction, MovedOn())
