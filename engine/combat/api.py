@@ -188,7 +188,9 @@ def _summarise(names: tuple[str, ...], before: RoundState, dists: list[dict[Roun
 
 
 def _side_names(fight: Fight) -> tuple[str, str]:
-    return tuple(" & ".join(fight.names[i] for i in fight.side(k)) for k in (ATTACKERS, DEFENDERS))
+    attackers = " & ".join(fight.names[i] for i in fight.side(ATTACKERS))
+    defenders = " & ".join(fight.names[i] for i in fight.side(DEFENDERS))
+    return attackers, defenders
 
 
 def _title(fight: Fight) -> str:
@@ -295,6 +297,7 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
     r, rules = _shot_rules(shooter, target, weapon, edition, toggles, situation)
     outcomes = dict.fromkeys(OUTCOMES, 0.0)
     wounds: dict[int, float] = {}
+    reasons: Sequence[str]  # a throw's are a tuple, a shot's a list
     if isinstance(rules, Throw):
         for thrown, p in enumerate_outcomes(throw_rule, rules).items():
             outcomes[thrown.outcome] += p

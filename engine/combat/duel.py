@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 from engine.combat.melee import ATTACKERS, Fight, gone, recover
 from engine.combat.render import render_table
@@ -89,6 +90,17 @@ class DuelOdds:
                 + self.how_computed())
 
 
+class ExactFigures(TypedDict):
+    """What the exact chain found (``DuelChain.exact``): the probability of each end so far, of
+    the fight ending in each round, and the probability pruned."""
+
+    win: float
+    lose: float
+    both: float
+    rounds: dict[int, float]
+    pruned: float
+
+
 @dataclass
 class Row:
     """A round of the chain from one tuple of models: where it ends, with probabilities."""
@@ -150,13 +162,15 @@ class DuelChain:
         return row
 
     # --- exact, as far as the budget goes ------------------------------------------------------
-    def exact(self) -> tuple[dict, dict[Models, float], int]:
+    def exact(self) -> tuple[ExactFigures, dict[Models, float], int]:
         """The chain round by round from the start. Returns (figures so far: win, lose, both,
         rounds, pruned; the distribution of models still fighting; the next round to play).
         Stops when every fight has ended, at the round limit, or, after the first round, when
         a round crosses the budget (that round is then left to the simulation, with every row
         it already met kept)."""
-        figures = {WIN: 0.0, LOSE: 0.0, BOTH: 0.0, "rounds": {}, "pruned": 0.0}
+        totals = {WIN: 0.0, LOSE: 0.0, BOTH: 0.0}
+        rounds: dict[int, float] = {}
+        pruned_total = 0.0
         dist: dict[Models, float] = {self.fight.start_models(): 1.0}
         limit = self.steps() + self.budget.exact_steps
         rnd = 1
@@ -182,11 +196,12 @@ class DuelChain:
             if over:
                 break
             for k in (WIN, LOSE, BOTH):
-                figures[k] += ended[k]
-            figures["rounds"][rnd] = ended[WIN] + ended[LOSE] + ended[BOTH]
-            figures["pruned"] += pruned
+                totals[k] += ended[k]
+            rounds[rnd] = ended[WIN] + ended[LOSE] + ended[BOTH]
+            pruned_total += pruned
             dist = new
             rnd += 1
+        figures = ExactFigures(win=totals[WIN], lose=totals[LOSE], both=totals[BOTH], rounds=rounds, pruned=pruned_total)
         return figures, dist, rnd
 
     # --- the rest, simulated ---------------------------------------------------------------------
@@ -228,13 +243,13 @@ class DuelChain:
         return pick(rng, row.draw_table)
 
 
-def fight_to_the_end(chain: DuelChain, rng: random.Random) -> dict:
+def fight_to_the_end(chain: DuelChain, rng: random.Random) -> dict[str, Any]:
     """The figures of a DuelOdds (win, lose, both, unfinished, rounds, pruned, exact_rounds,
     simulated, margin): exact as far as the budget goes, the rest simulated."""
     figures, dist, rnd = chain.exact()
     left = sum(dist.values())
-    out = dict(win=figures[WIN], lose=figures[LOSE], both=figures[BOTH], rounds=figures["rounds"], pruned=figures["pruned"],
-               exact_rounds=rnd - 1, simulated=0, margin=0.0, unfinished=left)
+    out: dict[str, Any] = dict(win=figures["win"], lose=figures["lose"], both=figures["both"], rounds=figures["rounds"],
+                               pruned=figures["pruned"], exact_rounds=rnd - 1, simulated=0, margin=0.0, unfinished=left)
     if not dist or rnd > chain.max_rounds:
         return out
     counts, rounds, n = chain.simulate(dist, rnd, rng)

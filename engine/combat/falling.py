@@ -45,12 +45,15 @@ class _Fall:
 
 def lands_safely(dice: Dice, f: _Fall) -> bool:
     """Jumping down: one Initiative test for every full 2" (000:415); any failure is a fall."""
+    initiative = f.initiative
+    if initiative is None:
+        raise ValueError("Only a warrior jumping down tests Initiative: this one simply falls.")
     tests = f.tests
     for n in range(1, tests + 1):
         roll = dice.d6()
-        passed = roll != 6 and roll <= f.initiative  # 000:251 a 6 always fails
+        passed = roll != 6 and roll <= initiative  # 000:251 a 6 always fails
         if dice.logging:
-            dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(f.initiative, 5)} or less → "
+            dice.say(f"Initiative test {n} of {tests}: rolled {roll}, needed {min(initiative, 5)} or less → "
                      + ("passed" if passed else f"failed: he falls ({cite('jumping-down')})"))
         if not passed:
             return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -70,6 +71,9 @@ class Equipment:
     summary: str
 
 
+Item = Weapon | Armour | Equipment  # what find_item finds
+
+
 def _read(name: str) -> dict:
     return json.loads((STATS / f"{name}.json").read_text(encoding="utf-8"))
 
@@ -110,8 +114,9 @@ def equipment() -> dict[str, Equipment]:
     }
 
 
-def _table(kind: str) -> dict:
-    return {"weapon": weapons, "armour": armour, "equipment": equipment}[kind]()
+def _table(kind: str) -> Mapping[str, Item]:
+    tables: dict[str, Callable[[], Mapping[str, Item]]] = {"weapon": weapons, "armour": armour, "equipment": equipment}
+    return tables[kind]()
 
 
 def _norm(text: str) -> str:

@@ -36,6 +36,7 @@ Decisions where the seeds leave the choice to the players (each said in the log)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import NamedTuple
@@ -80,7 +81,9 @@ class Fight:
 
     @cached_property
     def _by_side(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        return tuple(tuple(i for i, s in enumerate(self.sides) if s == k) for k in (ATTACKERS, DEFENDERS))
+        attackers = tuple(i for i, s in enumerate(self.sides) if s == ATTACKERS)
+        defenders = tuple(i for i, s in enumerate(self.sides) if s == DEFENDERS)
+        return attackers, defenders
 
     @cached_property
     def _friends(self) -> tuple[tuple[int, ...], ...]:
@@ -113,12 +116,19 @@ class VolleyCall(NamedTuple):
     start: Blows
 
 
+Step = Callable[[Dice, RoundState], RoundState]  # a plain step of a round: step(dice, state) -> state
+
+
+def _no_step(dice: Dice, s: RoundState) -> RoundState:
+    raise TypeError("Only a 'step' or 'tidy' segment has a step to run.")
+
+
 @dataclass(frozen=True)
 class Segment:
     """One part of a round: a plain step on the whole state, or a volley."""
 
     kind: str  # "step", "tidy" (a step that rolls no dice), "shot", "blows", "break", "alone" (All Alone tests)
-    step: object = None  # for "step": step(dice, state) -> state
+    step: Step = _no_step  # for "step" and "tidy"; the other kinds have none
     who: int = 0  # "shot": the model; "blows": the place in the strike order; "break": the breaking model
     enemy: int = 0  # "break": the enemy who hits
 
@@ -400,10 +410,13 @@ class RoundRules:
     def fear_tests(self, dice: Dice, s: RoundState) -> RoundState:
         """000:851-853: a model charged by a fear-causer tests Leadership; on a failure he needs
         6s to hit this round."""
-        chargers = self.fight.side(self.charger)
+        charger = self.charger
+        if charger is None:
+            raise ValueError("Fear tests are for a round with a charge: nobody charged this round.")
+        chargers = self.fight.side(charger)
         if not any(self.fight.fighters[c].causes_fear for c in chargers):
             return s
-        for y in self.fight.side(1 - self.charger):
+        for y in self.fight.side(1 - charger):
             m = s.models[y]
             if m.status != STANDING or self.numbers(y, m).fear_immune:
                 continue

@@ -28,12 +28,15 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from itertools import accumulate
+from typing import TypeVar
 
 from engine.combat.dice import enumerate_outcomes, propagate
 from engine.combat.melee import _SILENT, RoundRules, Segment, VolleyCall
 from engine.combat.state import STANDING, ModelState, RoundState
 
 Dist = dict[RoundState, float]
+_T = TypeVar("_T")
+Drawn = tuple[list[tuple[_T, float]], list[float]]  # a table to draw from: (outcome, probability) and cumulative odds
 _UNKNOWN = object()
 
 
@@ -54,7 +57,8 @@ class RoundOdds:
         self.steps = 0  # states pushed through a segment so far: the work done, which a budget reads
         self._step_tables: dict = {}  # id(segment) or "alone" -> state -> its outcomes
         self._changes: dict = {}  # (volley, start, target, count wounds) -> what each end changes, and cumulative odds
-        self._phase_ends: dict = {}  # wounds counted -> state after the blows -> ends of the round, cumulative odds
+        # (wounds counted, gone alike) -> state after the blows -> ends of the round, cumulative odds
+        self._phase_ends: dict[tuple[tuple[int, ...], bool], dict[RoundState, Drawn[RoundState]]] = {}
         self._live: dict = {}  # which round flags a later segment reads (_forget_spent)
         self._calls: dict = {}  # (id(segment), state) -> its volley call (melee.RoundRules._volley_call)
         self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
@@ -128,7 +132,7 @@ class RoundOdds:
         self.steps += len(out)
         return out
 
-    def _tail_ends(self, key: RoundState, counted: tuple[int, ...], gone_alike: bool) -> tuple[list[tuple], list[float]]:
+    def _tail_ends(self, key: RoundState, counted: tuple[int, ...], gone_alike: bool) -> Drawn[RoundState]:
         """The end of the phase from one state, its wounds counted for ``counted``: worked out
         once with every model's wounds counted, and read for each choice of models (a round's
         odds count one model at a time, the same tail for each)."""
@@ -326,10 +330,10 @@ class RoundOdds:
         s = start
         for seg in self._phase:
             if seg.kind == "step":
-                key = (id(seg), s)
-                outcomes = self._drawn.get(key)
+                drawn_key = (id(seg), s)
+                outcomes = self._drawn.get(drawn_key)
                 if outcomes is None:
-                    outcomes = self._drawn[key] = table(enumerate_outcomes(seg.step, s))
+                    outcomes = self._drawn[drawn_key] = table(enumerate_outcomes(seg.step, s))
                 s = pick(rng, outcomes)
             elif seg.kind == "tidy":
                 s = seg.step(_SILENT, s)
@@ -351,7 +355,7 @@ class RoundOdds:
         return pick(rng, ends)
 
 
-def table(dist: dict) -> tuple[list[tuple], list[float]]:
+def table(dist: dict[_T, float]) -> Drawn[_T]:
     """A distribution as a list of (outcome, probability) and its cumulative probabilities, to draw from (``pick``)."""
     items = list(dist.items())
     return items, list(accumulate(q for _, q in items))
@@ -362,7 +366,7 @@ def _index(rng: random.Random, cumulative: list[float]) -> int:
     return min(bisect_right(cumulative, rng.random() * cumulative[-1]), len(cumulative) - 1)
 
 
-def pick(rng: random.Random, drawn_from: tuple[list[tuple], list[float]]):
+def pick(rng: random.Random, drawn_from: Drawn[_T]) -> _T:
     """One outcome of a ``table``, drawn with its probability."""
     items, cumulative = drawn_from
     return items[_index(rng, cumulative)][0]

@@ -106,8 +106,12 @@ class Volley:
             else:
                 if slot.shot_needed is not None:
                     needed = slot.shot_needed
-                    why = "; ".join(shot_reasons) if shot_reasons else \
-                        f"BS{self.attacker.fighter.profile.BS} shot at -2 ({cite('crossbow-pistol-cc')})"
+                    if shot_reasons:
+                        why = "; ".join(shot_reasons)
+                    elif self.attacker is None:
+                        raise ValueError("A close-combat shot with no reasons given needs its attacker (for his BS).")
+                    else:
+                        why = f"BS{self.attacker.fighter.profile.BS} shot at -2 ({cite('crossbow-pistol-cc')})"
                 else:
                     needed = r.cc_needed(ws, y.ws_defending, slot.to_hit_bonus, failed_fear)
                     if failed_fear:
@@ -505,7 +509,7 @@ class Volley:
         tallies = propagate(self.lucky_charm, tallies, self._cache("charm"))
         if self.dodges:
             tallies = propagate(self.dodge, tallies, self._cache("dodge"))
-        lists: dict[tuple, dict[tuple, float]] = {}
+        lists: dict[Blows, dict[tuple, float]] = {}  # the start of the hits -> hit list -> probability
         for t, p in tallies.items():
             begin = start._replace(lucky_charm=t.lucky_charm, parry_used=t.parry_used)
             hits = lists.setdefault(begin, {})
