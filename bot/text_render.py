@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.harness import Message, Result, Sent
+    from bot.captured import Message, Result, Sent
 
 BUTTON, SELECT, TEXT_INPUT = 2, 3, 4
 CONTENT_LIMIT = 2000  # characters in one message's content (Discord's limit for bots)

@@ -20,6 +20,7 @@ from engine.combat.items import Weapon, find_item
 from engine.combat.loadout import choose_loadout
 from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules
 from engine.combat.render import render_table
+from engine.combat.round_odds import odds_of
 from engine.combat.ruleset import Ruleset, get_ruleset
 from engine.combat.shooting import ShotRules, Situation
 from engine.combat.special_rules import TRAITS
@@ -204,7 +205,7 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
     with _gc_paused():
         # one pass per model, counting only his wounds: the wounds of all four at once would
         # multiply the states by each one's count (the round's events are the same in every pass)
-        dists = [rules.odds_from(before, wounds_of=(i,)) for i in range(len(rules.fight.fighters))]
+        dists = [odds_of(rules).odds_from(before, wounds_of=(i,)) for i in range(len(rules.fight.fighters))]
     return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dists),
                       notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
 
@@ -245,8 +246,8 @@ def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, cha
     fight = Fight.of(_side(attacker), _side(defender))
     charger = _charger(charged)
     owner_first = charger if charger is not None else ATTACKERS
-    first = _rules(r, fight, True, charger, owner_first, True).exact
-    later = {k: _rules(r, fight, False, None, k, False).exact for k in (ATTACKERS, DEFENDERS)}
+    first = odds_of(_rules(r, fight, True, charger, owner_first, True))
+    later = {k: odds_of(_rules(r, fight, False, None, k, False)) for k in (ATTACKERS, DEFENDERS)}
     chain = DuelChain(fight, first, later, owner_first, max_rounds, budget or Budget())
     with _gc_paused():
         figures = fight_to_the_end(chain, rng or random.Random(DUEL_SEED))

@@ -13,7 +13,7 @@ on the table). A round is a list of segments, run in order:
 6. the end of the round: what lasts one round is reset.
 
 Roll mode (``roll``) runs the segments on one ``RoundState`` with real dice and a log. Odds mode
-(``odds``, in ``engine.combat.round_odds``) runs the same segments on a distribution of states,
+(``engine.combat.round_odds.odds_of(rules)``) runs the same segments on a distribution of states,
 with its tables remembered per rules object so a duel reuses them round after round.
 
 Decisions where the seeds leave the choice to the players (each said in the log):
@@ -213,21 +213,6 @@ class RoundRules:
                 elif call is not None:
                     s = self._after_volley(s, call, call.volley.roll(dice, call.start))
         return s
-
-    @cached_property
-    def exact(self):
-        """This round's Odds mode (``engine.combat.round_odds.RoundOdds``), with its tables."""
-        from engine.combat.round_odds import RoundOdds  # it builds on this module: imported here, not above
-
-        return RoundOdds(self)
-
-    def odds(self, dist: dict[RoundState, float], *, wounds_of: tuple[int, ...] | None = None) -> dict[RoundState, float]:
-        """The same segments on a distribution of states (``RoundOdds.odds``)."""
-        return self.exact.odds(dist, wounds_of=wounds_of)
-
-    def odds_from(self, start: RoundState, *, wounds_of: tuple[int, ...] | None = None) -> dict[RoundState, float]:
-        """``odds({start: 1.0})``, remembered (``RoundOdds.odds_from``); do not change the result."""
-        return self.exact.odds_from(start, wounds_of=wounds_of)
 
     # --- volleys ----------------------------------------------------------------------------------
     def _volley_call(self, dice: Dice, s: RoundState, seg: Segment) -> VolleyCall | RoundState | None:

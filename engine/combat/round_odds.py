@@ -26,6 +26,7 @@ What keeps the exact odds small (each proven not to change a number):
 from __future__ import annotations
 
 import random
+import weakref
 from bisect import bisect_right
 from itertools import accumulate
 from typing import TypeVar
@@ -38,6 +39,18 @@ Dist = dict[RoundState, float]
 _T = TypeVar("_T")
 Drawn = tuple[list[tuple[_T, float]], list[float]]  # a table to draw from: (outcome, probability) and cumulative odds
 _UNKNOWN = object()
+
+
+_ODDS_OF: weakref.WeakKeyDictionary[RoundRules, RoundOdds] = weakref.WeakKeyDictionary()
+
+
+def odds_of(rules: RoundRules) -> RoundOdds:
+    """The Odds mode of ``rules``, built once and kept as long as the rules object lives, so a duel
+    and the next /odds of the same fight reuse its tables (the rules are cached in engine.combat.api)."""
+    found = _ODDS_OF.get(rules)
+    if found is None:
+        found = _ODDS_OF[rules] = RoundOdds(rules)
+    return found
 
 
 class RoundOdds:

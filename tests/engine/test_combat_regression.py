@@ -440,12 +440,13 @@ def test_every_rolled_round_is_a_state_odds_mode_gives(edition, a, b, kw, first_
 
     from engine.combat.api import round_rules
     from engine.combat.dice import RollDice
+    from engine.combat.round_odds import odds_of
     from engine.combat.state import RoundState
 
     fa, fb = make_fighter("A", **a), make_fighter("B", **b)
     r, rules = round_rules(fa, fb, edition=edition, **{**kw, "first_round": first_round})
     before = RoundState.start(rules.fight.start_models())
-    exact = rules.odds({before: 1.0})
+    exact = odds_of(rules).odds({before: 1.0})
     assert abs(sum(exact.values()) - 1) < 1e-9
     for seed in range(80):
         dice = RollDice(random.Random(seed))

@@ -11,6 +11,7 @@ from engine.combat import Budget, duel_odds, make_fighter, round_odds
 from engine.combat import api
 from engine.combat.api import round_rules
 from engine.combat.duel import Z95, wilson_interval
+from engine.combat.round_odds import odds_of
 from engine.combat.state import OUT_OF_ACTION, RoundState
 
 TOL = 1e-9
@@ -467,11 +468,11 @@ def test_drawn_rounds_end_as_often_as_the_exact_odds_say():
     a, b = two_against_two()
     _, rules = round_rules(a, b, first_round=False, charged=None)
     start = RoundState.start(rules.fight.start_models())
-    exact = rules.exact.odds_from(start, wounds_of=(), gone_alike=True)
+    exact = odds_of(rules).odds_from(start, wounds_of=(), gone_alike=True)
     rng, n = random.Random(11), 20_000
     seen: dict = {}
     for _ in range(n):
-        end = rules.exact.draw(rng, start)
+        end = odds_of(rules).draw(rng, start)
         seen[end] = seen.get(end, 0) + 1
     assert all(exact.get(end, 0.0) > 0 for end in seen)
     for end, p in exact.items():
@@ -492,8 +493,8 @@ def test_gone_alike_changes_only_whether_a_gone_warrior_fled_or_fell():
             out[key] = out.get(key, 0.0) + p
         return out
 
-    full = in_fight(rules.exact.odds_from(start, wounds_of=()))
-    alike = in_fight(rules.exact.odds_from(start, wounds_of=(), gone_alike=True))
+    full = in_fight(odds_of(rules).odds_from(start, wounds_of=()))
+    alike = in_fight(odds_of(rules).odds_from(start, wounds_of=(), gone_alike=True))
     _close(full, alike, 1e-12)
 
 
