@@ -66,3 +66,12 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     if current or not lines:
         lines.append(current)
     return lines
+
+
+def fit(text: str, width: float, size: float, bold: bool = False) -> str:
+    """``text``, cut with an ellipsis when it is wider than ``width`` at ``size``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"

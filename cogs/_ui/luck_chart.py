@@ -17,7 +17,7 @@ import io
 
 from PIL import Image, ImageDraw
 
-from cogs._ui.fonts import pil_font, text_width, wrap
+from cogs._ui.fonts import fit, pil_font, wrap
 from engine.rolls.luck import D6_MEAN, FACES, MemberLuck, average_band, face_band
 
 Colour = tuple[int, int, int]
@@ -46,15 +46,6 @@ def _png(image: Image.Image) -> bytes:
 
 def _name(m: MemberLuck) -> str:
     return m.member_name or f"member {m.member_id}"
-
-
-def _fit(text: str, width: float, size: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels at ``size`` pixels."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text + "…"
 
 
 # ---------------------------------------------------------------------------- the table
@@ -98,7 +89,7 @@ def board_chart(members: list[MemberLuck]) -> bytes:
         draw.rectangle((x_of(band_low), y - 9, x_of(band_high), y + 9), fill=BAND)
         colour = LUCKY if avg > band_high else UNLUCKY if avg < band_low else FAIR_DOT
         draw.ellipse((x_of(avg) - 7, y - 7, x_of(avg) + 7, y + 7), fill=colour)
-        draw.text((20, y + 7), _fit(_name(m), name_w - 10, 19), font=text, fill=INK, anchor="ls")
+        draw.text((20, y + 7), fit(_name(m), name_w - 10, 19), font=text, fill=INK, anchor="ls")
         draw.text((right + 14, y + 7), f"{avg:.2f} ({m.d6:,} D6)", font=small, fill=INK if colour == FAIR_DOT else colour,
                   anchor="ls")
     draw.line((x_of(D6_MEAN), top - 10, x_of(D6_MEAN), bottom), fill=EXPECTED, width=2)
@@ -138,7 +129,7 @@ def faces_chart(member: MemberLuck) -> bytes:
     image = Image.new("RGB", (WIDTH, height), WHITE)
     draw = ImageDraw.Draw(image)
     title, small, text = pil_font(26, True), pil_font(17), pil_font(20, True)
-    draw.text((20, 40), _fit(f"Faces of {_name(member)}'s {n:,} D6, against fair dice", WIDTH - 40, 26, True), font=title,
+    draw.text((20, 40), fit(f"Faces of {_name(member)}'s {n:,} D6, against fair dice", WIDTH - 40, 26, True), font=title,
               fill=INK, anchor="ls")
     full = max([band_high, *member.faces, 1]) * 1.12
 

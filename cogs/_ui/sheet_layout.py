@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from cogs._ui.fonts import text_width, wrap
+from cogs._ui.fonts import fit, text_width, wrap
 from engine.campaign.model import CHARACTERISTICS, Advance, WarbandSheet, Warrior
 
 Colour = tuple[int, int, int]
@@ -129,9 +129,12 @@ def _type_line(sheet: WarbandSheet) -> str:
 
 def _header(sheet: WarbandSheet, where: str | None) -> Block:
     wb = sheet.warband
-    items: list[Item] = [Text(0, 20, wb.name, 20, bold=True, colour=ACCENT)]
+    size = 20.0
+    while size > 12 and text_width(wb.name, size, True) > WIDTH:  # a long name is drawn smaller, then cut
+        size -= 1
+    items: list[Item] = [Text(0, 20, fit(wb.name, WIDTH, size, True), size, bold=True, colour=ACCENT)]
     sub = _type_line(sheet) + (f" · {where}" if where else "")
-    items.append(Text(0, 36, sub, 10, colour=MUTED))
+    items.append(Text(0, 36, fit(sub, WIDTH, 10), 10, colour=MUTED))
     rec = sheet.record
     stats = [
         ("Rating", str(sheet.rating.total)),
@@ -205,12 +208,15 @@ def _experience_line(w: Warrior, advance: Advance | None) -> str:
 def _warrior(w: Warrior, advance: Advance | None) -> Block:
     role = ROLE_NAMES.get(w.role, str(w.role))
     items: list[Item] = []
-    name = f"{w.name} ×{w.group_size}" if w.group_size > 1 else w.name
+    models = f"{w.group_size} models" if w.group_size > 1 else ""
+    room = WIDTH - (text_width(models, 8.5) + 12 if models else 0)  # the heading line, left of "N models"
+    name = fit(f"{w.name} ×{w.group_size}" if w.group_size > 1 else w.name, room * 0.7, 11, True)
     items.append(Text(0, 12, name, 11, bold=True))
     kind = f"{role} · {w.warrior_type}" + (" · large" if w.large else "")
-    items.append(Text(text_width(name, 11, True) + 8, 12, kind, 8.5, colour=MUTED))
-    if w.group_size > 1:
-        items.append(Text(WIDTH, 12, f"{w.group_size} models", 8.5, colour=MUTED, align="right"))
+    kind_x = text_width(name, 11, True) + 8
+    items.append(Text(kind_x, 12, fit(kind, room - kind_x, 8.5), 8.5, colour=MUTED))
+    if models:
+        items.append(Text(WIDTH, 12, models, 8.5, colour=MUTED, align="right"))
     top = 18.0
     items += _profile_grid(w, top)
     y = top + 8

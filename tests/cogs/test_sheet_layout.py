@@ -85,3 +85,18 @@ def test_alt_text_fits_discords_limit(campaigns):
     text = alt_text(campaigns.show_warband(G, _thirty(campaigns)))
     assert len(text) <= ALT_TEXT_LIMIT
     assert text.startswith("Roster sheet of Thirty") and "Rat with a long name number 0" in text
+
+
+def test_the_longest_names_are_fitted_not_spilled(campaigns):
+    long = "W" * 64
+    campaigns.create_warband(G, OWNER, long, "Custom " + "T" * 56)
+    campaigns.add_warrior(G, OWNER, False, long, "M" * 64, role="henchmen", warrior_type="Q" * 64, profile=HUMAN, group_size=5,
+                          equipment=["X" * 64] * 10)
+    layout = sheet_layout(campaigns.show_warband(G, long), where="S" * 100)
+    texts = [i for b in layout.blocks for i in b.items if isinstance(i, Text)]
+    for t in texts:
+        left = {"left": t.x, "right": t.x - text_width(t.text, t.size, t.bold)}.get(t.align, t.x - text_width(t.text, t.size, t.bold) / 2)
+        assert 0 <= left and left + text_width(t.text, t.size, t.bold) <= WIDTH + 0.5, t.text
+    heading = [t for t in texts if t.text.startswith("MMM")]
+    kind = [t for t in texts if "QQQ" in t.text]
+    assert heading and kind and kind[0].x + text_width(kind[0].text, kind[0].size) < WIDTH - text_width("5 models", 8.5)
