@@ -1,5 +1,10 @@
 """/luck: every member's rolls in this server against what fair dice give, with charts.
 
+``/luck show`` answers with its embed (text charts, numbers, verdicts) and a picture beside it
+(cogs/_ui/luck_chart.py): the table's D6 averages in their bands, or one member's faces. The
+picture is drawn off the event loop after a "thinking…" answer, and carries its words as its
+description; a member who reads plain text gets the text only (nothing they could not read).
+
 Decisions worth knowing:
 
 - The record is the dice cog's (``engine.rolls.record_for`` gives both cogs the same one);
@@ -17,13 +22,15 @@ Decisions worth knowing:
 from __future__ import annotations
 
 import asyncio
+import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.context import is_admin
+from cogs._ui.context import is_admin, reads_plain_text
 from cogs._ui.embeds import INFO, NEUTRAL, clip
+from cogs._ui.luck_chart import board_alt_text, board_chart, faces_alt_text, faces_chart
 from cogs._ui.views import Confirm
 from engine.errors import MordheimError
 from engine.rolls import MemberLuck, face_chart, luck_board_chart
@@ -31,7 +38,8 @@ from engine.rolls.luck import MIN_DICE_FOR_VERDICT
 from engine.rolls.record import record_for
 from engine.rolls.record import MAX_HISTORY
 
-BOARD_SIZE = 15
+BOARD_SIZE = 15  # members in the text board
+CHART_SIZE = 30  # members in the chart (the most rolls first)
 
 
 def _count(n: int, word: str) -> str:
@@ -110,15 +118,31 @@ class Luck(commands.Cog):
             if found is None:
                 raise MordheimError(f"No roll of <@{member.id}> is recorded in this server.",
                                     hint="Rolls made with /roll, /test, /leadership, /injury, /artillery and /scatter are recorded.")
-            await interaction.response.send_message(embed=member_embed(found), ephemeral=private)
+            await self._answer(interaction, member_embed(found), private, faces_chart, found, "luck-faces.png",
+                               faces_alt_text(found) if found.d6 else None)
             return
-        members, totals = await self._read(self.record.board, guild_id, BOARD_SIZE)
+        members, totals = await self._read(self.record.board, guild_id, max(BOARD_SIZE, CHART_SIZE))
         if not members:
             embed = discord.Embed(title="🍀 Luck at this table", colour=NEUTRAL,
                                   description="No roll is recorded in this server yet. Roll with /roll, /test or /leadership.")
             await interaction.response.send_message(embed=embed, ephemeral=private)
             return
-        await interaction.response.send_message(embed=board_embed(members, totals), ephemeral=private)
+        charted = members[:CHART_SIZE]
+        await self._answer(interaction, board_embed(members[:BOARD_SIZE], totals), private, board_chart, charted,
+                           "luck-table.png", board_alt_text(charted) if any(m.d6 for m in charted) else None)
+
+    async def _answer(self, interaction: discord.Interaction, embed: discord.Embed, private: bool, draw, data,
+                      filename: str, description: str | None) -> None:
+        """The embed, with its chart drawn off the loop after "thinking…"; only the embed when the
+        member reads plain text or there is no D6 to draw (``description`` None)."""
+        if description is None or reads_plain_text(interaction):
+            await interaction.response.send_message(embed=embed, ephemeral=private)
+            return
+        self.bot.heavy_work.check_room()  # a full queue: "busy", privately, before the public "thinking..."
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        png = await self.bot.heavy_work.run(draw, data)
+        chart = discord.File(io.BytesIO(png), filename=filename, description=description)
+        await interaction.followup.send(embed=embed, file=chart, ephemeral=private)
 
     @luck.command(name="rolls", description="The newest rolls recorded in this server, or one member's")
     @app_commands.describe(member="Only this member's rolls", limit=f"How many (1-{MAX_HISTORY}, default 10)")

@@ -1,8 +1,13 @@
-"""/warband: create, show, check, list, rename, edit, delete, treasury, log, undo, export and import warbands.
+"""/warband: create, show, sheet, check, list, rename, edit, delete, treasury, log, undo, export and import warbands.
 
 Everything here belongs to the server the command is used in: the server id comes from the
 interaction, never from what was typed. The service (engine.campaign.service.Campaigns) checks names,
 limits and who may change what; this cog parses options, calls it and renders the answer.
+
+One exception: ``/warband sheet`` also answers in the bot's direct messages, where there is no
+server. There it offers and draws only the member's own warbands, from whichever servers they
+are in (``Campaigns.own_warbands``, ``own_warband_sheet``); every other subcommand refuses
+direct messages, as before, saying the sheet is the one that works there.
 """
 
 from __future__ import annotations
@@ -15,12 +20,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe
-from cogs._ui.context import is_admin
+from cogs._ui.campaign import ServerOnly, call, campaigns, require_server, safe
+from cogs._ui.context import is_admin, reads_plain_text
 from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
+from cogs._ui.sheet_files import PDF, PNG, draw_sheet, sheet_file
 from cogs._ui.views import Confirm, check_same_server, send_pages
-from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
-from engine.errors import LimitExceeded, MordheimError, PermissionDenied
+from cogs._ui.warrior_choices import (
+    changeable_warband_choices,
+    own_warband_pick,
+    server_name,
+    sheet_warband_choices,
+    warband_choices,
+)
+from engine.campaign.model import WarbandSheet
+from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 from engine.campaign.model import Warband
 from engine.errors import InvalidData
 from engine.campaign.lists.catalogue import lookup_key
@@ -77,7 +90,8 @@ class DeleteConfirm(Confirm):
 class Warbands(commands.Cog):
     """The /warband command group."""
 
-    warband = app_commands.Group(name="warband", description="This server's campaign warbands", guild_only=True)
+    # offered in servers and in the bot's DMs (bot/command_scope.py): only ``sheet`` answers in a DM
+    warband = app_commands.Group(name="warband", description="This server's campaign warbands")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -86,7 +100,8 @@ class Warbands(commands.Cog):
         self._drawn: dict[tuple[int, int], tuple[object, list[discord.Embed]]] = {}
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        require_server(interaction)
+        if interaction.guild_id is None and not (interaction.command is not None and interaction.command.name == "sheet"):
+            raise ServerOnly(" In a direct message, `/warband sheet` draws the sheet of a warband of yours.")
         return True
 
     async def _warband_types(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -140,6 +155,48 @@ class Warbands(commands.Cog):
             if len(self._drawn) > 256:
                 self._drawn.pop(next(iter(self._drawn)))
         await send_pages(interaction, drawn[1])
+
+    @warband.command(name="sheet", description="The roster sheet as a picture or a PDF to print and share (in DMs: yours)")
+    @app_commands.rename(kind="format")
+    @app_commands.describe(name="Which warband (in a direct message: one of yours, from any server)",
+                           kind="png: one picture (the default); pdf: A4 pages to print")
+    @app_commands.choices(kind=[app_commands.Choice(name="png: a picture to share", value=PNG),
+                                app_commands.Choice(name="pdf: A4 pages to print", value=PDF)])
+    @app_commands.autocomplete(name=sheet_warband_choices)
+    async def sheet(self, interaction: discord.Interaction, name: WarbandName, kind: str = PNG) -> None:
+        sheet, where = await self._sheet_to_draw(interaction, name)  # a bad name is refused before anything is shown
+        plain = reads_plain_text(interaction)
+        self.bot.heavy_work.check_room()  # a full queue: "busy", privately, before the public "thinking..."
+        await interaction.response.defer(thinking=True)
+        data = await self.bot.heavy_work.run(draw_sheet, sheet, kind, where)
+        what = "a picture" if kind == PNG else "A4 pages to print"
+        content = f"Roster sheet of **{safe(sheet.warband.name)}**" + (f" ({safe(where)})" if where else "") + f": {what}."
+        file = sheet_file(sheet, kind, data)
+        if not plain:
+            await interaction.followup.send(content, file=file)
+            return
+        # a member who reads plain text gets the roster as text too, one page a message (each a valid
+        # message even as embeds; bot/plain_text.py writes them as text)
+        pages = sheet_pages(sheet)
+        await interaction.followup.send(content, file=file, embed=pages[0])
+        for page in pages[1:]:
+            await interaction.followup.send(embed=page)
+
+    async def _sheet_to_draw(self, interaction: discord.Interaction, name: str) -> tuple[WarbandSheet, str | None]:
+        """The sheet asked for, and the server to print on it (in a direct message, where it is from)."""
+        service = campaigns(interaction)
+        if interaction.guild_id is not None:
+            g = interaction.guild_id
+            return service.remembered_sheet(g, name) or await call(service.show_warband, g, name), None
+        guild_id, warband = own_warband_pick(name)
+        try:
+            owned, sheet = await call(service.own_warband_sheet, interaction.user.id, warband, guild_id=guild_id)
+        except NotFoundError:
+            if guild_id is None:
+                raise
+            # typed by hand, a name that only looks like a picked one ("1917/Winter")
+            owned, sheet = await call(service.own_warband_sheet, interaction.user.id, name)
+        return sheet, server_name(interaction, owned.guild_id)
 
     @warband.command(name="check", description="Everything the roster breaks: counts, kit off the lists, maxima")
     @app_commands.describe(name="Which warband")

@@ -26,8 +26,8 @@ SERVER_ONLY = (
 class ServerOnly(app_commands.NoPrivateMessage):
     """Raised by the campaign cogs' ``interaction_check`` in a direct message; the tree shows it privately."""
 
-    def __init__(self) -> None:
-        super().__init__(SERVER_ONLY)
+    def __init__(self, more: str = "") -> None:
+        super().__init__(SERVER_ONLY + more)
 
 
 def require_server(interaction: discord.Interaction) -> int:

@@ -1,4 +1,4 @@
-"""What a command needs to know about where it was used: the server's settings."""
+"""What a command needs to know about where it was used: the server's settings, and how the member reads."""
 
 from __future__ import annotations
 
@@ -35,3 +35,12 @@ async def server_edition(interaction: discord.Interaction, requested: str | None
 def is_admin(interaction: discord.Interaction) -> bool:
     """Whether the member has Manage Server here (never true in direct messages)."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+def reads_plain_text(interaction: discord.Interaction) -> bool:
+    """Whether this member, here, gets answers as plain text (bot/plain_text.py turns the embeds
+    into text; a picture then needs its words sent as text too). Kept in memory: no thread hop."""
+    preferences = getattr(interaction.client, "preferences", None)
+    if preferences is None:
+        return False
+    return bool(preferences.reply_style(interaction.guild_id, interaction.user.id).plain_text)

@@ -10,12 +10,17 @@ re-check the value it receives (the service does, by name, in the same server).
 - ``warrior_choices``: warriors of the warband already typed in the ``warband`` option.
 - ``warrior_path_choices``: ``Warband/Warrior`` across the server, the form
   ``Campaigns.find_warrior`` takes (for dice tests, combat and the like).
+- ``sheet_warband_choices``: in a server, ``warband_choices``; in a direct message, the member's
+  own warbands in every server, shown as ``Server · Warband`` and sent back as ``server id/name``
+  (``own_warband_pick`` reads it back; the service checks again that the member owns it).
 
 For a cog's own autocomplete: ``typed`` reads what is already typed in another option (the
 warband, say), and ``labelled_choices`` turns the engine's (label, value) pairs into choices.
 """
 
 from __future__ import annotations
+
+import re
 
 import discord
 from discord import app_commands
@@ -74,3 +79,30 @@ async def warrior_path_choices(interaction: discord.Interaction, current: str) -
     if interaction.guild_id is None:
         return []
     return _choices(await call(campaigns(interaction).warrior_paths_for_autocomplete, interaction.guild_id, current or ""))
+
+
+_PICKED = re.compile(r"(\d{1,20})/(.+)", re.DOTALL)
+
+
+def server_name(interaction: discord.Interaction, guild_id: int) -> str:
+    """The server's name as the bot knows it, else its id."""
+    guild = interaction.client.get_guild(guild_id)
+    return guild.name if guild is not None else f"server {guild_id}"
+
+
+async def sheet_warband_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """In a server, its warbands; in a direct message, the member's own warbands of every server."""
+    if interaction.guild_id is not None:
+        return await warband_choices(interaction, current)
+    owned = await call(campaigns(interaction).own_warbands, interaction.user.id, current or "")
+    return labelled_choices([(f"{server_name(interaction, w.guild_id)} · {w.name}"[:CHOICE_TEXT_LIMIT], f"{w.guild_id}/{w.name}")
+                             for w in owned])
+
+
+def own_warband_pick(value: str) -> tuple[int | None, str]:
+    """What ``sheet_warband_choices`` sent in a direct message: (server id, warband name); a name
+    typed by hand has no server (the member's own warband of that name, wherever it is)."""
+    picked = _PICKED.fullmatch(value.strip())
+    if picked is None:
+        return None, value
+    return int(picked[1]), picked[2]

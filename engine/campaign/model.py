@@ -16,7 +16,7 @@ from engine.profile import CHARACTERISTICS, Profile
 
 __all__ = [
     "Actor", "Advance", "Battle", "BattleResult", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
-    "Offer", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
+    "Offer", "OwnedWarband", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
     "Step", "TreasuryAudit", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
 ]
 
@@ -217,6 +217,15 @@ class WarbandSummary:
 
 
 @dataclass(frozen=True)
+class OwnedWarband:
+    """A warband one member owns, and the server it belongs to (what a direct message may offer them)."""
+
+    guild_id: int
+    name: str
+    warband_type: str
+
+
+@dataclass(frozen=True)
 class RatingLine:
     what: str  # e.g. "Marksmen (3 x henchmen)"
     points: int
@@ -236,6 +245,7 @@ class Advance:
     role: str
     experience: int
     next_advance: int | None  # experience total of the next advance; None when no more remain
+    thresholds: tuple[int, ...] = ()  # the experience totals of every advance of its role (the campaign tables)
 
 
 @dataclass(frozen=True)

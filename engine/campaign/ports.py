@@ -14,6 +14,7 @@ from engine.campaign.model import (
     Battle,
     LedgerEntry,
     Offer,
+    OwnedWarband,
     SequenceRecord,
     SequenceStatus,
     Step,
@@ -153,3 +154,22 @@ class UnitOfWork(Protocol):
     tables: ServerTables
 
     def flush(self) -> list[int]: ...
+
+
+class OwnedWarbands(Protocol):
+    """One member's own warbands in every server (engine/storage/warbands.py ``OwnedWarbandRepository``)."""
+
+    def starting(self, key: str, limit: int) -> list[OwnedWarband]: ...
+    def named(self, name: str) -> list[OwnedWarband]: ...
+    def every(self, limit: int) -> list[OwnedWarband]: ...
+
+
+class MemberUnitOfWork(Protocol):
+    """One member's reading transaction across servers: their own warbands, and any server's
+    reading unit on the same snapshot (engine/storage/unit_of_work.py ``reading_for_member``)."""
+
+    member_id: int
+    at: str
+    owned: OwnedWarbands
+
+    def in_server(self, guild_id: int) -> UnitOfWork: ...

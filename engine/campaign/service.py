@@ -22,6 +22,7 @@ from typing import Any, ParamSpec, Protocol, TypeVar
 
 from engine.campaign.actions import (
     hiring,
+    own_warbands,
     postbattle,
     server_tables,
     sheets,
@@ -39,6 +40,7 @@ from engine.campaign.model import (
     Battle,
     LedgerEntry,
     Offer,
+    OwnedWarband,
     TreasuryAudit,
     Warband,
     WarbandSheet,
@@ -48,7 +50,7 @@ from engine.campaign.model import (
 )
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.campaign_rules import CampaignRules
-from engine.storage.unit_of_work import reading, unit_of_work
+from engine.storage.unit_of_work import reading, reading_for_member, unit_of_work
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -94,6 +96,13 @@ class _Verbs:
             uow.at = self._stamp()
             return query(uow, *args, **kwargs)
 
+    def read_as_member(self, member_id: int, query: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """Run ``query(member_uow, ...)`` in one reading unit of one member across servers (their
+        own warbands only: engine/storage/unit_of_work.py ``reading_for_member``)."""
+        with reading_for_member(self.store, member_id=member_id) as muow:
+            muow.at = self._stamp()
+            return query(muow, *args, **kwargs)
+
 
 def _actor(guild_id: int, actor_id: int, is_admin: bool = False) -> Actor:
     return Actor(guild_id=guild_id, member_id=actor_id, is_admin=is_admin)
@@ -135,6 +144,15 @@ class Campaigns(_Verbs):
 
     def remembered_sheet(self, guild_id: int, name: str) -> WarbandSheet | None:
         return self.read(guild_id, sheets.remembered_sheet, name)
+
+    def own_warbands(self, member_id: int, prefix: str = "", *, limit: int = 25) -> list[OwnedWarband]:
+        """The member's own warbands in every server, names starting with (then containing) ``prefix``.
+        The one verb that crosses servers: for a direct message, which has none."""
+        return self.read_as_member(member_id, own_warbands.own_warband_choices, prefix, limit=limit)
+
+    def own_warband_sheet(self, member_id: int, name: str, *, guild_id: int | None = None) -> tuple[OwnedWarband, WarbandSheet]:
+        """The sheet of the member's own warband ``name`` (in ``guild_id`` when given), from any server."""
+        return self.read_as_member(member_id, own_warbands.own_warband_sheet, name, guild_id=guild_id)
 
     def check_warband(self, guild_id: int, name: str) -> tuple[Warband, roster_rules.RosterCheck]:
         return self.read(guild_id, sheets.check_warband, name)

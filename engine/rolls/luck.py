@@ -19,6 +19,26 @@ FACES = (1, 2, 3, 4, 5, 6)
 MIN_DICE_FOR_VERDICT = 30  # fewer dice than this say nothing about luck
 
 
+Z_95 = 1.959963984540054  # a normal variable is within this many standard deviations of its mean 95% of the time
+
+
+def average_band(dice: int) -> tuple[float, float]:
+    """Where fair dice's D6 average lands 95% of the time over ``dice`` D6: 3.5 plus or minus
+    1.96 standard errors (normal approximation), kept within 1 to 6."""
+    if dice <= 0:
+        return 1.0, 6.0
+    half = Z_95 * math.sqrt(D6_VARIANCE / dice)
+    return max(1.0, D6_MEAN - half), min(6.0, D6_MEAN + half)
+
+
+def face_band(dice: int) -> tuple[float, float, float]:
+    """How often one face comes up in ``dice`` fair D6: the expected count, and the range it lands
+    in 95% of the time (binomial with p = 1/6, normal approximation, not below 0)."""
+    expected = dice / 6
+    half = Z_95 * math.sqrt(dice * 5 / 36)
+    return expected, max(0.0, expected - half), expected + half
+
+
 def upper_tail(z: float) -> float:
     """P(Z >= z) for a standard normal Z."""
     return 0.5 * math.erfc(z / math.sqrt(2))

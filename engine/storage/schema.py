@@ -1,7 +1,8 @@
 """The schema, as sqlite-utils ``Migrations``: each step runs once and is recorded.
 
 Every table that holds a server's data carries ``guild_id``; every index that queries use
-starts with it, so one server's rows are found without reading another's.
+starts with it, so one server's rows are found without reading another's. One index does not:
+``warbands_owner_name`` (0013) finds one member's own warbands across servers, for a direct message.
 Append new steps at the end; never edit an applied one.
 """
 
@@ -437,3 +438,11 @@ def version_stamps(db: Database) -> None:
             version INTEGER NOT NULL
         )"""
     )
+
+
+@MIGRATIONS(name="0013_warbands_by_owner")
+def warbands_by_owner(db: Database) -> None:
+    # The one index that does not start with the server: a member's own warbands across servers
+    # (``OwnedWarbandRepository``, for /warband sheet in a direct message, where there is no
+    # server). Every query through it filters on the owner.
+    db.execute("CREATE INDEX warbands_owner_name ON warbands (owner_id, name_key)")

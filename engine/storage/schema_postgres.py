@@ -256,5 +256,10 @@ VERSION_STAMPS = Migration("0002_version_stamps", (
     "CREATE TABLE version_stamps (name TEXT PRIMARY KEY, version INTEGER NOT NULL)",
 ))
 
+WARBANDS_BY_OWNER = Migration("0003_warbands_by_owner", (
+    # a member's own warbands across servers (OwnedWarbandRepository: /warband sheet in a direct message)
+    "CREATE INDEX warbands_owner_name ON warbands (owner_id, name_key)",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
-MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS)
+MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER)

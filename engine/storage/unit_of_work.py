@@ -1,5 +1,8 @@
 """A unit of work: one transaction of one server, the repositories that work in it, and its ledger batch.
 
+One reading unit crosses servers, for one member's own warbands only (``reading_for_member``):
+a direct message has no server, and a member may ask for the sheet of a warband of theirs there.
+
 Actions (engine/campaign/actions/) take one and an ``Actor``; they read and change the server's
 data only through its repositories, never through SQL or a connection. A writing unit is one
 ``BEGIN IMMEDIATE`` transaction on SQLite (on PostgreSQL, one transaction holding the server's
@@ -21,7 +24,7 @@ from engine.storage.ledger import LedgerRepository
 from engine.storage.searches import SearchRepository
 from engine.storage.sequences import SequenceRepository
 from engine.storage.server_tables import ServerTablesRepository
-from engine.storage.warbands import WarbandRepository
+from engine.storage.warbands import OwnedWarbandRepository, WarbandRepository
 from engine.storage.warriors import WarriorRepository
 
 
@@ -50,6 +53,23 @@ class UnitOfWork:
         return ids
 
 
+class MemberUnitOfWork:
+    """One member's own warbands across servers, in one reading transaction; ``in_server`` opens a
+    server's reading unit on the same snapshot, for the warband the member picked there."""
+
+    def __init__(self, c: Connection, *, member_id: int, database: str, at: str = "") -> None:
+        self.c = c
+        self.database = database
+        self.member_id = member_id
+        self.at = at
+        self.owned = OwnedWarbandRepository(c, member_id)
+
+    def in_server(self, guild_id: int) -> UnitOfWork:
+        uow = UnitOfWork(self.c, guild_id=guild_id, database=self.database)
+        uow.at = self.at
+        return uow
+
+
 class _Store(Protocol):
     database: str
 
@@ -72,3 +92,10 @@ def reading(store: _Store, *, guild_id: int) -> Iterator[UnitOfWork]:
     """A reading unit of work of one server: a consistent snapshot; nothing it writes is kept."""
     with store.read() as c:
         yield UnitOfWork(c, guild_id=guild_id, database=store.database)
+
+
+@contextmanager
+def reading_for_member(store: _Store, *, member_id: int) -> Iterator[MemberUnitOfWork]:
+    """A reading unit of one member across servers: a consistent snapshot; nothing it writes is kept."""
+    with store.read() as c:
+        yield MemberUnitOfWork(c, member_id=member_id, database=store.database)

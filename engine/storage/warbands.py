@@ -1,4 +1,4 @@
-"""The ``warbands`` table: one server's warbands, and the one place a row becomes a ``Warband``."""
+"""The ``warbands`` table: one server's warbands, one member's own across servers, and the one place a row becomes a ``Warband``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.campaign.model import Warband, WarbandSummary, Warrior, name_key
+from engine.campaign.model import OwnedWarband, Warband, WarbandSummary, Warrior, name_key
 from engine.storage.connection import Connection
 
 COLUMNS = ("id", "guild_id", "owner_id", "name", "warband_type", "notes", "gold_crowns", "wyrdstone_shards",
@@ -151,6 +151,42 @@ class WarbandRepository:
         """Delete the warband; its warriors, battles, searches and sequences go with it (ON DELETE CASCADE)."""
         self.c.execute("DELETE FROM warbands WHERE guild_id = ? AND id = ?", (self.guild_id, warband_id))
         self.touched.discard(warband_id)
+
+
+class OwnedWarbandRepository:
+    """One member's own warbands in every server: the only read of warbands that crosses servers.
+
+    Every other query filters on one server. A direct message has no server, and a member may
+    want the sheet of a warband of theirs there; so this repository is built for one owner and
+    every query filters on that owner instead: it never sees a warband the member does not own,
+    and it reads only names, types and servers (the sheet itself is read in its server, through
+    that server's unit of work, once the owner is checked again)."""
+
+    def __init__(self, c: Connection, owner_id: int) -> None:
+        self.c = c
+        self.owner_id = owner_id
+
+    def starting(self, key: str, limit: int) -> list[OwnedWarband]:
+        """The owner's warbands whose name key starts with ``key`` (by index), then contain it; by name, then server."""
+        sql = "SELECT guild_id, name, warband_type FROM warbands WHERE owner_id = ? AND "
+        found = self.c.rows(sql + "name_key >= ? AND name_key < ? ORDER BY name_key, guild_id LIMIT ?",
+                            (self.owner_id, key, key + _PREFIX_END, limit))
+        if key and len(found) < limit:
+            found += self.c.rows(sql + "instr(name_key, ?) > 1 ORDER BY name_key, guild_id LIMIT ?",
+                                 (self.owner_id, key, limit - len(found)))
+        return [OwnedWarband(*row) for row in found]
+
+    def named(self, name: str) -> list[OwnedWarband]:
+        """The owner's warbands called ``name`` (as a name key): one per server at most."""
+        rows = self.c.rows("SELECT guild_id, name, warband_type FROM warbands WHERE owner_id = ? AND name_key = ? "
+                           "ORDER BY guild_id", (self.owner_id, name_key(name)))
+        return [OwnedWarband(*row) for row in rows]
+
+    def every(self, limit: int) -> list[OwnedWarband]:
+        """The owner's warbands, at most ``limit`` (for 'did you mean')."""
+        rows = self.c.rows("SELECT guild_id, name, warband_type FROM warbands WHERE owner_id = ? "
+                           "ORDER BY name_key, guild_id LIMIT ?", (self.owner_id, limit))
+        return [OwnedWarband(*row) for row in rows]
 
 
 # Snapshot keys whose Warband field has another name (the rest share theirs).

@@ -2,7 +2,7 @@
 
 from discord import app_commands
 
-from bot.command_scope import CONSOLE_ONLY, SERVER_FREE
+from bot.command_scope import CONSOLE_ONLY, SERVER_AND_BOT_DM, SERVER_FREE
 from bot.sync import command_definitions
 
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
@@ -17,11 +17,15 @@ async def test_every_command_payload_has_contexts_and_install_types(harness):
         if d["name"] in SERVER_FREE:
             assert d["contexts"] == [GUILD, BOT_DM, PRIVATE_CHANNEL], d["name"]
             assert d["integration_types"] == [GUILD_INSTALL, USER_INSTALL], d["name"]
+        elif d["name"] in SERVER_AND_BOT_DM:  # /warband sheet draws one's own warbands in the bot's DMs
+            assert d["contexts"] == [GUILD, BOT_DM], d["name"]
+            assert d["integration_types"] == [GUILD_INSTALL], d["name"]
         else:
             assert d["contexts"] == [GUILD], d["name"]
             assert d["integration_types"] == [GUILD_INSTALL], d["name"]
     for server_data in ("warband", "warrior", "battle", "settings", "admin"):
         assert server_data not in SERVER_FREE and server_data in names
+    assert SERVER_AND_BOT_DM == {"warband"}
     assert not (CONSOLE_ONLY & names)
 
 

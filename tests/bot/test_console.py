@@ -117,7 +117,7 @@ async def test_tab_completion_uses_the_bots_own_autocomplete(tmp_path):
                         warrior_type="Captain", profile="4 4 4 3 3 1 4 1 8")
         assert await complete(h, actor, "pr") == ["press"]
         assert await complete(h, actor, "/ro") == ["/roll"] and await complete(h, actor, "/ru") == ["/rule", "/rules"]
-        assert await complete(h, actor, "/warband sh") == ["show"]
+        assert await complete(h, actor, "/warband sh") == ["sheet", "show"]
         assert await complete(h, actor, "/warband show ") == ["name:"]
         assert await complete(h, actor, "/warband show name:Rei") == ['name:"Reikland Reavers"']
         # a warrior list follows the warband already typed, as in Discord

@@ -101,3 +101,57 @@ async def test_twenty_thousand_stored_rolls_are_all_counted(harness):
     await asyncio.to_thread(record.flush)
     res = await harness.command("luck show")
     assert "20,000 rolls" in res.embeds[0]["footer"]["text"] and "7 members" in res.embeds[0]["footer"]["text"]
+
+
+# ---------------------------------------------------------------- the charts
+
+
+def _chart(harness, res):
+    """(the image, its description) of the one file the answer carries."""
+    from PIL import Image
+    import io
+
+    sent = next(s for s in res.sent if s.files)
+    image = Image.open(io.BytesIO(harness.messages[sent.message_id].files[0]["content"]))
+    return image, sent.data["attachments"][0].get("description") or ""
+
+
+async def test_the_table_and_a_member_come_with_a_chart_and_its_words(harness):
+    await roll(harness, ANNA, "30d6", [6] * 20 + [5] * 10)
+    await roll(harness, BORIS, "30d6", [3, 4] * 15)
+    res = await harness.command("luck show", ANNA)
+    assert not res.ephemeral and res.sent[0].callback_type == 5  # drawn after "thinking…"
+    image, words = _chart(harness, res)
+    assert image.format == "PNG" and image.size[0] == 1000 and image.size[1] > 150
+    image.verify()
+    assert words.startswith("D6 average of each member against fair dice's 3.5")
+    assert "Above their band, lucky: Anna 5.67 (30 D6)" in words and "Within it: Boris 3.50 (30 D6)" in words
+    # the text answer is still there, numbers and all
+    assert "Luckiest: **Anna** (5.67 over 30 D6)" in res.embeds[0]["description"]
+
+    mine = await harness.command("luck show", BORIS, member=str(ANNA.user_id), private=True)
+    assert mine.ephemeral
+    image, words = _chart(harness, mine)
+    assert image.format == "PNG" and image.size == (1000, 590)
+    assert words.startswith("How often each face of Anna's 30 D6 came up: 1: 0, 2: 0, 3: 0, 4: 0, 5: 10, 6: 20.")
+    assert "Fair dice give each face 5.0 times" in words
+    faces = next(f for f in mine.embeds[0]["fields"] if f["name"] == "D6 faces")["value"]
+    assert "66.7% (20)" in faces
+
+
+async def test_plain_text_members_get_the_text_only(harness):
+    await roll(harness, ANNA, "30d6", [6] * 30)
+    await harness.command("preferences plaintext", BORIS, mode="on")
+    res = await harness.command("luck show", BORIS)
+    assert not any(s.files for s in res.sent) and not res.embeds
+    assert "🍀 Luck at this table" in res.content and "6.00 (30 D6)" in res.content
+    one = await harness.command("luck show", BORIS, member=str(ANNA.user_id))
+    assert not any(s.files for s in one.sent) and "100.0% (30)" in one.content
+
+
+async def test_no_d6_no_chart(harness):
+    await roll(harness, ANNA, "2d10", [3, 4])
+    res = await harness.command("luck show", ANNA, member=str(ANNA.user_id))
+    assert not any(s.files for s in res.sent) and "No D6 rolled yet" in res.text
+    board = await harness.command("luck show", ANNA)
+    assert not any(s.files for s in board.sent)

@@ -90,3 +90,21 @@ def test_board_chart_bars_grow_with_luck():
     assert lucky.startswith("Lucky") and lucky.split("│")[1].strip().startswith("█")
     assert grim.split("│")[0].strip().endswith("█")
     assert fair.split("│")[0].strip() == "Fair" and "3.50" in fair
+
+
+def test_bands_hold_95_percent_of_fair_dice():
+    from engine.rolls.luck import average_band, face_band
+
+    low, high = average_band(100)
+    assert (low, high) == pytest.approx((3.5 - 1.96 * math.sqrt(35 / 12 / 100), 3.5 + 1.96 * math.sqrt(35 / 12 / 100)), abs=1e-3)
+    assert average_band(1) == (1.0, 6.0) and average_band(0) == (1.0, 6.0)  # kept within the faces
+    expected, flow, fhigh = face_band(600)
+    assert expected == 100 and (flow, fhigh) == pytest.approx((100 - 1.96 * math.sqrt(600 * 5 / 36), 100 + 1.96 * math.sqrt(600 * 5 / 36)), abs=1e-3)
+    assert face_band(3)[1] == 0.0
+    rng = random.Random(11)
+    inside = 0
+    for _ in range(4000):
+        dice = [rng.randint(1, 6) for _ in range(120)]
+        low, high = average_band(120)
+        inside += low <= sum(dice) / 120 <= high
+    assert 0.93 < inside / 4000 < 0.97

@@ -38,7 +38,8 @@ async def test_the_bot_over_the_wire(tmp_path):
         assert len(fake.command_syncs) == 1 and [m for m, p in fake.rest if p.endswith("/commands")] == ["PUT"] * 3
         synced = {c["name"]: c for c in fake.command_syncs[0]}
         assert "echo" not in synced and {"roll", "rule", "warband", "admin", "preferences"} <= set(synced)
-        assert synced["roll"]["integration_types"] == [0, 1] and synced["warband"]["contexts"] == [0]
+        assert synced["roll"]["integration_types"] == [0, 1] and synced["warrior"]["contexts"] == [0]
+        assert synced["warband"]["contexts"] == [0, 1]  # servers, and the bot's DMs for /warband sheet
         first_session = fake.session.id
 
         # ---- one slash command, and its button

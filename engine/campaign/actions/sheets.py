@@ -73,7 +73,8 @@ def _build(uow: UnitOfWork, wb: Warband) -> WarbandSheet:
     return WarbandSheet(
         warband=wb,
         rating=warband_rating(warriors, rules, catalogue),
-        advances=tuple(Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience))
+        advances=tuple(Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience),
+                               rules.thresholds(w.role))
                        for w in warriors if w.is_active),
         models=roster_rules.models(warriors),
         max_models=limit.maximum,
