@@ -21,7 +21,7 @@ import discord
 from bot.console_complete import complete
 from bot.console_input import ConsoleInput
 from bot.console_line import parse_line
-from bot.harness import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, Actor, Harness, HarnessInputError, Result
+from bot.harness import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, Actor, Harness, HarnessInputError, Result, fixed_values
 from bot.text_render import render_result
 
 CONSOLE_HELP = """\
@@ -182,6 +182,9 @@ class Console:
             focused = cl.focused or next((p.display_name for p in self.h.find_command(cl.path).parameters), None)
             if focused is None:
                 raise HarnessInputError("That command has no options to complete.")
+            param = next((p for p in self.h.find_command(cl.path).parameters if p.display_name == focused), None)
+            if param is not None and not param.autocomplete:  # fixed choices are the client's: show them, as Discord would
+                return Outcome(f"`{focused}`: {fixed_values(param)}", False)
             return self._show(await self.h.autocomplete(cl.path, focused, self.actor, **cl.options))
         if line.startswith("/"):
             cl = parse_line(line, self.h.tree)

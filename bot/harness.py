@@ -415,6 +415,11 @@ class Harness:
         """Ask for autocomplete choices while ``focused`` is being typed."""
         actor = actor or Actor()
         parts = path.split() if isinstance(path, str) else list(path)
+        command = self.find_command(parts)
+        param = next((p for p in getattr(command, "parameters", []) if p.display_name == focused), None)
+        if param is not None and not param.autocomplete:
+            # Discord's client offers fixed choices itself and sends no autocomplete for them
+            raise HarnessInputError(f"`{focused}` has no autocomplete: Discord offers {fixed_values(param)}.")
         options.setdefault(focused, "")
         data = self.command_data(parts, options, focused=focused)
         return await self.dispatch(self._base_payload(AUTOCOMPLETE, data, actor), actor)
@@ -572,6 +577,15 @@ class Harness:
             return self._attachments[url]
         except KeyError:
             raise _not_found("Unknown attachment") from None
+
+
+def fixed_values(param: app_commands.Parameter) -> str:
+    """What Discord's client offers for an option without autocomplete, in words."""
+    if param.choices:
+        return "its choices: " + ", ".join(str(c.value) for c in param.choices)
+    if param.type is discord.AppCommandOptionType.boolean:
+        return "its choices: true, false"
+    return "no list: type the value"
 
 
 def _not_found(text: str) -> discord.NotFound:

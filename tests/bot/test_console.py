@@ -57,6 +57,24 @@ async def test_autocomplete_from_the_console(tmp_path):
     assert code == 0 and "Suggestions:" in text and "parry_vs_basic_strength" in text
 
 
+async def test_asking_for_fixed_choices_shows_them_without_a_traceback(tmp_path, caplog):
+    # Discord's client offers an option's fixed choices itself and never sends an autocomplete
+    # for them: the console shows them, where it used to log CommandSignatureMismatch
+    code, text = await run(tmp_path, command="? /battle record warband:x result:")
+    assert code == 0 and text == "`result`: its choices: win, loss, draw"
+    assert "Traceback" not in caplog.text and "CommandSignatureMismatch" not in caplog.text
+
+
+async def test_the_harness_refuses_an_autocomplete_discord_would_never_send(tmp_path):
+    import pytest
+
+    from bot.harness import HarnessInputError
+
+    async with Harness(make_bot(tmp_path)) as h:
+        with pytest.raises(HarnessInputError, match="win, loss, draw"):
+            await h.autocomplete("battle record", "result", Actor())
+
+
 async def test_acting_as_admin_in_another_server(tmp_path):
     stdin = io.StringIO("/admin edition edition:core\nadmin on\n/admin edition edition:core\nguild 99\n/settings show\n")
     code, text = await run(tmp_path, stdin=stdin)
