@@ -15,7 +15,7 @@ from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
 from cogs._ui.views import send_pages
-from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices
+from cogs._ui.warrior_choices import changeable_warband_choices, opponent_choices, warband_choices
 from cogs._ui.writes import call_write
 
 Name = app_commands.Range[str, 1, 100]
@@ -40,7 +40,7 @@ class Battles(commands.Cog):
                            opponents="Who they fought, if not a warband of this server", date="When, as 2024-05-31 (default today)",
                            notes="What happened")
     @app_commands.choices(result=RESULT_CHOICES)
-    @app_commands.autocomplete(warband=changeable_warband_choices, opponent=warband_choices)
+    @app_commands.autocomplete(warband=changeable_warband_choices, opponent=opponent_choices)
     async def record(self, interaction: discord.Interaction, warband: Name, result: str, scenario: Name | None = None,
                      opponent: Name | None = None, opponents: Name | None = None,
                      date: app_commands.Range[str, 1, 20] | None = None, notes: app_commands.Range[str, 0, 1000] = "") -> None:

@@ -7,6 +7,7 @@ re-check the value it receives (the service does, by name, in the same server).
 
 - ``warband_choices``: every warband of the server (for commands that only read).
 - ``changeable_warband_choices``: only warbands the caller may change (owner, or Manage Server).
+- ``opponent_choices``: every warband of the server but the one typed in the ``warband`` option.
 - ``warrior_choices``: warriors of the warband already typed in the ``warband`` option.
 - ``warrior_path_choices``: ``Warband/Warrior`` across the server, the form
   ``Campaigns.find_warrior`` takes (for dice tests, combat and the like).
@@ -27,6 +28,7 @@ from discord import app_commands
 
 from cogs._ui.campaign import call, campaigns
 from cogs._ui.context import is_admin
+from engine.campaign.model import name_key
 
 CHOICE_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100  # Discord's limit on a choice's name and its string value
@@ -52,6 +54,15 @@ async def warband_choices(interaction: discord.Interaction, current: str) -> lis
     if interaction.guild_id is None:
         return []
     return _choices(await call(campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or ""))
+
+
+async def opponent_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Like ``warband_choices``, without the warband typed in ``warband``: it cannot fight itself."""
+    if interaction.guild_id is None:
+        return []
+    names = await call(campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or "", limit=CHOICE_LIMIT + 1)
+    ours = typed(interaction, "warband")
+    return _choices([n for n in names if ours is None or name_key(n) != name_key(ours)])
 
 
 async def changeable_warband_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
