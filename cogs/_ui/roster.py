@@ -18,6 +18,7 @@ from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS
 from engine.campaign.model import Battle, LedgerEntry, WarbandSheet, Warrior
 from engine.campaign.model import HireChoice, WarriorCost
 from engine.campaign.rules.validation import CHARACTERISTICS
+from engine.campaign.rules.roster import maximum_in_words
 
 FIELD_LIMIT = 1024
 FIELDS_PER_PAGE = 12
@@ -169,8 +170,7 @@ def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
         f"**Treasury:** {wb.gold_crowns} gc · {wb.wyrdstone_shards} wyrdstone shard{'s' if wb.wyrdstone_shards != 1 else ''}",
         f"**Rating:** {sheet.rating.total}",
         f"**Value:** {sheet.value} gc in warriors and kit{stash_value}",
-        f"**Warriors:** {sheet.models} of at most {sheet.max_models}"
-        + (f" ({safe(', '.join(sheet.max_models_reasons))})" if sheet.max_models_reasons else "")
+        f"**Warriors:** {sheet.models} of at most {safe(maximum_in_words(sheet.max_models, sheet.max_models_reasons))}"
         + f" · **Heroes:** {sheet.heroes} of {sheet.max_heroes}",
         f"**Battles:** {rec.get('win', 0)} won, {rec.get('loss', 0)} lost, {rec.get('draw', 0)} drawn",
     ] + ([f"**Stash:** {_listing(wb.stash)}"] if wb.stash else []) + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))

@@ -55,7 +55,7 @@ async def test_the_income_step_counts_the_warband_as_the_roster_sheet_does(harne
     await ok(await h.command("hire sword", OWNER, warband="Reavers", sword="Halfling Scout", name="Pip"))
     await ok(await h.command("battle record", OWNER, warband="Reavers", result="loss"))
     sheet = await ok(await h.command("warband show", OWNER, name="Reavers"))
-    assert "**Warriors:** 3 of at most 15" in sheet.text
+    assert "**Warriors:** 3 of at most 15 for Reikland Mercenaries ·" in sheet.text  # said once, not "15 (15 for …)"
     # To the income step through the engine (the buttons are tested in test_postbattle_cog.py).
     pb = PostBattle(h.bot.campaigns.store, random.Random(1))
     v = pb.start(G, OWNER.user_id, False, "Reavers")

@@ -209,7 +209,7 @@ async def test_warband_size_and_the_halfling_cookbook(harness):
         await run(harness, hire("Reavers", "Zealots", f"Zealots {n}", 5))
     await run(harness, hire("Reavers", "Warhound", "Dog"))  # 12 models: the Witch Hunters' maximum
     await refused(harness, hire("Reavers", "Warhound", "Dog"),
-                  "Reavers has 12 warriors; 1 more would make 13, over its maximum of 12 (12 for Witch Hunters)")
+                  "Reavers has 12 warriors; 1 more would make 13, over its maximum of 12 for Witch Hunters.")
     await run(harness, ("warrior equip", {"warband": "Reavers", "warrior": "Otto", "item": "Halfling cookbook"}))
     await run(harness, hire("Reavers", "Warhound", "Dog"))  # seed 000:1475: +1
     await refused(harness, hire("Reavers", "Warhound", "Dog"),

@@ -79,7 +79,7 @@ def test_a_roster_already_over_a_limit_can_still_be_changed_otherwise(c):
         c.hire_fighter(G, OWNER, False, "Reavers", "Warrior", name="G3")
     with c.store.write() as conn:  # one model too many, as an old file's import could bring
         conn.execute("UPDATE warriors SET group_size = 5 WHERE name = 'G2'")
-    assert "The warband would have 16 warriors; its maximum is 15 (15 for Reikland Mercenaries)." in problems(c)
+    assert "The warband would have 16 warriors; its maximum is 15 for Reikland Mercenaries." in problems(c)
     c.buy(G, OWNER, False, "Reavers", "Sword", warrior="Otto")  # unrelated changes still go through
     c.edit_warrior(G, OWNER, False, "Reavers", "G2", group_size=4)  # and so does the fix
     assert problems(c) == ()

@@ -109,6 +109,17 @@ class SizeLimit:
     maximum: int
     reasons: tuple[str, ...]  # how it is reached, e.g. ('15 for Reikland Mercenaries', '+1 Halfling cookbook (000:1475)')
 
+    def __str__(self) -> str:
+        return maximum_in_words(self.maximum, self.reasons)
+
+
+def maximum_in_words(maximum: int, reasons: Sequence[str]) -> str:
+    """"15 for Reikland Mercenaries" when the list's own figure is the whole story, else the sum:
+    "16 (15 for Reikland Mercenaries, +1 Halfling cookbook (000:1475))"."""
+    if len(reasons) == 1 and reasons[0].startswith(f"{maximum}"):
+        return reasons[0]
+    return f"{maximum} ({', '.join(reasons)})" if reasons else f"{maximum}"
+
 
 def size_limit(rules: CampaignRules, wlist: WarbandList | None, warband_type: str, warriors: Iterable[Warrior]) -> SizeLimit:
     """The most models the warband may have, and how that number is reached."""
@@ -151,7 +162,7 @@ def limit_problems(
     limit = size_limit(rules, wlist, warband_type, living)
     count = models(living)
     if count > limit.maximum:
-        problems.append(f"The warband would have {count} warriors; its maximum is {limit.maximum} ({', '.join(limit.reasons)}).")
+        problems.append(f"The warband would have {count} warriors; its maximum is {limit}.")
     for w in living:
         if w.role == "henchmen" and w.group_size > rules.max_henchman_group_size:
             problems.append(f"{w.name}: a henchman group has 1 to {rules.max_henchman_group_size} warriors, not {w.group_size}.")
@@ -207,7 +218,7 @@ def hire_problems(
     now = models(living)
     if now + count > limit.maximum:
         problems.append(f"{warband_name} has {now} warriors; {count} more would make {now + count}, over its maximum "
-                        f"of {limit.maximum} ({', '.join(limit.reasons)}).")
+                        f"of {limit}.")
     return problems
 
 
