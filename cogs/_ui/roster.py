@@ -214,7 +214,8 @@ def ledger_line(entry: LedgerEntry) -> str:
     else:
         detail = ""
     reason = f" — {safe(entry.reason)}" if entry.reason else ""
-    text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{entry.what}** {detail}{reason} · <@{entry.member_id}>"
+    who = f" · {safe(entry.subject)}:" if entry.subject else ""
+    text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{entry.what}**{who} {detail}{reason} · <@{entry.member_id}>"
     if entry.undone:
         text = f"~~{text}~~ (undone)"
     return text[:FIELD_LIMIT]

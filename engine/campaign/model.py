@@ -340,6 +340,7 @@ class LedgerEntry:
     batch_id: int | None = None  # the member action this row belongs to; undo takes a batch back whole
     entity: Entity | None = None
     entity_id: int | None = None
+    subject: str | None = None  # the warrior the row changed, by name (filled when the ledger is read to show)
 
     def changes(self) -> list[tuple[str, Any, Any]]:
         """(field, before, after) for each field an update changed; empty for create/delete."""

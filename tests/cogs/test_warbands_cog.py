@@ -367,6 +367,21 @@ async def test_treasury_refusals_and_log_and_undo(harness):
     assert "~~" in again.text and "(undone)" in again.text
 
 
+async def test_the_log_and_undo_name_the_warrior_each_change_touched(harness):
+    await make_warband(harness)
+    await recruit(harness, "Otto", role="leader", warrior_type="Captain")
+    await recruit(harness, "Hans", role="hero", warrior_type="Champion")
+    await harness.command("warrior xp", OWNER, warband=WB, warrior="Otto", amount=2, reason="won")
+    await harness.command("warrior xp", OWNER, warband=WB, warrior="Hans", amount=1, reason="kill")
+    log = await harness.command("warband log", OWNER, name=WB)
+    assert "**experience** · Hans: experience: 0 → 1" in log.text and "**experience** · Otto: experience: 0 → 2" in log.text
+    undo = await harness.command("warband undo", OWNER, name=WB)
+    assert "**undo experience** · Hans: experience: 1 → 0" in undo.text
+    await harness.command("warrior remove", OWNER, warband=WB, warrior="Hans")  # gone: named by the row that removed him
+    log = await harness.command("warband log", OWNER, name=WB)
+    assert "**undo experience** · Hans:" in log.text and log.text.count("· Hans:") >= 3
+
+
 async def test_rename_and_markdown_in_names_is_escaped(harness):
     await make_warband(harness)
     res = await harness.command("warband rename", OWNER, name=WB, new_name="**Grim** _Lads_")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.campaign.actions.common import changeable_warband
+from engine.campaign.actions.ledger_view import named_entries
 from engine.campaign.model import Actor, Entity, LedgerEntry
 from engine.campaign.ports import UnitOfWork
 from engine.errors import DuplicateKey, MordheimError
@@ -95,7 +96,7 @@ def undo_last_batch(uow: UnitOfWork, actor: Actor, warband: str) -> list[LedgerE
         first = entries[-1]
         raise MordheimError(f"Change #{first.id} ({first.what}) cannot be undone: a name it would restore is taken now.",
                             hint="Rename the other warband or warrior first.") from None
-    return uow.ledger.entries_by_id(written)
+    return named_entries(uow, band, uow.ledger.entries_by_id(written))
 
 
 def _undo(uow: UnitOfWork, warband_id: int, name: str, entries: list[LedgerEntry]) -> list[int]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.campaign.actions.changes import change_warband
 from engine.campaign.actions.common import changeable_warband, warband_named
+from engine.campaign.actions.ledger_view import named_entries
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEntry, TreasuryAudit, Warband, WarbandSummary
 from engine.campaign.ports import UnitOfWork
@@ -167,8 +168,9 @@ def list_battles(uow: UnitOfWork, name: str, *, limit: int = 20) -> list[Battle]
 
 
 def ledger_entries(uow: UnitOfWork, name: str, *, limit: int = 20) -> list[LedgerEntry]:
-    """The warband's changes, newest first."""
-    return uow.ledger.entries(warband_named(uow, name).id, max(1, min(limit, 500)))
+    """The warband's changes, newest first, each naming the warrior it changed."""
+    warband = warband_named(uow, name)
+    return named_entries(uow, warband, uow.ledger.entries(warband.id, max(1, min(limit, 500))))
 
 
 # ---------------------------------------------------------------------- battles (one side)
