@@ -22,7 +22,7 @@ from discord.ext import commands
 
 from cogs._ui.campaign import ServerOnly, call, campaigns, require_server, safe
 from cogs._ui.context import is_admin, reads_plain_text
-from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, warband_list_pages
+from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, treasury_embed, warband_list_pages
 from cogs._ui.sheet_files import PDF, PNG, draw_sheet, sheet_file
 from cogs._ui.views import Confirm, check_same_server, send_pages
 from cogs._ui.warrior_choices import (
@@ -271,15 +271,20 @@ class Warbands(commands.Cog):
         sent = await interaction.response.send_message(embed=embed, view=view)
         view.message = sent.resource if isinstance(sent.resource, discord.InteractionMessage) else None
 
-    @warband.command(name="treasury", description="Add or spend gold crowns and wyrdstone shards, with a reason")
-    @app_commands.describe(name="Which warband", reason="Why (kept in the ledger), e.g. 'sold 2 shards'",
+    @warband.command(name="treasury", description="The treasury and stash; or add or spend gold and shards, with a reason")
+    @app_commands.describe(name="Which warband", reason="Why (kept in the ledger), e.g. 'sold 2 shards'; leave out to only look",
                            gold="Gold crowns to add (negative to spend)", wyrdstone="Wyrdstone shards to add (negative to sell or spend)")
-    @app_commands.autocomplete(name=changeable_warband_choices)
+    @app_commands.autocomplete(name=warband_choices)
     async def treasury(self, interaction: discord.Interaction, name: WarbandName,
-                       reason: app_commands.Range[str, 1, REASON_MAX],
+                       reason: app_commands.Range[str, 1, REASON_MAX] | None = None,
                        gold: app_commands.Range[int, -MAX_GOLD, MAX_GOLD] = 0,
                        wyrdstone: app_commands.Range[int, -MAX_WYRDSTONE, MAX_WYRDSTONE] = 0) -> None:
         g = require_server(interaction)
+        if reason is None and not gold and not wyrdstone:  # only looking: anyone in the server may
+            view = await call(campaigns(interaction).treasury, g, name)
+            await interaction.response.send_message(embed=treasury_embed(view))
+            return
+        reason = reason or ""
         wb = await call(campaigns(interaction).change_treasury, g, interaction.user.id, is_admin(interaction), name,
                         gold=gold, wyrdstone=wyrdstone, reason=reason)
         change = ", ".join(x for x in (_signed(gold, "gc") if gold else "", _signed(wyrdstone, "shard" if abs(wyrdstone) == 1 else "shards") if wyrdstone else "") if x)

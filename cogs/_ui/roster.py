@@ -14,8 +14,8 @@ from typing import Any, Iterable
 import discord
 
 from cogs._ui.campaign import safe
-from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS
-from engine.campaign.model import Battle, LedgerEntry, WarbandSheet, Warrior
+from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS, clip
+from engine.campaign.model import Battle, LedgerEntry, TreasuryView, WarbandSheet, Warrior
 from engine.campaign.model import HireChoice, WarriorCost
 from engine.campaign.rules.validation import CHARACTERISTICS
 from engine.campaign.rules.roster import maximum_in_words
@@ -219,6 +219,21 @@ def ledger_line(entry: LedgerEntry) -> str:
     if entry.undone:
         text = f"~~{text}~~ (undone)"
     return text[:FIELD_LIMIT]
+
+
+def treasury_embed(view: TreasuryView) -> discord.Embed:
+    """`/warband treasury` with no amount: gold, shards and the stash, and the newest changes to them."""
+    wb = view.sheet.warband
+    shards = f"{wb.wyrdstone_shards} wyrdstone shard{'' if wb.wyrdstone_shards == 1 else 's'}"
+    worth = f" ({view.sheet.stash_value} gc of kit at list price)" if wb.stash and view.sheet.stash_value else ""
+    lines = [f"**{wb.gold_crowns} gc** · **{shards}**", f"**Stash:** {_listing(wb.stash)}{worth}"]
+    if view.changes:
+        lines += ["", "**Newest changes**"] + [ledger_line(e) for e in view.changes]
+    else:
+        lines += ["", "No change to the treasury recorded yet."]
+    embed = discord.Embed(title=f"Treasury of {safe(wb.name)}"[:256], description=clip("\n".join(lines), 4000), colour=NEUTRAL)
+    embed.set_footer(text="Change it with /warband treasury reason: gold: wyrdstone: · every change is in /warband log")
+    return embed
 
 
 def ledger_pages(warband: str, entries: list[LedgerEntry]) -> list[discord.Embed]:

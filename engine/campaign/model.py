@@ -349,6 +349,14 @@ class LedgerEntry:
         return [(k, self.before.get(k), self.after.get(k)) for k in self.after if self.before.get(k) != self.after.get(k)]
 
 
+@dataclass(frozen=True, kw_only=True)
+class TreasuryView:
+    """`/warband treasury` with no amount: what the warband holds, and where it came from lately."""
+
+    sheet: WarbandSheet  # gold, shards, the stash and its worth
+    changes: tuple[LedgerEntry, ...]  # the newest changes to gold or shards, newest first
+
+
 @dataclass(frozen=True)
 class TreasuryAudit:
     gold_crowns: int

@@ -42,6 +42,7 @@ from engine.campaign.model import (
     Offer,
     OwnedWarband,
     TreasuryAudit,
+    TreasuryView,
     Warband,
     WarbandSheet,
     WarbandSummary,
@@ -141,6 +142,9 @@ class Campaigns(_Verbs):
 
     def show_warband(self, guild_id: int, name: str) -> WarbandSheet:
         return self.read(guild_id, sheets.show_warband, name)
+
+    def treasury(self, guild_id: int, name: str) -> TreasuryView:
+        return self.read(guild_id, sheets.treasury, name)
 
     def remembered_sheet(self, guild_id: int, name: str) -> WarbandSheet | None:
         return self.read(guild_id, sheets.remembered_sheet, name)

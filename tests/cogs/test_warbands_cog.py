@@ -186,7 +186,7 @@ async def test_only_owner_or_manage_server_may_change(harness):
 async def test_changing_autocomplete_offers_only_what_the_member_may_change(harness):
     await make_warband(harness)
     await make_warband(harness, OTHER, name="Reik Rats")
-    mine = await harness.autocomplete("warband treasury", "name", OWNER, name="rei")
+    mine = await harness.autocomplete("warband rename", "name", OWNER, name="rei")
     assert [c["value"] for c in mine.choices] == [WB]
     view = await harness.autocomplete("warband show", "name", OWNER, name="rei")
     assert [c["value"] for c in view.choices] == ["Reik Rats", WB]
@@ -365,6 +365,21 @@ async def test_treasury_refusals_and_log_and_undo(harness):
     assert svc(harness).get_warband(GUILD_A, WB).gold_crowns == 10
     again = await harness.command("warband log", OWNER, name=WB)
     assert "~~" in again.text and "(undone)" in again.text
+
+
+async def test_the_treasury_shown_plainly_to_anyone_in_the_server(harness):
+    await make_warband(harness, gold=10)
+    await harness.command("warband treasury", OWNER, name=WB, reason="sold a shard", gold=15, wyrdstone=1)
+    await harness.command("warband rename", OWNER, name=WB, new_name=WB + " II")  # not a treasury change: not listed
+    shown = await harness.command("warband treasury", OTHER, name=WB + " II")  # only looking: not the owner's alone
+    assert not shown.is_error and not shown.ephemeral
+    assert "**25 gc** · **1 wyrdstone shard**" in shown.text and "**Stash:** —" in shown.text
+    assert "gold crowns: 10 → 25; wyrdstone shards: 0 → 1 — sold a shard" in shown.text and "rename" not in shown.text
+    changing = await harness.command("warband treasury", OTHER, name=WB + " II", reason="mine now", gold=-5)
+    assert changing.is_error and changing.ephemeral  # changing it stays the owner's
+    no_reason = await harness.command("warband treasury", OWNER, name=WB + " II", gold=5)
+    assert no_reason.is_error and "Say why the treasury changes" in no_reason.text
+    assert svc(harness).get_warband(GUILD_A, WB + " II").gold_crowns == 25
 
 
 async def test_the_log_and_undo_name_the_warrior_each_change_touched(harness):

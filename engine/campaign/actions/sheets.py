@@ -15,7 +15,7 @@ from typing import Any
 from engine.campaign.actions.common import warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.warbands import with_warriors
-from engine.campaign.model import Advance, HireChoice, Warband, WarbandSheet, name_key
+from engine.campaign.model import Advance, HireChoice, TreasuryView, Warband, WarbandSheet, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.rating import warband_rating
@@ -60,6 +60,18 @@ def show_warband(uow: UnitOfWork, name: str) -> WarbandSheet:
         while len(_kept) > SHEETS_KEPT:
             _kept.pop(next(iter(_kept)))
     return sheet
+
+
+TREASURY_FIELDS = ("gold_crowns", "wyrdstone_shards")
+TREASURY_LOOKBACK = 200  # ledger rows read to find the newest treasury changes
+
+
+def treasury(uow: UnitOfWork, name: str, *, recent: int = 10) -> TreasuryView:
+    """The warband's gold, shards and stash, with its ``recent`` newest changes to gold or shards."""
+    sheet = show_warband(uow, name)
+    rows = uow.ledger.entries(sheet.warband.id, TREASURY_LOOKBACK)
+    moved = [e for e in rows if any(field in TREASURY_FIELDS for field, _, _ in e.changes())]
+    return TreasuryView(sheet=sheet, changes=tuple(moved[:recent]))
 
 
 def _build(uow: UnitOfWork, wb: Warband) -> WarbandSheet:
