@@ -85,7 +85,7 @@ async def main() -> dict[str, float]:
                 return await h.autocomplete("warband show", "name", actor, name="the")
 
             async def changeable_call():
-                return await h.autocomplete("warband treasury", "name", actor, name="")
+                return await h.autocomplete("warband rename", "name", actor, name="")
 
             t = time.perf_counter()
             build_list_band(h, actor)
