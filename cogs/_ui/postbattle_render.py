@@ -45,12 +45,12 @@ def _fighter_lines(view: SequenceView) -> list[str]:
             continue
         bits = []
         if f.out_of_action:
-            bits.append("out of action" if f.hero else f"{f.out_of_action} of {f.models} out of action")
+            bits.append("out of action" if f.hero or f.hired_sword else f"{f.out_of_action} of {f.models} out of action")
         if f.kills:
             bits.append(f"{f.kills} enem{'ies' if f.kills != 1 else 'y'} out of action")
         if f.scenario:
             bits.append(f"{f.scenario:+d} xp from the scenario")
-        kind = "hero" if f.hero else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"
+        kind = "hero" if f.hero else "hired sword" if f.hired_sword else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"
         status = f" — now **{w.status}**" if w is not None and w.status != "active" else ""
         out.append(f"**{name}** ({kind})" + (": " + ", ".join(bits) if bits else ": fought") + status)
     return out
@@ -138,7 +138,7 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
         fought = [f for f in s.fighters if f.fought]
         ooa = []
         for f in fought:
-            if f.hero:
+            if f.hero or f.hired_sword:
                 ooa.append(discord.SelectOption(label=f.name[:100], value=f"{f.warrior_id}:1", default=f.out_of_action == 1))
             else:
                 ooa.extend(discord.SelectOption(label=f"{f.name} — {n} of {f.models}"[:100], value=f"{f.warrior_id}:{n}",

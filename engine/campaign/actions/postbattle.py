@@ -45,8 +45,9 @@ from engine.errors import MordheimError, NotFoundError
 
 MAX_EXTRA_DICE = 6
 SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed before its end (undo passes over it)
-# Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).
-HEROES_FOR_INJURIES = ("leader", "hero", "hired_sword")
+# Heroes roll on the serious injury chart and gain experience for enemies they take out of action;
+# hired swords do neither: out of action they roll a D6 as henchmen do (rules/campaign_warrior.py).
+HEROES = ("leader", "hero")
 ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone else; by id within each
 
 
@@ -219,8 +220,8 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     number = sum(1 for x in battles if x.id <= battle.id)
     missing, captive = _absences(uow, band.id, battle.id)
     fighters = tuple(
-        Fighter(warrior_id=w.id, name=w.name, hero=w.role in HEROES_FOR_INJURIES, models=w.group_size,
-                fought=w.id not in missing and w.id not in captive)
+        Fighter(warrior_id=w.id, name=w.name, hero=w.role in HEROES, models=w.group_size,
+                fought=w.id not in missing and w.id not in captive, hired_sword=w.is_hired_sword)
         for w in uow.warriors.of_warband(band.id, band.name) if w.is_active
     )
     if not fighters:
@@ -290,7 +291,8 @@ def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, 
         if kills is not None and f.warrior_id in kills:
             n = int(kills[f.warrior_id])
             if n and not f.hero:
-                raise MordheimError(f"{f.name} is a henchman group: only heroes gain experience for enemies they take out of action.")
+                what = "a hired sword (he gains experience as henchmen do)" if f.hired_sword else "a henchman group"
+                raise MordheimError(f"{f.name} is {what}: only heroes gain experience for enemies they take out of action.")
             if n and not f.fought:
                 raise MordheimError(f"{f.name} did not fight.")
             if not 0 <= n <= 30:
@@ -342,8 +344,11 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
         else:
             hench = henchmen_out_of_action(cw, f.out_of_action, rules, dice)
             after = hench.warrior
-            lines.append(f"{f.name} — " + (f"{hench.lost} of {f.out_of_action} out of action lost" if hench.lost
-                                           else "all back on their feet") + (" (the group is gone)" if after.status == "dead" else ""))
+            if f.hired_sword:
+                lines.append(f"{f.name} — " + ("lost" if hench.lost else "survives"))
+            else:
+                lines.append(f"{f.name} — " + (f"{hench.lost} of {f.out_of_action} out of action lost" if hench.lost
+                                               else "all back on their feet") + (" (the group is gone)" if after.status == "dead" else ""))
         if dice.unused:
             raise MordheimError(f"{f.name}: {len(dice.unused)} entered dice were not needed ({' '.join(map(str, dice.unused))}).",
                                 hint="Type only the dice this warrior's injuries roll.")
@@ -405,6 +410,9 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)
         gain = sum(e.amount for e in earned)
+        if not cw.gains_experience:
+            lines.append(f"{f.name} gains no experience ({'an animal' if 'animal' in cw.special_rules else 'his rules say so'})")
+            continue
         if not gain:
             continue
         total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
@@ -413,14 +421,14 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         words = []
         for threshold in crossed:
             dice = Dice(rng)
-            if cw.is_hero:
+            if cw.advances_as_hero:  # heroes, and hired swords at the henchmen's thresholds
                 adv = hero_advance(cw, tables.hero_advances, dice)
             else:
                 adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
             rolls.extend(str(r) for r in dice.rolls)
             cw = adv.warrior
             words.append(adv.describe())
-            if adv.characteristic and not cw.is_hero:
+            if adv.characteristic and not cw.advances_as_hero:
                 raised.append((f.warrior_id, adv.characteristic))
             if adv.waiting:
                 kind = "talent" if adv.talent else "skill" if adv.skill else "choose"
@@ -457,7 +465,7 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
         if wanted is None:
             raise MordheimError(f"{value} is not one of the choices.", hint="Choose one of: " + ", ".join(p.options) + ".")
         cw = cw.with_change(wanted, +1)
-        if not cw.is_hero:
+        if not cw.advances_as_hero:
             raised.append((warrior_id, wanted))
         line = f"{w.name} chose +1 {wanted}"
         s.write(w, cw, "postbattle.advance")

@@ -29,12 +29,13 @@ class Fighter:
 
     warrior_id: int
     name: str
-    hero: bool
+    hero: bool  # leader or hero: the serious injury chart, experience for enemies out of action
     models: int  # the group's size when the battle was fought
     fought: bool = True
     out_of_action: int = 0  # heroes 0 or 1; henchmen: models taken out of action
     kills: int = 0  # enemies he took out of action (heroes)
     scenario: int = 0  # experience the scenario gives him
+    hired_sword: bool = False  # rolls a D6 out of action and gains experience as a henchman (rules/campaign_warrior.py)
 
 
 @dataclass(frozen=True)
