@@ -12,11 +12,13 @@ from typing import Any, Protocol
 
 from engine.campaign.model import (
     Battle,
+    CaptiveRecord,
     LedgerEntry,
     Offer,
     SequenceRecord,
     SequenceStatus,
     Step,
+    UpkeepRecord,
     Warband,
     WarbandSummary,
     Warrior,
@@ -108,6 +110,23 @@ class Sequences(Protocol):
     def save(self, record: SequenceRecord, *, step: Step, state_json: str, batch_id: int | None, status: SequenceStatus,
              at: str) -> SequenceRecord: ...
     def cancel(self, sequence_id: int, at: str) -> None: ...
+    def bump(self, sequence_id: int, at: str) -> None: ...
+    def shown_at(self, sequence_id: int, message_ref: str) -> None: ...
+
+
+class Captives(Protocol):
+    def get(self, captive_id: int) -> CaptiveRecord | None: ...
+    def of_warband(self, warband_id: int) -> list[CaptiveRecord]: ...
+    def held_by(self, captor_id: int) -> list[CaptiveRecord]: ...
+    def add(self, *, warband_id: int, warrior_id: int, captor_id: int | None, battle_id: int | None, batch_id: int | None,
+            at: str) -> int: ...
+    def set_ransom(self, captive_id: int, ransom: int | None, at: str) -> None: ...
+    def settle(self, captive_id: int, outcome: str, at: str) -> None: ...
+
+
+class Upkeep(Protocol):
+    def paid(self, warband_id: int, battle_id: int) -> list[UpkeepRecord]: ...
+    def add(self, *, warband_id: int, battle_id: int, warrior_id: int, gold: int, batch_id: int | None, at: str) -> None: ...
 
 
 class Searches(Protocol):
@@ -151,5 +170,7 @@ class UnitOfWork(Protocol):
     sequences: Sequences
     searches: Searches
     tables: ServerTables
+    captives: Captives
+    upkeep: Upkeep
 
     def flush(self) -> list[int]: ...
