@@ -32,7 +32,7 @@ from engine.campaign.service import PostBattle
 from engine.errors import MordheimError, PermissionDenied
 
 Name = app_commands.Range[str, 1, 100]
-TRADING_COMMANDS = ("trade buy", "trade sell", "trade search", "trade stash", "hire fighter", "hire sword", "hire upkeep")
+TRADING_COMMANDS = ("trade buy", "trade sell", "trade search", "trade stash", "hire fighter", "hire sword")
 _ID = r"(?P<action>[a-z]+):(?P<seq>\d+):(?P<version>\d+)(?::(?P<arg>[\w-]+))?"
 
 
@@ -213,6 +213,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "choose": lambda: svc.choose(g, who, admin, seq, version, int(arg), "choose", values[0] if values else ""),
             "place": lambda: svc.explore(g, who, admin, seq, version, hero_id=int(values[0]) if values else None),
             "sell": lambda: svc.sell(g, who, admin, seq, version, int(values[0]) if values else 0),
+            "upkeep": lambda: svc.pay_upkeep(g, who, admin, seq, version),
+            "letgo": lambda: svc.pay_upkeep(g, who, admin, seq, version, let_go=[int(v) for v in values]),
         }.get(action)
         if step is None:
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")

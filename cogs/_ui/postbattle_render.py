@@ -73,6 +73,15 @@ def _pending_lines(view: SequenceView) -> list[str]:
     return out
 
 
+def upkeep_due(view: SequenceView) -> list[tuple[int, str, int]]:
+    """(warrior id, name, upkeep) of each hired sword whose upkeep the upkeep step asks."""
+    out = []
+    for wid, fee in view.state.extra.get("upkeep", []):
+        w = view.warrior(int(wid))
+        out.append((int(wid), w.name if w is not None else f"#{wid}", int(fee)))
+    return out
+
+
 def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> discord.Embed:
     s = view.state
     if view.status == "finished":
@@ -93,6 +102,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         "income": f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
                   f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
                   + (" (hired swords do not count)." if any(w.is_hired_sword and w.status == "active" for w in view.warriors) else "."),
+        "upkeep": "Pay the upkeep of every hired sword who fought this battle (due after each battle he fights), or let one go: "
+                  "a hired sword left unpaid leaves the warband, and his experience is lost.",
         "trading": "Trade and hire now with the warband commands, then finish to post the summary.",
     }[s.step]
     embed = discord.Embed(title=f"{view.warband} after {s.battle} — {STEP_TITLES[s.step]}"[:256], description=guide, colour=INFO)
@@ -104,6 +115,9 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         _field(embed, "Exploration", [safe(x) for x in s.extra["exploration"]], newest=True)
     if s.step == "experience" and s.extra.get("awards"):
         _field(embed, "Experience awarded", [safe(x) for x in s.extra["awards"]])
+    if s.step == "upkeep":
+        _field(embed, "Upkeep due", [f"**{safe(name)}**: {fee} gc" for _wid, name, fee in upkeep_due(view)]
+               + [f"Treasury: {view.gold_crowns} gc"])
     _field(embed, "Waiting for you", _pending_lines(view))
     if s.step == "trading":
         found = list(s.items_found) + [safe(n) for n in s.notes]
@@ -187,6 +201,12 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
         ui.add_item(_select("Sell how many shards?", "sell", view, [
             discord.SelectOption(label="Keep them all" if n == 0 else f"Sell {n} for {gold} gc", value=str(n))
             for n, gold in view.sale_prices]))
+    elif s.step == "upkeep":
+        due = upkeep_due(view)
+        total = sum(fee for _wid, _name, fee in due)
+        ui.add_item(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary, row=0))
+        ui.add_item(_select("Let go unpaid (the others are paid)…", "letgo", view, [
+            discord.SelectOption(label=f"{name} ({fee} gc)"[:100], value=str(wid)) for wid, name, fee in due], many=True, row=1))
     elif s.step == "trading":
         ui.add_item(_button("Finish and post the summary", "finish", view, style=primary))
     ui.add_item(_button("Close the sequence", "cancel", view, style=discord.ButtonStyle.danger, row=4))

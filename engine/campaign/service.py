@@ -28,6 +28,7 @@ from engine.campaign.actions import (
     standings,
     trading,
     undo,
+    upkeep,
     warbands,
     warriors,
 )
@@ -199,8 +200,8 @@ class Campaigns(_Verbs):
                    name: str | None = None) -> hiring.Hired:
         return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_sword, warband, sword, name=name)
 
-    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> hiring.UpkeepPaid:
-        return self.act(_actor(guild_id, actor_id, is_admin), hiring.pay_upkeep, warband)
+    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> upkeep.UpkeepPaid:
+        return self.act(_actor(guild_id, actor_id, is_admin), upkeep.pay_upkeep, warband)
 
     def fighter_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
         return self.read(guild_id, hiring.fighter_choices, warband, prefix)
@@ -375,6 +376,11 @@ class PostBattle(_Verbs):
     def sell(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
              shards: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.sell, sequence_id, version, shards)
+
+    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int, *,
+                   let_go: Iterable[int] = ()) -> postbattle.SequenceView:
+        """The upkeep step: pay every hired sword who fought, except those ``let_go`` (they leave)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.pay_upkeep, sequence_id, version, let_go=tuple(let_go))
 
     def finish(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.finish, sequence_id, version)

@@ -149,4 +149,5 @@ def test_a_hired_sword_is_not_counted_for_the_income_chart_as_for_the_warbands_s
     assert v.sale_prices == ((0, 0), (1, 45), (2, 60))  # the 1-3 column (the 4-6 column pays 40 and 55)
     gold = v.gold_crowns
     v = pb.sell(G, OWNER, False, v.id, v.version, 2)
-    assert v.gold_crowns == gold + 60 - upkeep and "sold 2 for 60 gc" in v.summary()
+    assert upkeep and v.state.step == "trading"  # the scout did not fight: no upkeep is due for this battle
+    assert v.gold_crowns == gold + 60 and "sold 2 for 60 gc" in v.summary()

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
-from engine.campaign.actions.hiring import pay_upkeep_of
+from engine.campaign.actions import upkeep
 from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
@@ -592,19 +592,46 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
     sale = sell_wyrdstone(int(shards), s.band.wyrdstone_shards, size, s.rules.tables.income)
     if sale.shards:
         s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
-    lines, notes = [], []
-    if any(w.is_hired_sword and w.is_active for w in s.warriors()):
-        try:  # hired swords' upkeep after every battle (issue 8's /hire upkeep, in this batch)
-            paid = pay_upkeep_of(uow, s.band)
-            s.band = warband_by_id(uow, s.band.id)
-            lines.append("upkeep " + ", ".join(f"{name} {fee} gc" for name, fee in paid.paid))
-        except MordheimError as unpaid:  # checked before anything is written: the sale stands
-            notes.append(f"Upkeep not paid: {unpaid.message}")
-    s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="trading",
-                   lines=(*state.lines, *lines), notes=(*state.notes, *notes)))
+    lines: list[str] = []
+    due: list[list[int]] = []
+    if s.record.battle_id is not None and any(w.is_hired_sword and w.is_active for w in s.warriors()):
+        fought = {f.warrior_id for f in state.fighters if f.fought}
+        dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=fought)
+        due = [[w.id, fee] for w, fee in dues.due]
+        if dues.paid:
+            lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
+    s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
+                   lines=(*state.lines, *lines), extra={**state.extra, "upkeep": due}))
     return s.view
 
-# ---- 5. trading, then the end ---------------------------------------------------
+# ---- 5. the hired swords' upkeep ------------------------------------------------
+def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *, let_go: Iterable[int] = ()) -> SequenceView:
+    """Pay the upkeep of every hired sword who fought this battle, except those ``let_go``: each
+    of them leaves the warband (retired), his experience lost (actions/upkeep.py)."""
+    s = _Step.open(uow, actor, sequence_id, version, "upkeep")
+    state = s.state
+    asked = {int(wid) for wid, _fee in state.extra.get("upkeep", [])}
+    leaving = set(let_go)
+    if leaving - asked:
+        raise MordheimError("Only a hired sword whose upkeep is due can be let go here.", hint="Choose from the menu.")
+    assert s.record.battle_id is not None, "a sequence reaches its upkeep step only after a battle"
+    dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=asked)
+    paying = [(w, fee) for w, fee in dues.due if w.id not in leaving]
+    lines: list[str] = []
+    if paying:
+        s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
+        lines.append("upkeep " + ", ".join(f"{w.name} {fee} gc" for w, fee in paying))
+    if dues.paid:
+        lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
+    for wid in sorted(leaving):
+        w = s.warrior(wid)
+        if w.is_active:
+            s.write(w, replace(s.campaign_warrior(w), status="retired"), "postbattle.upkeep")
+            lines.append(f"{w.name} is not paid and leaves the warband (his experience is lost)")
+    s.save(replace(state, step="trading", lines=(*state.lines, *lines)))
+    return s.view
+
+# ---- 6. trading, then the end ---------------------------------------------------
 def finish(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> SequenceView:
     s = _Step.open(uow, actor, sequence_id, version, "trading")
     s.save(replace(s.state, step="done"), status=SequenceStatus.FINISHED)

@@ -1,7 +1,10 @@
 """The post-battle sequence as a state: which step, who fought, what is waiting for a choice.
 
 The rulebook's order (Mordheim rulebook, Campaigns: the post-battle sequence): serious injuries,
-experience (with advances), exploration, selling wyrdstone, then trading and hiring. A step is
+experience (with advances), exploration, selling wyrdstone, then trading and hiring. The hired
+swords' upkeep, due "after each battle he fights" and paid from the treasury "in the same way as
+buying new weapons or recruiting new warriors" (Hired Swords chapter, LRB p. 105), is its own
+step between selling wyrdstone and trading; a sequence with no hired sword to pay passes over it. A step is
 taken once; the state says which one is next and what the player still has to choose. It is
 plain data (``to_json``/``from_json``) so a service can store it and resume after a restart.
 """
@@ -18,7 +21,8 @@ STEP_TITLES = {  # the steps, in order
     "experience": "2. Experience",
     "exploration": "3. Exploration",
     "income": "4. Selling wyrdstone",
-    "trading": "5. Trading and hiring",
+    "upkeep": "5. Hired swords' upkeep",
+    "trading": "6. Trading and hiring",
     "done": "Finished",
 }
 
