@@ -86,19 +86,21 @@ class DiceModal(discord.ui.Modal):
         await guarded(interaction, lambda i: self._submit(i, {k: v.value or "" for k, v in self.inputs.items()}))
 
 
-def _names_and_numbers(text: str, view: SequenceView, what: str) -> dict[int, int]:
-    """'Hans 2, Otto 1' → {Hans's id: 2, Otto's id: 1}; each name must be a warrior of the sequence."""
+def _names_and_numbers(text: str, view: SequenceView, what: str, among=None) -> dict[int, int]:
+    """'Hans 2, Otto 1' → {Hans's id: 2, Otto's id: 1}; each name must be a warrior of the sequence
+    (or of ``among``: warriors, for the heroes of the roster now)."""
     out: dict[int, int] = {}
+    people = [(f.warrior_id, f.name) for f in view.state.fighters] if among is None else [(w.id, w.name) for w in among]
     for part in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
         m = re.fullmatch(r"(.+?)\s*[:=]?\s*(-?\d{1,2})", part)
         if m is None:
             raise MordheimError(f"'{part[:40]}' is not a name and a number.", hint=f"Write {what} as `Hans 2, Otto 1`.")
         name, n = m.group(1).strip(), int(m.group(2))
-        fighter = next((f for f in view.state.fighters if f.name.casefold() == name.casefold()), None)
-        if fighter is None:
+        found = next((wid for wid, known in people if known.casefold() == name.casefold()), None)
+        if found is None:
             raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
-                                hint="Names: " + ", ".join(f.name for f in view.state.fighters)[:300])
-        out[fighter.warrior_id] = n
+                                hint="Names: " + ", ".join(known for _wid, known in people)[:300])
+        out[found] = n
     return out
 
 
@@ -191,7 +193,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             view = await call(svc.start, g, who, admin, name, battle_id=int(arg) if arg.isdigit() else None)
             await self._post(interaction, view)
             return
-        if action in ("injdice", "kills", "skill", "talent", "expdice"):
+        if action in ("injdice", "kills", "skill", "talent", "expdice", "share"):
             current = await call(svc.get, g, seq)
             await self._may_press(interaction, current)
             if current.version != version:
@@ -214,6 +216,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "place": lambda: svc.explore(g, who, admin, seq, version, hero_id=int(values[0]) if values else None),
             "sell": lambda: svc.sell(g, who, admin, seq, version, int(values[0]) if values else 0),
             "upkeep": lambda: svc.pay_upkeep(g, who, admin, seq, version),
+            "reroll": lambda: svc.reroll_exploration(g, who, admin, seq, version, [int(v) for v in values]),
+            "keepdice": lambda: svc.reroll_exploration(g, who, admin, seq, version, []),
             "letgo": lambda: svc.pay_upkeep(g, who, admin, seq, version, let_go=[int(v) for v in values]),
         }.get(action)
         if step is None:
@@ -255,6 +259,14 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             return DiceModal("Enemies and scenario experience", [
                 ("kills", "Enemies each hero took out of action", "Hans 2, Otto 1", False),
                 ("scenario", "Scenario experience", "Hans 1, Marksmen 1", False)], submit)
+        if action == "share":
+            p = next(x for x in view.state.pending if x.kind == "share_xp")
+            heroes = ", ".join(view.warrior(int(o)).name for o in p.options if view.warrior(int(o)) is not None)
+
+            async def submit(i, values):
+                shares = _names_and_numbers(values["shares"], view, "experience", among=view.warriors)
+                await done(i, lambda: svc.share_experience(g, i.user.id, is_admin(i), view.id, view.version, shares))
+            return DiceModal(f"{p.note} experience to share", [("shares", "Who gets how much", heroes[:100], True)], submit)
         if action == "skill":
             async def submit(i, values):
                 await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "skill", values["skill"]))

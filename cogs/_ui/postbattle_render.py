@@ -70,6 +70,12 @@ def _pending_lines(view: SequenceView) -> list[str]:
             out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")
         elif p.kind == "place_hero":
             out.append(f"**{name}**: {safe(p.note)}")
+        elif p.kind == "reroll":
+            allowed, _, why = p.note.partition("|")
+            out.append(f"The warband may re-roll {allowed} exploration {'die' if allowed == '1' else 'dice'} "
+                       f"({safe(why)}); the second result stands. Choose which, or keep them.")
+        elif p.kind == "share_xp":
+            out.append(f"**{name}**: {p.note} experience for the heroes to share. Say who gets how much.")
     return out
 
 
@@ -121,7 +127,7 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
     _field(embed, "Waiting for you", _pending_lines(view))
     if s.step == "trading":
         found = list(s.items_found) + [safe(n) for n in s.notes]
-        _field(embed, "Found while exploring", found + (["Give items out with `/warrior equip`."] if s.items_found else []))
+        _field(embed, "Found while exploring", found + (["In the stash: give them out with `/trade give`."] if s.items_found else []))
         cmds = ", ".join(f"`/{c}`" for c in trading_commands) or "the `/warband` and `/warrior` commands"
         _field(embed, "Trading and hiring", [f"Buy, sell and hire with {cmds} (they are part of the warband lists' commands). "
                                               "Press **Finish** when done."])
@@ -139,6 +145,18 @@ def _select(placeholder: str, action: str, view: SequenceView, options: list[dis
     options = options[:MAX_OPTIONS]
     return discord.ui.Select(placeholder=placeholder[:150], custom_id=custom_id(SELECT, action, view, arg), options=options,
                              min_values=0 if many else 1, max_values=len(options) if many else 1, row=row)
+
+
+def _choice_components(ui: discord.ui.View, view: SequenceView, p) -> None:
+    """The menu or button of an advance waiting for the player's choice."""
+    primary = discord.ButtonStyle.primary
+    if p.kind == "choose":
+        ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
+                            [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
+    elif p.kind == "skill":
+        ui.add_item(_button(f"Choose {p.name}'s new skill", "skill", view, str(p.warrior_id), style=primary))
+    elif p.kind == "talent":
+        ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
 
 
 def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
@@ -176,14 +194,18 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
         if not s.extra.get("experience_done"):
             ui.add_item(_button("Award experience and roll advances", "xp", view, style=primary))
         else:
-            p = s.pending[0]
-            if p.kind == "choose":
-                ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
-                                    [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
-            elif p.kind == "skill":
-                ui.add_item(_button(f"Choose {p.name}'s new skill", "skill", view, str(p.warrior_id), style=primary))
-            elif p.kind == "talent":
-                ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
+            _choice_components(ui, view, s.pending[0])
+    elif s.step == "exploration" and s.pending and s.pending[0].kind in ("choose", "skill", "talent"):
+        _choice_components(ui, view, s.pending[0])
+    elif s.step == "exploration" and any(p.kind == "reroll" for p in s.pending):
+        p = next(p for p in s.pending if p.kind == "reroll")
+        allowed = int(p.note.split("|", 1)[0])
+        ui.add_item(_select(f"Re-roll which {'die' if allowed == 1 else f'dice (up to {allowed})'}?", "reroll", view, [
+            discord.SelectOption(label=f"Die {k + 1}: {face}", value=str(k)) for k, face in enumerate(s.explore_dice)],
+            many=True, row=0))
+        ui.add_item(_button("Keep the dice", "keepdice", view, style=primary, row=1))
+    elif s.step == "exploration" and any(p.kind == "share_xp" for p in s.pending):
+        ui.add_item(_button("Share the heroes' experience", "share", view, style=primary))
     elif s.step == "exploration":
         place = next((p for p in s.pending if p.kind == "place_hero"), None)
         if place is not None:

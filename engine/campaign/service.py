@@ -373,6 +373,18 @@ class PostBattle(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.explore, sequence_id, version, entered=entered,
                          extra_dice=extra_dice, hero_id=hero_id, visit=visit, rng=self.rng)
 
+    def reroll_exploration(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
+                           dice: Iterable[int], *, entered: str = "") -> postbattle.SequenceView:
+        """Re-roll the exploration dice at these positions (none: keep them), as the warband's re-rolls allow."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.reroll_exploration, sequence_id, version, tuple(dice),
+                         entered=entered, rng=self.rng)
+
+    def share_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
+                         shares: Mapping[int, int]) -> postbattle.SequenceView:
+        """Experience a place gives the heroes, shared as the owner says (warrior id -> points)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.share_experience, sequence_id, version, shares,
+                         rng=self.rng)
+
     def sell(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
              shards: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.sell, sequence_id, version, shards)

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
+from engine.campaign.actions.trading import STASH_MAX
 from engine.campaign.actions import upkeep
 from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
@@ -415,26 +416,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
             continue
         if not gain:
             continue
-        total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
-        crossed = s.rules.advances_between(w.role, cw.experience, total)
-        cw = replace(cw, experience=total)
-        words = []
-        for threshold in crossed:
-            dice = Dice(rng)
-            if cw.advances_as_hero:  # heroes, and hired swords at the henchmen's thresholds
-                adv = hero_advance(cw, tables.hero_advances, dice)
-            else:
-                adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
-            rolls.extend(str(r) for r in dice.rolls)
-            cw = adv.warrior
-            words.append(adv.describe())
-            if adv.characteristic and not cw.advances_as_hero:
-                raised.append((f.warrior_id, adv.characteristic))
-            if adv.waiting:
-                kind = "talent" if adv.talent else "skill" if adv.skill else "choose"
-                pending.append(Pending(kind, f.warrior_id, f.name, adv.choose_from, "; ".join(adv.notes)))
-            elif adv.notes:
-                words[-1] += f" ({'; '.join(adv.notes)})"
+        cw, words = _gain(s, w, cw, gain, rng, heroes_full=heroes_full, rolls=rolls, raised=raised, pending=pending)
         s.write(w, cw, "postbattle.experience")
         line = f"{f.name} +{gain} experience"
         if words:
@@ -447,11 +429,44 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
            rolls=rolls)
     return s.view
 
+def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Random | None, *, heroes_full: bool,
+          rolls: list[str], raised: list[tuple[int, str]], pending: list[Pending]) -> tuple[CampaignWarrior, list[str]]:
+    """``cw`` (the warrior ``w``) with ``gain`` experience and one advance rolled for each threshold
+    it crosses: the dice are added to ``rolls``, a henchman group's characteristic to ``raised``,
+    a choice left to the player to ``pending``. Returns him and the advances in words."""
+    tables = s.rules.tables
+    total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
+    crossed = s.rules.advances_between(w.role, cw.experience, total)
+    cw = replace(cw, experience=total)
+    words: list[str] = []
+    for _threshold in crossed:
+        dice = Dice(rng)
+        if cw.advances_as_hero:  # heroes, and hired swords at the henchmen's thresholds
+            adv = hero_advance(cw, tables.hero_advances, dice)
+        else:
+            adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
+        rolls.extend(str(r) for r in dice.rolls)
+        cw = adv.warrior
+        words.append(adv.describe())
+        if adv.characteristic and not cw.advances_as_hero:
+            raised.append((w.id, adv.characteristic))
+        if adv.waiting:
+            kind = "talent" if adv.talent else "skill" if adv.skill else "choose"
+            pending.append(Pending(kind, w.id, w.name, adv.choose_from, "; ".join(adv.notes)))
+        elif adv.notes:
+            words[-1] += f" ({'; '.join(adv.notes)})"
+    return cw, words
+
+
+NEXT_STEP = {"experience": "exploration", "exploration": "income"}  # where a step's last choice leads
+
+
 def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrior_id: int,
            kind: str, value: str, *, skill_lists: tuple[str, ...] = (), rng: random.Random | None = None) -> SequenceView:
     """Settle a waiting advance: a characteristic (``choose``), a skill (``skill``), or the lad's
-    name as a new hero (``talent``, with two ``skill_lists`` when the lists are known)."""
-    s = _Step.open(uow, actor, sequence_id, version, "experience")
+    name as a new hero (``talent``, with two ``skill_lists`` when the lists are known). An advance
+    reached with experience found exploring waits in the exploration step the same way."""
+    s = _Step.open(uow, actor, sequence_id, version, "experience", "exploration")
     p = s.pending(kind, warrior_id)
     w = s.warrior(warrior_id)
     cw = s.campaign_warrior(w)
@@ -507,8 +522,16 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
     else:
         raise MordheimError(f"'{kind}' is not something an advance waits for.")
     s.save(replace(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, line),
-                   dice=(*state.dice, *rolls), step="experience" if pending else "exploration"), rolls=rolls)
+                   dice=(*state.dice, *rolls), step=state.step if pending else _after_choices(state)), rolls=rolls)
     return s.view
+
+
+def _after_choices(state: SequenceState) -> str:
+    """The step a sequence goes on to once nothing waits: the experience step's next, or the
+    exploration's once it has explored."""
+    if state.step == "exploration" and not state.explored:
+        return "exploration"
+    return NEXT_STEP[state.step]
 
 # ---- 3. exploration -----------------------------------------------------------
 def searchers(view: SequenceView) -> list[Warrior]:
@@ -520,18 +543,31 @@ def searchers(view: SequenceView) -> list[Warrior]:
             out.append(w)
     return out
 
+# Where one exploration die may be re-rolled, the second result standing (a die is never
+# re-rolled twice: 004:62). Each source gives one re-roll.
+CATACOMBS = "entrance-to-the-catacombs"  # found once: "from now on" one die (rules_data/campaign/lrb.json, exploration)
+REROLL_SKILLS = ("wyrdstone hunter",)  # Academic skill, of a hero who searched (rules_data/warbands/skills.json)
+REROLL_RULES = ("myths-and-legends",)  # a hired sword's rule, when not taken out of action (hired_swords.json)
+REROLL_ITEMS = ("master map", "warpstone amulet")  # carried by a warrior not taken out of action: a Mordheim map that
+# rolled 6 (seed 000:1530, written "Master map" on his kit) and the Clan Pestilens amulet (Town Cryer 29)
+
+
 def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
             entered: str = "", extra_dice: int = 0, hero_id: int | None = None, visit: bool = True,
             rng: random.Random | None = None) -> SequenceView:
-    """Roll (or take) the exploration dice, then the place's follow-up dice; add what was found."""
+    """Roll (or take) the exploration dice; where the warband may re-roll dice, wait for which;
+    then the place's follow-up dice, and add what was found."""
     if not 0 <= extra_dice <= MAX_EXTRA_DICE:
         raise MordheimError(f"Extra exploration dice must be 0 to {MAX_EXTRA_DICE}.")
     s = _Step.open(uow, actor, sequence_id, version, "exploration")
     state, table = s.state, s.rules.tables.exploration
     if state.explored:
         raise _stale(state.step)
+    if any(p.kind == "reroll" for p in state.pending):
+        raise MordheimError("Choose the dice to re-roll first, or keep them.", hint="Use the menu of the newest message.")
     searching = searchers(s.view_now())
     faces = state.explore_dice
+    rolls: list[str] = []
     if not faces:
         n = exploration_dice(len(searching), state.won, table, extra_dice)
         entered_faces = parse_entered(entered)
@@ -540,6 +576,75 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                                 f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}); "
                                 f"{len(entered_faces)} were entered.", hint=f"Type {n} dice, each 1-6.")
         faces = Dice(rng, entered_faces).dice(n, "Exploration")
+        rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
+                     + (" (entered)" if entered_faces else ""))
+        rerolls, why = _rerolls(s, searching)
+        if rerolls and faces:
+            p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
+                        f"{min(rerolls, len(faces))}|" + "; ".join(why))
+            s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
+            return s.view
+    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng)
+
+
+def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
+                       entered: str = "", rng: random.Random | None = None) -> SequenceView:
+    """Re-roll the exploration dice at these positions (none: keep them all), each once, the second
+    result standing; then go on as ``explore`` does."""
+    s = _Step.open(uow, actor, sequence_id, version, "exploration")
+    p = s.pending("reroll", 0)
+    allowed = int(p.note.split("|", 1)[0])
+    chosen = sorted(set(int(k) for k in dice))
+    faces = list(s.state.explore_dice)
+    if any(not 0 <= k < len(faces) for k in chosen):
+        raise MordheimError("Choose dice of this exploration.", hint="Use the menu of the newest message.")
+    if len(chosen) > allowed:
+        raise MordheimError(f"The warband may re-roll {allowed} exploration {'die' if allowed == 1 else 'dice'}, not {len(chosen)}.",
+                            hint=f"Choose at most {allowed}.")
+    roller = Dice(rng, parse_entered(entered))
+    for k in chosen:
+        faces[k] = roller.d6(f"Exploration, die {k + 1} ({faces[k]}) re-rolled")
+    if roller.unused:
+        raise MordheimError(f"{len(roller.unused)} entered dice were not needed.", hint=f"Type one die for each die re-rolled ({len(chosen)}).")
+    rolls = [str(r) for r in roller.rolls]
+    if chosen:
+        rolls.append(f"Exploration after re-rolls: {' '.join(map(str, faces))} = {sum(faces)}")
+    state = s.state
+    s.state = replace(state, pending=tuple(x for x in state.pending if x is not p), explore_dice=tuple(faces),
+                      dice=(*state.dice, *rolls))
+    return _explored(s, tuple(faces), [], hero_id=None, visit=True, rng=rng, shown=rolls)
+
+
+def _rerolls(s: _Step, searching: list[Warrior]) -> tuple[int, list[str]]:
+    """How many exploration dice the warband may re-roll now, and why (each source one die)."""
+    why: list[str] = []
+    standing = {f.warrior_id for f in s.state.fighters if f.fought and not f.out_of_action}
+    for w in s.warriors():
+        if w.id not in standing or not w.is_active:
+            continue
+        if w in searching:
+            why += [f"{w.name}'s {sk}" for sk in w.skills if name_key(sk) in REROLL_SKILLS]
+        why += [f"{w.name}'s {it}" for it in w.equipment if any(k in name_key(it) for k in REROLL_ITEMS)]
+        why += [f"{w.name}'s {r.replace('-', ' ')}" for r in w.special_rules if r in REROLL_RULES]
+    if any(_found(state, CATACOMBS) for state in s.earlier()):
+        why.append("the entrance to the catacombs the warband found")
+    return len(why), why
+
+
+def _found(state: SequenceState, place_id: str) -> bool:
+    """The sequence's exploration found the place ``place_id`` (by id; sequences before issue 16 by its name)."""
+    if state.extra.get("place") == place_id:
+        return True
+    words = place_id.replace("-", " ")
+    return any(words in name_key(line) for line in state.extra.get("exploration", ())[:2])
+
+
+def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: int | None, visit: bool,
+              rng: random.Random | None, shown: list[str] | None = None) -> SequenceView:
+    """The exploration with these dice, ``rolls`` the dice of this press not in the state yet
+    (``shown`` the ones already in it that the message shows too)."""
+    state, table = s.state, s.rules.tables.exploration
+    searching = searchers(s.view_now())
     multiple = find_multiple(faces)
     place = table.place(*multiple) if multiple else None
     needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
@@ -547,8 +652,7 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         options = tuple(str(w.id) for w in searching) or tuple(str(w.id) for w in s.warriors() if w.is_hero and w.status == "active")
         p = Pending("place_hero", 0, place.name, options,
                     ("Choose the hero who goes in, or send nobody." if place.optional else "Choose the hero who takes the test."))
-        s.save(replace(state, explore_dice=tuple(faces), pending=(p,)),
-               rolls=[f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"])
+        s.save(replace(state, explore_dice=faces, pending=(p,), dice=(*state.dice, *rolls)), rolls=[*(shown or ()), *rolls])
         return s.view
     hero_w = s.maybe_warrior(hero_id) if hero_id is not None else None
     hero = s.campaign_warrior(hero_w) if hero_w is not None else None
@@ -557,9 +661,9 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     leader_w = next((w for w in s.warriors() if w.role == "leader" and w.status == "active"), None)
     leader = s.campaign_warrior(leader_w) if leader_w else None
     dice = Dice(rng)
-    result = explore_place(tuple(faces), table, dice, warband_id=s.warband_list_id(), hero=hero, leader=leader, visit_place=visit)
+    result = explore_place(faces, table, dice, warband_id=s.warband_list_id(), hero=hero, leader=leader, visit_place=visit)
     finds = result.finds
-    rolls = [f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}", *(str(r) for r in dice.rolls)]
+    rolls = [*rolls, *(str(r) for r in dice.rolls)]
     missed = list(state.missed)
     for name, games in finds.missed_games:
         target = next(w for w in s.warriors() if w.name == name)
@@ -567,20 +671,84 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     for name in finds.heroes_lost:
         target = next(w for w in s.warriors() if w.name == name)
         s.write(target, replace(s.campaign_warrior(target), status="dead", equipment=()), "postbattle.exploration")
-    if finds.leader_experience and leader_w is not None:
-        s.write(leader_w, replace(s.campaign_warrior(leader_w), experience=min(MAX_EXPERIENCE, leader_w.experience + finds.leader_experience)),
-                "postbattle.exploration")
+    lines: list[str] = []
+    pending: list[Pending] = []
+    raised = list(state.raised)
+    if finds.leader_experience and leader_w is not None and leader_w.is_active:
+        leader_w = s.warrior(leader_w.id)
+        cw, words = _gain(s, leader_w, s.campaign_warrior(leader_w), finds.leader_experience, rng, heroes_full=True,
+                          rolls=rolls, raised=raised, pending=pending)
+        s.write(leader_w, cw, "postbattle.exploration")
+        lines.append(f"{leader_w.name} +{finds.leader_experience} experience ({result.place.name if result.place else 'exploring'})"
+                     + (" → advance: " + ", ".join(words) if words else ""))
+    if finds.heroes_experience:
+        heroes = [w for w in s.warriors() if w.is_hero and w.is_active]
+        if heroes:
+            pending.append(Pending("share_xp", 0, result.place.name if result.place else "Exploration",
+                                   tuple(str(w.id) for w in heroes), str(finds.heroes_experience)))
     if finds.gold or finds.shards:
         s.treasury(gold=finds.gold, shards=finds.shards, reason="exploration")
     items = tuple(f"{i.count} × {i.name}" if i.count != 1 else i.name for i in finds.items)
-    notes = tuple(finds.notes) + ((f"{finds.heroes_experience} experience to share among the heroes "
-                                   f"(give it with `/warrior xp`)",) if finds.heroes_experience else ())
+    stored = _to_stash(s, finds.items)
+    if stored:
+        lines.append("into the stash: " + ", ".join(stored))
     place_line = (f"found {result.place.name}" if result.place else "")
-    lines = [f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else "")]
-    s.save(replace(state, explore_dice=tuple(faces), explored=True, pending=(), shards_found=finds.shards,
-                   gold_found=finds.gold, items_found=items, notes=(*state.notes, *notes), missed=tuple(missed),
-                   lines=(*state.lines, *lines), dice=(*state.dice, *rolls), step="income",
-                   extra={**state.extra, "exploration": list(result.lines)}), rolls=rolls)
+    lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
+    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending), shards_found=finds.shards,
+                   gold_found=finds.gold, items_found=items, notes=(*state.notes, *finds.notes), missed=tuple(missed),
+                   raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
+                   step="exploration" if pending else "income",
+                   extra={**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}),
+           rolls=[*(shown or ()), *rolls])
+    return s.view
+
+
+def _to_stash(s: _Step, found: Iterable[Any]) -> list[str]:
+    """Items found exploring go into the warband's stash (a ledger row in the sequence's batch),
+    each under the name the trading post knows; what would overfill the stash is left out and said."""
+    names: list[str] = []
+    for thing in found:
+        item = s.catalogue.items.get(thing.item)
+        names.extend([item.name if item is not None else thing.name] * thing.count)
+    if not names:
+        return []
+    room = max(0, STASH_MAX - len(s.band.stash))
+    kept, left = names[:room], names[room:]
+    if kept:
+        s.band = change_warband(s.uow, s.band, {"stash": [*s.band.stash, *kept]}, what="postbattle.found",
+                                reason=f"found exploring, post-battle, {s.state.battle}")
+    shown = [f"{kept.count(n)} × {n}" if kept.count(n) != 1 else n for n in dict.fromkeys(kept)]
+    if left:
+        shown.append(f"{len(left)} more left behind: the stash holds {STASH_MAX} items at most")
+    return shown
+
+
+def share_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shares: Mapping[int, int], *,
+                     rng: random.Random | None = None) -> SequenceView:
+    """Experience a place gives the heroes to share (the Graveyard's sealed graves, the Possessed's
+    sacrifice): the owner shares it as he likes among the warband's heroes, every point given;
+    each advance it reaches is rolled as in the experience step."""
+    s = _Step.open(uow, actor, sequence_id, version, "exploration")
+    p = s.pending("share_xp", 0)
+    total = int(p.note)
+    given = {int(k): int(v) for k, v in shares.items() if int(v)}
+    if any(str(wid) not in p.options for wid in given) or any(n < 0 for n in given.values()):
+        raise MordheimError("Share it among the warband's heroes.", hint="Write it as `Hans 2, Otto 1`.")
+    if sum(given.values()) != total:
+        raise MordheimError(f"{p.name} gives {total} experience to share; {sum(given.values())} were given.",
+                            hint=f"Give all {total} among the heroes, e.g. one hero {total}.")
+    state = s.state
+    rolls: list[str] = []
+    raised = list(state.raised)
+    pending = [x for x in state.pending if x is not p]
+    lines: list[str] = []
+    for wid, n in given.items():
+        w = s.warrior(wid)
+        cw, words = _gain(s, w, s.campaign_warrior(w), n, rng, heroes_full=True, rolls=rolls, raised=raised, pending=pending)
+        s.write(w, cw, "postbattle.exploration")
+        lines.append(f"{w.name} +{n} experience ({p.name})" + (" → advance: " + ", ".join(words) if words else ""))
+    s.save(replace(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
+                   step="exploration" if pending else "income"), rolls=rolls)
     return s.view
 
 # ---- 4. income ----------------------------------------------------------------
@@ -658,7 +826,7 @@ class _Step:
         self._view: SequenceView | None = None
         self._warriors: dict[int, Warrior] | None = None
         self._changed: dict[int, dict[str, Any]] = {}  # warrior id -> snapshot keys changed, not yet written
-        self._raised: list[tuple[int, str]] | None = None
+        self._earlier: list[SequenceState] | None = None
 
     @classmethod
     def open(cls, uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *steps: str) -> _Step:
@@ -735,14 +903,17 @@ class _Step:
                      + tuple(ch for wid, ch in self.state.raised if wid == w.id))
         return CampaignWarrior.from_warrior(w, _maximum(w, self.rules, self.catalogue), increased=increased, skill_lists=w.skill_lists)
 
+    def earlier(self) -> list[SequenceState]:
+        """The states of this warband's finished sequences not undone (read once per step)."""
+        if self._earlier is None:
+            self._earlier = [state_of(record.state_json)
+                             for record in self.uow.sequences.of_warband(self.band.id, SequenceStatus.FINISHED)
+                             if not self.uow.ledger.batch_undone(self.band.id, record.batch_id)]
+        return self._earlier
+
     def _raised_before(self) -> list[tuple[int, str]]:
-        """Characteristics raised by this warband's earlier sequences not undone (read once per step)."""
-        if self._raised is None:
-            self._raised = []
-            for record in self.uow.sequences.of_warband(self.band.id, SequenceStatus.FINISHED):
-                if not self.uow.ledger.batch_undone(self.band.id, record.batch_id):
-                    self._raised.extend(state_of(record.state_json).raised)
-        return self._raised
+        """Characteristics raised by this warband's earlier sequences not undone."""
+        return [raised for state in self.earlier() for raised in state.raised]
 
     # ---- changes inside the step
     def write(self, old: Warrior, new: CampaignWarrior, what: str) -> Warrior:
