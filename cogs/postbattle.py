@@ -14,6 +14,7 @@ Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -22,13 +23,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._ui.campaign import call, require_server, safe
-from cogs._ui.context import is_admin
+from cogs._ui.captives_render import CAPTIVE, captives_components, captives_embed
+from cogs._ui.combat_options import combat_rules
+from cogs._ui.context import is_admin, server_settings_now
 from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
+from engine.campaign.actions.captives import CaptivesView
 from engine.campaign.actions.postbattle import SequenceView
-from engine.campaign.service import PostBattle
+from engine.campaign.service import Captives, PostBattle
 from engine.errors import MordheimError, PermissionDenied
 
 Name = app_commands.Range[str, 1, 100]
@@ -68,6 +72,22 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda i: _cog(i).press_item(i, self.match, list(self.item.values)))
+
+
+class CaptiveButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=CAPTIVE + r":(?P<action>[a-z]+):(?P<band>\d+):(?P<cap>\d+)(?::(?P<arg>\d+))?"):
+    """A captive's button under /postbattle captives: ``pbc:<action>:<warband>:<captive>[:<arg>]``."""
+
+    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda i: _cog(i).press_captive(i, self.match))
 
 
 class DiceModal(discord.ui.Modal):
@@ -112,12 +132,13 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = PostBattle(bot.store, bot.rng)
+        self.captives = Captives(bot.store, bot.rng)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(StepButton, StepSelect)
+        self.bot.add_dynamic_items(StepButton, StepSelect, CaptiveButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(StepButton, StepSelect)
+        self.bot.remove_dynamic_items(StepButton, StepSelect, CaptiveButton)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
@@ -174,6 +195,58 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         view = await call(self.service.cancel, g, interaction.user.id, is_admin(interaction), view.id)
         await self._post(interaction, view)
 
+    @postbattle.command(name="captives", description="Captives a warband holds and its warriors held by others: ransom, exchange, sell")
+    @app_commands.describe(warband="Which warband")
+    @app_commands.autocomplete(warband=changeable_warband_choices)
+    async def captives_command(self, interaction: discord.Interaction, warband: Name) -> None:
+        g = require_server(interaction)
+        view = await call(self.captives.view, g, warband)
+        await interaction.response.send_message(embed=captives_embed(view), view=captives_components(view))
+
+    async def press_captive(self, interaction: discord.Interaction, match: re.Match[str]) -> None:
+        """A button of /postbattle captives: the fate of one captive, then the list again."""
+        g, who, admin = require_server(interaction), interaction.user.id, is_admin(interaction)
+        action, band, captive = match["action"], int(match["band"]), int(match["cap"])
+        svc = self.captives
+        if action in ("ransom", "outr"):
+            current = await call(svc.view, g, band)
+            if not (admin or who == current.owner_id):
+                raise PermissionDenied(f"Only the owner of {current.warband} or a member with Manage Server can decide this.")
+            await interaction.response.send_modal(self._ransom_modal(action, band, captive))
+            return
+        act = {
+            "pay": lambda: svc.pay_ransom(g, who, admin, captive),
+            "sell": lambda: svc.sell(g, who, admin, captive),
+            "exch": lambda: svc.exchange(g, who, admin, captive, int(match["arg"] or 0)),
+            "oute": lambda: svc.settle_outside(g, who, admin, captive, "exchanged"),
+            "outs": lambda: svc.settle_outside(g, who, admin, captive, "sold"),
+        }.get(action)
+        if act is None:
+            raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle captives` again.")
+        await self._captives_done(interaction, band, act)
+
+    async def _captives_done(self, interaction: discord.Interaction, band: int, act: Callable[[], CaptivesView]) -> None:
+        done = await call_write(self.bot.campaigns.store, act)
+        view = done if done.warband_id == band else await call(self.captives.view, interaction.guild_id, band)
+        if view is not done:
+            view = dataclasses.replace(view, lines=done.lines, dice=done.dice)
+        await interaction.response.edit_message(embed=captives_embed(view), view=captives_components(view))
+
+    def _ransom_modal(self, action: str, band: int, captive: int) -> DiceModal:
+        svc = self.captives
+
+        async def submit(i, values):
+            price = values["price"].strip()
+            if not price.isdigit():
+                raise MordheimError("A ransom is a number of gold crowns.", hint="e.g. 40")
+            g, who, admin = i.guild_id, i.user.id, is_admin(i)
+            if action == "ransom":
+                await self._captives_done(i, band, lambda: svc.offer_ransom(g, who, admin, captive, int(price)))
+            else:
+                await self._captives_done(i, band, lambda: svc.settle_outside(g, who, admin, captive, "ransomed", price=int(price)))
+        title = "The ransom you ask" if action == "ransom" else "The ransom paid"
+        return DiceModal(title, [("price", "Gold crowns", "e.g. 40", True)], submit)
+
     # ---- presses -------------------------------------------------------------------
     async def press_item(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
         """A step's button or menu (``StepButton``, ``StepSelect``), from its custom id's parts."""
@@ -200,6 +273,11 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
                 raise MordheimError("That button belongs to a step already taken (pressed twice, or from another device).",
                                     hint="Use the newest message's buttons.")
             await interaction.response.send_modal(self._modal(action, current, arg))
+            return
+        if action == "pitfight":  # the server's edition and house rules, as /fight uses them
+            rules = combat_rules(server_settings_now(interaction), None)
+            await self._take_step(interaction, lambda: svc.fight_pit(g, who, admin, seq, version, int(arg), edition=rules.edition,
+                                                                     toggles=rules.toggles))
             return
         step = {
             "confirm": lambda: svc.confirm_fighters(g, who, admin, seq, version),

@@ -61,7 +61,8 @@ def _pending_lines(view: SequenceView) -> list[str]:
     for p in view.state.pending:
         name = safe(p.name)
         if p.kind == "pit_fight":
-            out.append(f"**{name}** was sold to the pits: fight the pit fighter at the table (or with `/fight`), then say who won.")
+            out.append(f"**{name}** was sold to the pits: let the bot fight the pit fighter (the combat engine, his kit against "
+                       "the pit fighter's), or fight it at the table and say who won.")
         elif p.kind == "choose":
             out.append(f"**{name}**: choose +1 " + " or ".join(p.options) + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "skill":
@@ -119,6 +120,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         _field(embed, "Dice", list(view.rolls), newest=True)
     if s.step in ("income", "trading") and s.extra.get("exploration"):
         _field(embed, "Exploration", [safe(x) for x in s.extra["exploration"]], newest=True)
+    for name, rounds in s.extra.get("pit_fights", {}).items():
+        _field(embed, f"{name}'s pit fight"[:256], [safe(x) for x in rounds], newest=True)
     if s.step == "experience" and s.extra.get("awards"):
         _field(embed, "Experience awarded", [safe(x) for x in s.extra["awards"]])
     if s.step == "upkeep":
@@ -184,9 +187,11 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
     elif s.step == "injuries":
         pits = [p for p in s.pending if p.kind == "pit_fight"]
         if pits:
-            for p in pits[:2]:
-                ui.add_item(_button(f"{p.name} won the pit fight", "pit", view, f"{p.warrior_id}-won", style=discord.ButtonStyle.success))
-                ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger))
+            for n, p in enumerate(pits[:4]):
+                ui.add_item(_button(f"Fight {p.name}'s pit fight", "pitfight", view, str(p.warrior_id), style=primary, row=n))
+                ui.add_item(_button(f"{p.name} won (at the table)", "pit", view, f"{p.warrior_id}-won",
+                                    style=discord.ButtonStyle.success, row=n))
+                ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger, row=n))
         else:
             ui.add_item(_button("Roll the injuries", "injuries", view, style=primary))
             ui.add_item(_button("Type dice rolled at the table", "injdice", view))

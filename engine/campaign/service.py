@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from engine.campaign.actions import (
+    captives,
     hiring,
     postbattle,
     server_tables,
@@ -359,6 +360,12 @@ class PostBattle(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.settle_pit_fight, sequence_id, version, warrior_id,
                          won, entered, rng=self.rng)
 
+    def fight_pit(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int, warrior_id: int, *,
+                  edition: str | None = None, toggles: Mapping[str, bool] | None = None, entered: str = "") -> postbattle.SequenceView:
+        """Sold to the pits: the bot fights it with the combat engine, by the server's ``edition`` and ``toggles``."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.fight_pit, sequence_id, version, warrior_id,
+                         entered=entered, edition=edition, toggles=toggles, rng=self.rng)
+
     def apply_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int,
                          version: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.apply_experience, sequence_id, version, rng=self.rng)
@@ -396,6 +403,35 @@ class PostBattle(_Verbs):
 
     def finish(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.finish, sequence_id, version)
+
+
+class Captives(_Verbs):
+    """Captives of every server (engine/campaign/actions/captives.py): who holds whom, and their fate.
+
+    ``rng`` rolls the slavers' price when it is not typed."""
+
+    def __init__(self, store: Store, rng: random.Random | None = None, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
+        super().__init__(store, now=now)
+        self.rng = rng or random.Random()
+
+    def view(self, guild_id: int, warband: str | int) -> captives.CaptivesView:
+        return self.read(guild_id, captives.view, warband)
+
+    def offer_ransom(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, price: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.offer_ransom, captive_id, price)
+
+    def pay_ransom(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.pay_ransom, captive_id)
+
+    def exchange(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, for_captive_id: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.exchange, captive_id, for_captive_id)
+
+    def sell(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *, entered: str = "") -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.sell, captive_id, entered=entered, rng=self.rng)
+
+    def settle_outside(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, outcome: str, *,
+                       price: int = 0) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.settle_outside, captive_id, outcome, price=price)
 
 
 def sheets_agree(first: Store, second: Store, warbands: list[tuple[int, str]]) -> None:

@@ -39,6 +39,7 @@ from engine.campaign.rules.exploration import explore as explore_place
 from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury
 from engine.campaign.rules.injuries import settle_pit_fight as pit_fight_result
+from engine.campaign.rules import pit_fight as pit_rules
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
@@ -191,8 +192,18 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
         for wid, games in state.missed:
             if games - since > 0:
                 missing[wid] = max(missing.get(wid, 0), games - since)
-        captive |= set(state.captured)
+        if not state.extra.get("captives_kept"):  # a sequence before the 'captured' status (issue 16)
+            captive |= set(state.captured)
     return missing, captive
+
+
+def _captor(s: _Step) -> Warband | None:
+    """The warband that took a hero of this battle captive: the battle's opponent when it is a
+    warband of this server (recorded with `/battle record opponent:`); None otherwise."""
+    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
+    if battle is None or battle.opponent_warband_id is None:
+        return None
+    return s.uow.warbands.get(battle.opponent_warband_id)
 
 
 # ---------------------------------------------------------------------- writing
@@ -327,6 +338,7 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
     dice_lines: list[str] = []
     pending: list[Pending] = []
     missed, captured, extra = list(state.missed), list(state.captured), dict(state.extra)
+    notes: list[str] = []
     gold = 0
     for f in state.fighters:
         if not f.out_of_action:
@@ -338,7 +350,8 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
             result = serious_injury(cw, rules, dice)
             if result.pit_fight is not None:
                 pending.append(Pending("pit_fight", f.warrior_id, f.name, ("won", "lost"),
-                                       "Sold to the pits: fight the pit fighter at the table (or with /fight), then say who won."))
+                                       "Sold to the pits: the bot fights it (the combat engine), or fight it at the table "
+                                       "and say who won."))
             lines.append(f"{f.name} — " + "; ".join(r.rsplit(" [", 1)[0] for r in result.results))
             after = result.warrior
             gold += result.gold
@@ -356,38 +369,78 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
         dice_lines.extend(str(r) for r in dice.rolls)
         if after.missed_games:
             missed.append((f.warrior_id, after.missed_games))
+        s.write(w, after, "postbattle.injury")
         if after.captured:
             captured.append(f.warrior_id)
-        s.write(w, after, "postbattle.injury")
+            captor = _captor(s)
+            uow.captives.add(warband_id=s.band.id, warrior_id=w.id, captor_id=captor.id if captor else None,
+                             battle_id=s.record.battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
+            notes.append(f"{f.name} is held by {captor.name}: its owner may ransom him, exchange him or sell him to the slavers "
+                         "(`/postbattle captives`)" if captor else
+                         f"{f.name} is held by the enemy: record his fate with `/postbattle captives` once it is known")
     unknown = set(entered) - {f.warrior_id for f in state.fighters if f.out_of_action}
     if unknown:
         raise MordheimError("Dice were entered for a warrior who was not taken out of action.",
                             hint="Enter dice only for the warriors the menu marks out of action.")
     if gold:
         s.treasury(gold=gold, reason="won in the pits")
+    extra["captives_kept"] = True  # captives are warriors with the status 'captured' (not this list: see _absences)
     new = replace(state, lines=(*state.lines, *lines), dice=(*state.dice, *dice_lines), missed=tuple(missed),
-                  captured=tuple(captured), pending=(*state.pending, *pending), extra=extra)
+                  captured=tuple(captured), pending=(*state.pending, *pending), extra=extra, notes=(*state.notes, *notes))
     s.save(replace(new, step="injuries" if pending else "experience"), rolls=dice_lines)
     return s.view
 
 def settle_pit_fight(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
                      warrior_id: int, won: bool, entered: str = "", *, rng: random.Random | None = None) -> SequenceView:
+    """Sold to the pits, fought at the table: the player says who won (the bot rolls a loser's D66)."""
     s = _Step.open(uow, actor, sequence_id, version, "injuries")
     p = s.pending("pit_fight", warrior_id)
     w = s.warrior(warrior_id)
-    effect = next(e for entry in s.rules.serious_injuries for e in entry.effects if e.op == "pit_fight")
+    return _after_pit_fight(s, p, w, won, Dice(rng, parse_entered(entered)), [], [])
+
+
+def fight_pit(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrior_id: int, *, entered: str = "",
+              edition: str | None = None, toggles: Mapping[str, bool] | None = None,
+              rng: random.Random | None = None) -> SequenceView:
+    """Sold to the pits: the bot fights the pit fight with the combat engine (the hero in his kit
+    against the pit fighter, rules/pit_fight.py; ``edition`` and ``toggles`` are the server's)
+    and applies the result. ``entered``: the dice for who charges and a loser's D66, typed."""
+    s = _Step.open(uow, actor, sequence_id, version, "injuries")
+    p = s.pending("pit_fight", warrior_id)
+    w = s.warrior(warrior_id)
     dice = Dice(rng, parse_entered(entered))
+    hero = pit_rules.Combatant(w.name, w.profile, w.equipment, w.skills, w.special_rules)
+    result = pit_rules.fight(hero, pit_rules.pit_fighter(s.catalogue.hired_swords.values()), dice, rng,
+                             edition=edition, toggles=dict(toggles or {}))
+    if result.won is None:
+        raise MordheimError(f"After {result.rounds} rounds both still stand: the bot stops there.",
+                            hint="Fight it at the table (or with /fight) and say who won.")
+    after = Dice(rng, dice.unused)
+    lines = [f"{w.name} fought the pit fighter ({result.rounds} round{'s' if result.rounds != 1 else ''}): "
+             + ("won" if result.won else "lost")]
+    if result.left_out:
+        lines.append("left out of the pit fight: " + ", ".join(result.left_out))
+    extra = {**s.state.extra, "pit_fights": {**s.state.extra.get("pit_fights", {}), w.name: list(result.lines)}}
+    s.state = replace(s.state, extra=extra)
+    return _after_pit_fight(s, p, w, result.won, after, list(result.dice), lines)
+
+
+def _after_pit_fight(s: _Step, p: Pending, w: Warrior, won: bool, dice: Dice, rolls: list[str], lines: list[str]) -> SequenceView:
+    """The pit fight's result applied: a winner's gold and experience, a loser's D66 (``dice``)."""
+    effect = next(e for entry in s.rules.serious_injuries for e in entry.effects if e.op == "pit_fight")
     result = pit_fight_result(InjuryResult(s.campaign_warrior(w), (), (), 0, effect), won, dice)
+    if dice.unused:
+        raise MordheimError(f"{len(dice.unused)} entered dice were not needed.", hint="Type only the dice the pit fight rolls.")
     s.write(w, result.warrior, "postbattle.pit_fight")
     if result.gold:
         s.treasury(gold=result.gold, reason="won in the pits")
-    rolls = [str(r) for r in dice.rolls]
+    rolls = [*rolls, *(str(r) for r in dice.rolls)]
     state = s.state
     left = list(state.pending)
     left.remove(p)
     rest = tuple(left)
     s.save(replace(state, pending=rest, step="injuries" if rest else "experience",
-                   lines=(*state.lines, f"{w.name} — {result.results[-1]}"), dice=(*state.dice, *rolls)), rolls=rolls)
+                   lines=(*state.lines, *lines, f"{w.name} — {result.results[-1]}"), dice=(*state.dice, *rolls)), rolls=rolls)
     return s.view
 
 # ---- 2. experience ------------------------------------------------------------
@@ -406,7 +459,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     heroes_full = s.heroes_full()
     for f in state.fighters:
         w = s.maybe_warrior(f.warrior_id)
-        if w is None or not f.fought or w.status != "active":
+        if w is None or not f.fought or w.status not in ("active", "captured"):  # a captive lives: he survived
             continue
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)

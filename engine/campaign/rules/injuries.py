@@ -82,8 +82,8 @@ class _Apply:
                 lost = len(w.equipment)
                 self.warrior = w = replace(w, equipment=())
                 notes.append(f"all {lost} item{'s' if lost != 1 else ''} he carried gone" if lost else "he carried nothing")
-            elif e.op == "captured":
-                self.warrior = w = replace(w, captured=True)
+            elif e.op == "captured":  # away from his warband until his captor lets him go (actions/captives.py)
+                self.warrior = w = replace(w, captured=True, status="captured")
                 notes.append("held by the enemy warband")
             elif e.op == "experience":
                 self.warrior = w = replace(w, experience=w.experience + e.amount)
