@@ -26,7 +26,7 @@ from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.captives_render import CAPTIVE, captives_components, captives_embed
 from cogs._ui.combat_options import combat_rules
 from cogs._ui.context import is_admin, server_settings_now
-from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
+from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed, summary_embeds
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
@@ -90,14 +90,26 @@ class CaptiveButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, lambda i: _cog(i).press_captive(i, self.match))
 
 
+LABEL_MAX = 45  # Discord's longest modal title and text input label
+
+
+def label(text: str) -> str:
+    """A label made to fit: a warrior's long name ends in an ellipsis (our own labels fit as written)."""
+    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
+
+
 class DiceModal(discord.ui.Modal):
-    """Typed text for one step (dice rolled at the table, names); ``submit`` does the step."""
+    """Typed text for one step (dice rolled at the table, names); ``submit`` does the step. Its
+    title and labels must fit Discord's 45 characters: one that does not is a bug, never cut."""
 
     def __init__(self, title: str, fields: list[tuple[str, str, str, bool]], submit) -> None:
-        super().__init__(title=title[:45], timeout=900)
+        for text in (title, *(f[1] for f in fields)):
+            if len(text) > LABEL_MAX:
+                raise ValueError(f"a modal title or label over {LABEL_MAX} characters: {text!r}")
+        super().__init__(title=title, timeout=900)
         self.inputs: dict[str, discord.ui.TextInput] = {}
-        for key, label, placeholder, required in fields[:5]:
-            box = discord.ui.TextInput(label=label[:45], placeholder=placeholder[:100], required=required, max_length=200, custom_id=key)
+        for key, text, placeholder, required in fields[:5]:
+            box = discord.ui.TextInput(label=text, placeholder=placeholder[:100], required=required, max_length=200, custom_id=key)
             self.inputs[key] = box
             self.add_item(box)
         self._submit = submit
@@ -161,9 +173,21 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
         return embed, sequence_components(view, len(self.service.searchers(view)))
 
+    @staticmethod
+    async def _rest_of_summary(interaction: discord.Interaction, view: SequenceView) -> None:
+        """A finished summary's dice that did not fit its message, in messages after it."""
+        if view.status == "finished":
+            for more in summary_embeds(view)[1:]:
+                await interaction.followup.send(embed=more)
+
     async def _post(self, interaction: discord.Interaction, view: SequenceView) -> None:
         embed, ui = self.render(view)
-        await interaction.response.send_message(embed=embed, view=ui)
+        sent = await interaction.response.send_message(embed=embed, view=ui)
+        await self._rest_of_summary(interaction, view)
+        if view.status == "open" and sent.message_id is not None and interaction.channel_id is not None:
+            ref = f"{interaction.channel_id}:{sent.message_id}"
+            await call_write(self.bot.campaigns.store, self.service.shown_at, interaction.guild_id, interaction.user.id,
+                             is_admin(interaction), view.id, ref)
 
     # ---- commands ------------------------------------------------------------------
     @postbattle.command(name="start", description="Start the post-battle sequence after a warband's newest battle")
@@ -178,11 +202,26 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     @app_commands.describe(warband="Which warband")
     @app_commands.autocomplete(warband=changeable_warband_choices)
     async def resume(self, interaction: discord.Interaction, warband: Name) -> None:
+        """The open sequence posted again with fresh buttons; the message it replaces loses its
+        buttons (and they go stale: the sequence moved one version on)."""
         g = require_server(interaction)
-        view = await call(self.service.open_sequence, g, warband)
+        view = await call_write(self.bot.campaigns.store, self.service.resume, g, interaction.user.id, is_admin(interaction), warband)
         if view is None:
             raise MordheimError(f"{safe(warband)} has no post-battle sequence open.", hint="Start one with `/postbattle start`.")
+        old_ref = view.message_ref
         await self._post(interaction, view)
+        await self._strip_buttons(old_ref)
+
+    async def _strip_buttons(self, ref: str) -> None:
+        """Take the buttons off the sequence's earlier message ('channel id:message id'); a message
+        gone or out of reach is left as it is (its buttons are stale anyway)."""
+        channel_id, _, message_id = ref.partition(":")
+        if not (channel_id.isdigit() and message_id.isdigit()):
+            return
+        try:
+            await self.bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id)).edit(view=None)
+        except discord.HTTPException:
+            pass
 
     @postbattle.command(name="cancel", description="Close a warband's open post-battle sequence (steps taken stay; /warband undo takes them back)")
     @app_commands.describe(warband="Which warband")
@@ -192,8 +231,10 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         view = await call(self.service.open_sequence, g, warband)
         if view is None:
             raise MordheimError(f"{safe(warband)} has no post-battle sequence open.")
+        shown = view.message_ref
         view = await call(self.service.cancel, g, interaction.user.id, is_admin(interaction), view.id)
         await self._post(interaction, view)
+        await self._strip_buttons(shown)
 
     @postbattle.command(name="captives", description="Captives a warband holds and its warriors held by others: ransom, exchange, sell")
     @app_commands.describe(warband="Which warband")
@@ -305,8 +346,14 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     async def _take_step(self, interaction: discord.Interaction, step: Callable[[], SequenceView]) -> None:
         """The step (checks, writes, new state) and its new message, at once or in one trip to a
         worker thread; the sequence's message shows it."""
-        embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
+        views: list[SequenceView] = []
+
+        def take() -> tuple[discord.Embed, discord.ui.View]:
+            views[:] = [step()]
+            return self.render(views[0])
+        embed, ui = await call_write(self.bot.campaigns.store, take)
         await interaction.response.edit_message(embed=embed, view=ui)
+        await self._rest_of_summary(interaction, views[0])
 
     @staticmethod
     def _ooa(values: list[str]) -> dict[int, int]:
@@ -322,8 +369,9 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         g, svc, done = view.guild_id, self.service, self._take_step
         if action == "injdice":
             out = [f for f in view.state.fighters if f.out_of_action][:5]
-            fields = [(f"w{f.warrior_id}", f"{f.name} ({'D66, then any D6' if f.hero else f'{f.out_of_action} D6'})",
-                       "e.g. 35 or 23 4" if f.hero else " ".join(["4"] * f.out_of_action), False) for f in out]
+            fields = [(f"w{f.warrior_id}", label(f.name),
+                       "a D66, then any D6 it asks: e.g. 35 or 23 4" if f.hero
+                       else f"{f.out_of_action} D6: e.g. " + " ".join(["4"] * f.out_of_action), False) for f in out]
 
             async def submit(i, values):
                 entered = {int(k[1:]): v for k, v in values.items() if v.strip()}
@@ -344,7 +392,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             async def submit(i, values):
                 shares = _names_and_numbers(values["shares"], view, "experience", among=view.warriors)
                 await done(i, lambda: svc.share_experience(g, i.user.id, is_admin(i), view.id, view.version, shares))
-            return DiceModal(f"{p.note} experience to share", [("shares", "Who gets how much", heroes[:100], True)], submit)
+            return DiceModal(label(f"{p.note} experience to share"), [("shares", "Who gets how much", heroes[:100], True)], submit)
         if action == "skill":
             async def submit(i, values):
                 await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "skill", values["skill"]))
@@ -362,7 +410,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             if not extra.isdigit():
                 raise MordheimError("Extra dice must be a number from 0 to 6.")
             await done(i, lambda: svc.explore(g, i.user.id, is_admin(i), view.id, view.version, entered=values["dice"], extra_dice=int(extra)))
-        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table (empty: the bot rolls)", "e.g. 5 1 3", False),
+        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table", "e.g. 5 1 3 (empty: the bot rolls them)", False),
                                               ("extra", "Extra dice from skills or equipment", "0", False)], submit)
 
 

@@ -89,13 +89,58 @@ def upkeep_due(view: SequenceView) -> list[tuple[int, str, int]]:
     return out
 
 
+EMBED_TOTAL = 5800  # Discord's 6,000 characters a message, with room for titles and the footer
+FIELDS_MAX = 25
+
+
+def _chunks(lines: list[str], limit: int = EMBED_FIELD_LIMIT) -> list[str]:
+    """The lines joined into texts of at most ``limit`` characters each, none cut (a single line
+    longer than a field, which no summary line is, is the only thing clipped)."""
+    out: list[str] = []
+    chunk = ""
+    for line in lines:
+        line = clip(line, limit)
+        if chunk and len(chunk) + 1 + len(line) > limit:
+            out.append(chunk)
+            chunk = ""
+        chunk = f"{chunk}\n{line}" if chunk else line
+    if chunk:
+        out.append(chunk)
+    return out
+
+
+def summary_embeds(view: SequenceView) -> list[discord.Embed]:
+    """The finished sequence's public summary: a field (or more) per section, every die rolled,
+    typed at the table or not, and the treasury last. Dice that do not fit the message's 6,000
+    characters follow in more embeds (sent as messages after it), so none is left out."""
+    s = view.state
+    sections = view.sections()
+    treasury = sections.pop()  # ("Treasury", ...): the summary ends with it
+    embed = discord.Embed(title=f"{view.warband} after {s.battle}"[:256], colour=SUCCESS)
+    embeds = [embed]
+    size = len(embed.title or "") + len(treasury[0]) + sum(len(x) for x in treasury[1]) + 10
+    for title, lines in sections:
+        for n, text in enumerate(_chunks([f"• {safe(x)}" for x in lines])):
+            embed.add_field(name=title if n == 0 else f"{title} (continued)", value=text, inline=False)
+            size += len(title) + len(text) + 12
+    current, room = embed, EMBED_TOTAL - size
+    for n, text in enumerate(_chunks(list(s.dice) or ["no dice were rolled"])):
+        name = "Every die rolled" if n == 0 else "Every die rolled (continued)"
+        if len(current.fields) >= FIELDS_MAX - (1 if current is embed else 0) or len(name) + len(text) > room:
+            current = discord.Embed(title=f"{view.warband} after {s.battle}: every die (continued)"[:256], colour=SUCCESS)
+            embeds.append(current)
+            room = EMBED_TOTAL - len(current.title or "")
+        current.add_field(name=name, value=text, inline=False)
+        room -= len(name) + len(text)
+    embed.add_field(name=treasury[0], value="\n".join(treasury[1]), inline=False)
+    return embeds
+
+
 def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> discord.Embed:
+    """The sequence's message (a finished one's first embed: ``summary_embeds`` gives them all)."""
     s = view.state
     if view.status == "finished":
-        embed = discord.Embed(title=f"{view.warband} after {s.battle}"[:256], description=clip(safe(view.summary()), 4096), colour=SUCCESS)
-        _field(embed, "Every die rolled", list(s.dice), newest=True)
-        _field(embed, "Found", list(s.items_found) + [safe(n) for n in s.notes])
-        return embed
+        return summary_embeds(view)[0]
     if view.status == "cancelled":
         return discord.Embed(title=f"{view.warband}: post-battle sequence closed"[:256], colour=NEUTRAL,
                              description="Closed before the end. Steps already taken stay; `/warband undo` takes them all back.")

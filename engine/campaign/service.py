@@ -330,6 +330,13 @@ class PostBattle(_Verbs):
     def open_sequence(self, guild_id: int, warband: str) -> postbattle.SequenceView | None:
         return self.read(guild_id, postbattle.open_sequence, warband)
 
+    def resume(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> postbattle.SequenceView | None:
+        """The open sequence to show again, one version on (the old message's buttons go stale)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.resume, warband)
+
+    def shown_at(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, message_ref: str) -> None:
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.shown_at, sequence_id, message_ref)
+
     def searchers(self, view: postbattle.SequenceView) -> list[Warrior]:
         return postbattle.searchers(view)
 

@@ -79,14 +79,24 @@ def test_a_whole_sequence_then_one_undo_takes_it_all_back(setup):
     assert v.sale_prices[2] == (2, 55)  # 2 shards, 6 models (4-6 column)
     v = pb.sell(G, OWNER, False, v.id, v.version, 2)
     assert v.gold_crowns == 155 and v.wyrdstone_shards == 0
+    c.buy(G, OWNER, False, "Reikland Raiders", "Dagger", warrior="Otto")  # trading: in the summary too
     v = pb.finish(G, OWNER, False, v.id, v.version)
     assert v.status == "finished"
+    sections = dict(v.sections())
+    assert list(sections) == ["Injuries", "Experience", "Exploration", "Wyrdstone and loot",
+                              "Bought, sold and hired during the sequence", "Treasury"]
+    assert sections["Injuries"] == ["Hans — Leg wound (−1 M)", "Marksmen — 1 of 2 out of action lost"]
+    assert any(line.startswith("Otto +4 experience → advance:") for line in sections["Experience"])
+    assert sections["Wyrdstone and loot"] == ["found 2 shards of wyrdstone", "sold 2 shards for 55 gc"]
+    assert sections["Bought, sold and hired during the sequence"] == ["bought 1 x Dagger for Otto (-2 gc)"]
+    assert sections["Treasury"] == ["153 gc and 0 shards of wyrdstone"]
     summary = v.summary()
-    assert summary.startswith("Reikland Raiders after battle 1 (win, Skirmish): Hans — Leg wound (−1 M);")
-    assert "Otto +4 experience → advance:" in summary and summary.endswith("found 2 shards, sold 2 for 55 gc")
+    assert summary.startswith("Reikland Raiders after battle 1 (win, Skirmish)\n\nInjuries:\n- Hans — Leg wound (−1 M)\n")
+    assert summary.endswith("Treasury:\n- 153 gc and 0 shards of wyrdstone")
     batch = {e.batch_id for e in c.ledger(G, "Reikland Raiders", limit=40) if e.what.startswith("postbattle")}
     assert len(batch) == 1
     c.undo_last_batch(G, OWNER, False, "Reikland Raiders")
+    c.undo_last_batch(G, OWNER, False, "Reikland Raiders")  # the dagger, then the sequence
     after = c.get_warband(G, "Reikland Raiders")
     assert after.warriors == before.warriors and after.gold_crowns == 100 and after.wyrdstone_shards == 0
     again = pb.start(G, OWNER, False, "Reikland Raiders")  # undone: it may be run again

@@ -46,10 +46,13 @@ from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
 from engine.errors import MordheimError, NotFoundError
 
 MAX_EXTRA_DICE = 6
+BOUGHT_SHOWN = 60  # the newest ledger rows the summary reads for what was bought during trading
 SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed before its end (undo passes over it)
 # Heroes roll on the serious injury chart and gain experience for enemies they take out of action;
 # hired swords do neither: out of action they roll a D6 as henchmen do (rules/campaign_warrior.py).
 HEROES = ("leader", "hero")
+SECTION_TITLES = {"setup": "The battle", "injuries": "Injuries", "experience": "Experience", "exploration": "Exploration",
+                  "income": "Selling wyrdstone", "upkeep": "Hired swords' upkeep", "trading": "Trading and hiring"}
 ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone else; by id within each
 
 
@@ -71,6 +74,7 @@ class SequenceView:
     warband_size: int  # models for the income chart: roster_rules.models, the warband's size (no hired swords)
     sale_prices: tuple[tuple[int, int], ...]  # (shards sold, gold) for 0..held
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
+    message_ref: str = ""  # where its message is, 'channel id:message id' ('' not known)
 
     @property
     def title(self) -> str:
@@ -79,20 +83,41 @@ class SequenceView:
     def warrior(self, warrior_id: int) -> Warrior | None:
         return next((w for w in self.warriors if w.id == warrior_id), None)
 
-    def summary(self) -> str:
-        """The public summary: 'Reikland Raiders after battle 7: Hans — Leg wound (−1 M); ...'."""
+    def sections(self) -> list[tuple[str, list[str]]]:
+        """The summary, a section per step (empty ones left out), then what was found, bought and
+        hired during the sequence, and last the treasury. Every die is ``state.dice``."""
         s = self.state
-        parts = list(s.lines)
+        by_step: dict[str, list[str]] = {}
+        for n, line in enumerate(s.lines):
+            step = s.line_steps[n] if n < len(s.line_steps) else ""
+            by_step.setdefault(step, []).append(line)
+        out = [(SECTION_TITLES.get(step, "What happened"), lines) for step, lines in by_step.items()]
+        order = list(SECTION_TITLES.values())
+        out.sort(key=lambda section: order.index(section[0]) if section[0] in order else len(order))
         money = []
         if s.explored:
-            money.append(f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''}")
+            money.append(f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''} of wyrdstone")
         if s.gold_found:
             money.append(f"{s.gold_found} gc of loot")
         if s.sold and s.shards_sold:
-            money.append(f"sold {s.shards_sold} for {s.gold_from_sale} gc")
+            money.append(f"sold {s.shards_sold} shard{'s' if s.shards_sold != 1 else ''} for {s.gold_from_sale} gc")
         if money:
-            parts.append(", ".join(money))
-        return f"{self.warband} after {s.battle}: " + ("; ".join(parts) if parts else "nothing to report")
+            out.append(("Wyrdstone and loot", money))
+        found = [*s.items_found, *s.notes]
+        if found:
+            out.append(("Found and noted", found))
+        if s.extra.get("bought"):
+            out.append(("Bought, sold and hired during the sequence", list(s.extra["bought"])))
+        out.append(("Treasury", [f"{self.gold_crowns} gc and {self.wyrdstone_shards} "
+                                 f"shard{'s' if self.wyrdstone_shards != 1 else ''} of wyrdstone"]))
+        return out
+
+    def summary(self) -> str:
+        """The public summary as text: a heading, then a section per step, ending with the treasury."""
+        parts = [f"{self.warband} after {self.state.battle}"]
+        for title, lines in self.sections():
+            parts.append(f"{title}:\n" + "\n".join(f"- {line}" for line in lines))
+        return "\n\n".join(parts)
 
 
 def _stale(view_step: str) -> MordheimError:
@@ -151,7 +176,7 @@ def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warrior
     return SequenceView(id=record.id, guild_id=band.guild_id, warband_id=band.id, warband=band.name, owner_id=band.owner_id,
                         version=record.version, status=record.status, state=state, warriors=ordered,
                         gold_crowns=band.gold_crowns, wyrdstone_shards=held, warband_size=size, sale_prices=prices,
-                        rolls=tuple(rolls))
+                        rolls=tuple(rolls), message_ref=record.message_ref)
 
 
 def get(uow: UnitOfWork, sequence_id: int) -> SequenceView:
@@ -167,6 +192,25 @@ def open_sequence(uow: UnitOfWork, warband: str) -> SequenceView | None:
     """The warband's open sequence, to resume (None when there is none)."""
     record = uow.sequences.open_of(warband_named(uow, warband).id)
     return None if record is None else _view(uow, record)
+
+
+def resume(uow: UnitOfWork, actor: Actor, warband: str) -> SequenceView | None:
+    """The warband's open sequence, one version on so the buttons of the message it was shown in
+    go stale (the channel shows it again with fresh ones); None when there is none."""
+    band = warband_named(uow, warband)
+    record = uow.sequences.open_of(band.id)
+    if record is None:
+        return None
+    may_change(band, actor)
+    uow.sequences.bump(record.id, uow.at)
+    return _view(uow, _record(uow, record.id))
+
+
+def shown_at(uow: UnitOfWork, actor: Actor, sequence_id: int, message_ref: str) -> None:
+    """Where the sequence's message now is ('channel id:message id'), for the next resume to find."""
+    record = _record(uow, sequence_id)
+    may_change(warband_by_id(uow, record.warband_id), actor)
+    uow.sequences.shown_at(record.id, message_ref[:64])
 
 
 def found_by_warband(uow: UnitOfWork, *, only: Sequence[int] | None = None) -> dict[int, int]:
@@ -822,7 +866,7 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
         if dues.paid:
             lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
     s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
-                   lines=(*state.lines, *lines), extra={**state.extra, "upkeep": due}))
+                   lines=(*state.lines, *lines), extra={**state.extra, "upkeep": due, **({} if due else _trading(s))}))
     return s.view
 
 # ---- 5. the hired swords' upkeep ------------------------------------------------
@@ -849,14 +893,29 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         if w.is_active:
             s.write(w, replace(s.campaign_warrior(w), status="retired"), "postbattle.upkeep")
             lines.append(f"{w.name} is not paid and leaves the warband (his experience is lost)")
-    s.save(replace(state, step="trading", lines=(*state.lines, *lines)))
+    s.save(replace(state, step="trading", lines=(*state.lines, *lines), extra={**state.extra, **_trading(s)}))
     return s.view
 
 # ---- 6. trading, then the end ---------------------------------------------------
 def finish(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> SequenceView:
+    """The end: what the warband bought, sold and hired while the sequence stood at trading goes
+    into its summary (the treasury's ledger rows since, not undone)."""
     s = _Step.open(uow, actor, sequence_id, version, "trading")
-    s.save(replace(s.state, step="done"), status=SequenceStatus.FINISHED)
+    since = s.state.extra.get("trading_from")
+    bought: list[str] = []
+    if since is not None:
+        for e in reversed(uow.ledger.entries(s.band.id, BOUGHT_SHOWN)):
+            if e.id > since and e.what == "treasury" and not e.undone and e.undoes_id is None and e.batch_id != s.record.batch_id:
+                change = (e.after or {}).get("gold_crowns", 0) - (e.before or {}).get("gold_crowns", 0)
+                bought.append(f"{e.reason} ({change:+d} gc)")
+    s.save(replace(s.state, step="done", extra={**s.state.extra, "bought": bought}), status=SequenceStatus.FINISHED)
     return s.view
+
+
+def _trading(s: _Step) -> dict[str, Any]:
+    """The state's extra on entering trading: the ledger's newest row of the warband then, so the
+    summary finds what was bought and hired after it."""
+    return {"trading_from": s.uow.ledger.newest_of_warband(s.band.id) or 0}
 
 
 class _Step:
@@ -1006,7 +1065,12 @@ class _Step:
         self.band = change_warband(self.uow, self.band, changes, what="postbattle.treasury", reason=reason)
 
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: SequenceStatus = SequenceStatus.OPEN) -> None:
-        """Write the warriors' changes and the sequence's new state, one version on."""
+        """Write the warriors' changes and the sequence's new state, one version on. The lines the
+        step added are marked as its own (the summary's sections)."""
+        added = len(state.lines) - len(state.line_steps)
+        if added > 0:
+            known = state.line_steps + ("",) * max(0, len(self.state.lines) - len(state.line_steps))
+            state = replace(state, line_steps=(*known, *[self.state.step] * (len(state.lines) - len(known))))
         if self._changed:
             self.uow.warriors.update_many(list(self._changed.items()), self.uow.at)
             self._changed = {}

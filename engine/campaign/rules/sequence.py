@@ -75,6 +75,7 @@ class SequenceState:
     explored: bool = False
     sold: bool = False
     extra: dict[str, Any] = field(default_factory=dict)  # JSON: experience_done, the awards, the exploration's lines
+    line_steps: tuple[str, ...] = ()  # the step each of ``lines`` came from (the summary's sections); shorter before issue 16
 
     def fighter(self, warrior_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.warrior_id == warrior_id), None)
@@ -102,5 +103,5 @@ class SequenceState:
             captured=tuple(raw["captured"]), explore_dice=tuple(raw["explore_dice"]),
             shards_found=raw["shards_found"], gold_found=raw["gold_found"], items_found=tuple(raw["items_found"]),
             notes=tuple(raw["notes"]), shards_sold=raw["shards_sold"], gold_from_sale=raw["gold_from_sale"],
-            explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}),
+            explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}), line_steps=tuple(raw.get("line_steps", ())),
         )
