@@ -46,7 +46,7 @@ from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
 from engine.errors import MordheimError, NotFoundError
 
 MAX_EXTRA_DICE = 6
-BOUGHT_SHOWN = 60  # the newest ledger rows the summary reads for what was bought during trading
+BOUGHT_SHOWN = 60  # the most purchases, sales and hires during trading the summary lists
 SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed before its end (undo passes over it)
 # Heroes roll on the serious injury chart and gain experience for enemies they take out of action;
 # hired swords do neither: out of action they roll a D6 as henchmen do (rules/campaign_warrior.py).
@@ -904,8 +904,8 @@ def finish(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> Seq
     since = s.state.extra.get("trading_from")
     bought: list[str] = []
     if since is not None:
-        for e in reversed(uow.ledger.entries(s.band.id, BOUGHT_SHOWN)):
-            if e.id > since and e.what == "treasury" and not e.undone and e.undoes_id is None and e.batch_id != s.record.batch_id:
+        for e in uow.ledger.entries_after(s.band.id, since, "treasury", BOUGHT_SHOWN):
+            if not e.undone and e.batch_id != s.record.batch_id:
                 change = (e.after or {}).get("gold_crowns", 0) - (e.before or {}).get("gold_crowns", 0)
                 bought.append(f"{e.reason} ({change:+d} gc)")
     s.save(replace(s.state, step="done", extra={**s.state.extra, "bought": bought}), status=SequenceStatus.FINISHED)
