@@ -289,6 +289,7 @@ async def test_the_upkeep_step_and_a_captive_through_the_channel(harness):
     assert v.state.step == "upkeep"
     msg = await ok(await h.command("postbattle resume", OWNER, warband=WB))
     assert "5. Hired swords' upkeep" in msg.text and "**Pip**: 5 gc" in msg.text
+    assert "**Pip** (hired sword): fought" in msg.text  # listed as what he is, not as a hero
     letgo = component(h, msg.message_id, "letgo")
     assert [o["label"] for o in letgo["options"]] == ["Pip (5 gc)"]
     gold = h.bot.campaigns.get_warband(G, WB).gold_crowns

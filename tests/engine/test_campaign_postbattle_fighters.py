@@ -104,3 +104,14 @@ def test_animals_and_fighters_that_gain_no_experience_gain_none(c, warband_type,
     assert v.warrior(beasts.id).experience == 0 and v.state.pending == ()
     assert f"Beasts gains no experience ({rule})" in v.state.lines
     assert v.warrior(c.get_warrior(G, "Pack", "Boss").id).experience > 0  # the leader still does
+
+
+def test_kit_is_neither_bought_nor_sold_nor_handed_to_a_hired_sword(c):
+    raiders_with_a_scout(c)
+    c.buy(G, OWNER, False, "Raiders", "Sword")  # into the stash
+    with pytest.raises(MordheimError, match="Pip is a hired sword: hired swords keep the kit they come with"):
+        c.buy(G, OWNER, False, "Raiders", "Sword", warrior="Pip")
+    with pytest.raises(MordheimError, match="Pip is a hired sword: his kit is his own and cannot be sold"):
+        c.sell(G, OWNER, False, "Raiders", "Dagger", warrior="Pip")
+    with pytest.raises(MordheimError, match="Pip is a hired sword: he keeps his own kit"):
+        c.move(G, OWNER, False, "Raiders", "Sword", "Pip", to_stash=False)
