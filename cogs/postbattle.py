@@ -169,21 +169,28 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         return found
 
     def render(self, view: SequenceView) -> tuple[discord.Embed, discord.ui.View]:
+        """The sequence's message (a finished summary's first embed: ``render_all`` gives the rest)."""
+        embeds, ui = self.render_all(view)
+        return embeds[0], ui
+
+    def render_all(self, view: SequenceView) -> tuple[list[discord.Embed], discord.ui.View]:
+        """The message's embed and components, then the embeds of a finished summary's dice that
+        do not fit it (sent as messages after it)."""
+        if view.status == "finished":
+            return summary_embeds(view), sequence_components(view, 0)
         # only the trading step names them (the others need no walk of the command tree on every press)
         embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
-        return embed, sequence_components(view, len(self.service.searchers(view)))
+        return [embed], sequence_components(view, len(self.service.searchers(view)))
 
     @staticmethod
-    async def _rest_of_summary(interaction: discord.Interaction, view: SequenceView) -> None:
-        """A finished summary's dice that did not fit its message, in messages after it."""
-        if view.status == "finished":
-            for more in summary_embeds(view)[1:]:
-                await interaction.followup.send(embed=more)
+    async def _rest(interaction: discord.Interaction, embeds: list[discord.Embed]) -> None:
+        for more in embeds[1:]:
+            await interaction.followup.send(embed=more)
 
     async def _post(self, interaction: discord.Interaction, view: SequenceView) -> None:
-        embed, ui = self.render(view)
-        sent = await interaction.response.send_message(embed=embed, view=ui)
-        await self._rest_of_summary(interaction, view)
+        embeds, ui = self.render_all(view)
+        sent = await interaction.response.send_message(embed=embeds[0], view=ui)
+        await self._rest(interaction, embeds)
         if view.status == "open" and sent.message_id is not None and interaction.channel_id is not None:
             ref = f"{interaction.channel_id}:{sent.message_id}"
             await call_write(self.bot.campaigns.store, self.service.shown_at, interaction.guild_id, interaction.user.id,
@@ -346,14 +353,9 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     async def _take_step(self, interaction: discord.Interaction, step: Callable[[], SequenceView]) -> None:
         """The step (checks, writes, new state) and its new message, at once or in one trip to a
         worker thread; the sequence's message shows it."""
-        views: list[SequenceView] = []
-
-        def take() -> tuple[discord.Embed, discord.ui.View]:
-            views[:] = [step()]
-            return self.render(views[0])
-        embed, ui = await call_write(self.bot.campaigns.store, take)
-        await interaction.response.edit_message(embed=embed, view=ui)
-        await self._rest_of_summary(interaction, views[0])
+        embeds, ui = await call_write(self.bot.campaigns.store, lambda: self.render_all(step()))
+        await interaction.response.edit_message(embed=embeds[0], view=ui)
+        await self._rest(interaction, embeds)
 
     @staticmethod
     def _ooa(values: list[str]) -> dict[int, int]:

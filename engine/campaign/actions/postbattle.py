@@ -681,7 +681,7 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                         f"{min(rerolls, len(faces))}|" + "; ".join(why))
             s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
             return s.view
-    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng)
+    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching)
 
 
 def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
@@ -716,13 +716,16 @@ def _rerolls(s: _Step, searching: list[Warrior]) -> tuple[int, list[str]]:
     """How many exploration dice the warband may re-roll now, and why (each source one die)."""
     why: list[str] = []
     standing = {f.warrior_id for f in s.state.fighters if f.fought and not f.out_of_action}
+    searching_ids = {w.id for w in searching}
     for w in s.warriors():
         if w.id not in standing or not w.is_active:
             continue
-        if w in searching:
+        if w.skills and w.id in searching_ids:
             why += [f"{w.name}'s {sk}" for sk in w.skills if name_key(sk) in REROLL_SKILLS]
-        why += [f"{w.name}'s {it}" for it in w.equipment if any(k in name_key(it) for k in REROLL_ITEMS)]
-        why += [f"{w.name}'s {r.replace('-', ' ')}" for r in w.special_rules if r in REROLL_RULES]
+        if w.equipment:
+            why += [f"{w.name}'s {it}" for it in w.equipment if any(k in name_key(it) for k in REROLL_ITEMS)]
+        if w.special_rules:
+            why += [f"{w.name}'s {r.replace('-', ' ')}" for r in w.special_rules if r in REROLL_RULES]
     if any(_found(state, CATACOMBS) for state in s.earlier()):
         why.append("the entrance to the catacombs the warband found")
     return len(why), why
@@ -737,11 +740,12 @@ def _found(state: SequenceState, place_id: str) -> bool:
 
 
 def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: int | None, visit: bool,
-              rng: random.Random | None, shown: list[str] | None = None) -> SequenceView:
+              rng: random.Random | None, shown: list[str] | None = None, searching: list[Warrior] | None = None) -> SequenceView:
     """The exploration with these dice, ``rolls`` the dice of this press not in the state yet
-    (``shown`` the ones already in it that the message shows too)."""
+    (``shown`` the ones already in it that the message shows too; ``searching`` the searchers,
+    when the caller has them)."""
     state, table = s.state, s.rules.tables.exploration
-    searching = searchers(s.view_now())
+    searching = searchers(s.view_now()) if searching is None else searching
     multiple = find_multiple(faces)
     place = table.place(*multiple) if multiple else None
     needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
@@ -939,6 +943,7 @@ class _Step:
         self._warriors: dict[int, Warrior] | None = None
         self._changed: dict[int, dict[str, Any]] = {}  # warrior id -> snapshot keys changed, not yet written
         self._earlier: list[SequenceState] | None = None
+        self._raised: list[tuple[int, str]] | None = None
 
     @classmethod
     def open(cls, uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *steps: str) -> _Step:
@@ -1024,8 +1029,10 @@ class _Step:
         return self._earlier
 
     def _raised_before(self) -> list[tuple[int, str]]:
-        """Characteristics raised by this warband's earlier sequences not undone."""
-        return [raised for state in self.earlier() for raised in state.raised]
+        """Characteristics raised by this warband's earlier sequences not undone (gathered once per step)."""
+        if self._raised is None:
+            self._raised = [raised for state in self.earlier() for raised in state.raised]
+        return self._raised
 
     # ---- changes inside the step
     def write(self, old: Warrior, new: CampaignWarrior, what: str) -> Warrior:
