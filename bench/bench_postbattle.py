@@ -36,22 +36,24 @@ ACTOR = Actor(user_id=OWNER, guild_id=GUILD)
 BATCHES, PER_BATCH, WARM = 9, 8, 20  # bench.common.ratio warms up with 20 calls
 NEEDED = BATCHES * PER_BATCH + WARM
 PROFILE = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
-STEPS = ("confirm", "injuries", "xp", "explore", "sell", "finish")
+STEPS = ("confirm", "injuries", "xp", "explore", "sell", "upkeep", "finish")
 
 
-def warband(c, name: str, *, battles: int = 1) -> None:
+def warband(c, name: str, *, battles: int = 1, sword: bool = False) -> None:
     c.create_warband(GUILD, OWNER, name, "Reikland", gold_crowns=100)
     for n, (role, size) in enumerate((("leader", 1), ("hero", 1), ("hero", 1), ("hero", 1), ("henchmen", 3), ("henchmen", 2),
                                       ("henchmen", 2), ("henchmen", 2))):
         c.add_warrior(GUILD, OWNER, False, name, f"W{n}", role=role, warrior_type="Human", profile=PROFILE, group_size=size,
                       experience=3 + n)
+    if sword:  # a hired sword who fights: the sequence stops at his upkeep
+        c.hire_sword(GUILD, OWNER, False, name, "Halfling Scout")
     for _ in range(battles):
         c.record_battle(GUILD, OWNER, False, name, result="win")
 
 
 def advance(pb, v, until: str):
     """Take the sequence ``v`` through its steps (answering choices) until it stands at ``until``."""
-    order = ("setup", "injuries", "experience", "exploration", "income", "trading")
+    order = ("setup", "injuries", "experience", "exploration", "income", "upkeep", "trading")
     while v.state.step != until:
         if v.state.pending:
             p = v.state.pending[0]
@@ -59,6 +61,10 @@ def advance(pb, v, until: str):
                 v = pb.explore(GUILD, OWNER, False, v.id, v.version, hero_id=int(p.options[0]))
             elif p.kind == "pit_fight":
                 v = pb.settle_pit_fight(GUILD, OWNER, False, v.id, v.version, p.warrior_id, True)
+            elif p.kind == "reroll":
+                v = pb.reroll_exploration(GUILD, OWNER, False, v.id, v.version, [])
+            elif p.kind == "share_xp":
+                v = pb.share_experience(GUILD, OWNER, False, v.id, v.version, {int(p.options[0]): int(p.note)})
             else:
                 value = p.options[0] if p.kind == "choose" else f"Skill {v.version}" if p.kind == "skill" else f"Lad {v.version}"
                 lists = ("combat", "strength") if p.kind == "talent" else ()  # two lists the heroes may use
@@ -76,6 +82,8 @@ def advance(pb, v, until: str):
             v = pb.explore(GUILD, OWNER, False, v.id, v.version)
         elif step == "income":
             v = pb.sell(GUILD, OWNER, False, v.id, v.version, min(1, v.wyrdstone_shards))
+        elif step == "upkeep":
+            v = pb.pay_upkeep(GUILD, OWNER, False, v.id, v.version)
         elif step == "trading":
             v = pb.finish(GUILD, OWNER, False, v.id, v.version)
         assert order.index(v.state.step) >= order.index(step) or v.state.step == "done"
@@ -114,14 +122,14 @@ async def main() -> dict[str, float]:
             t = time.perf_counter()
             pools: dict[str, list[tuple[int, str, list[str]]]] = {}
             at = {"confirm": "setup", "injuries": "injuries", "xp": "experience", "explore": "exploration",
-                  "sell": "income", "finish": "trading"}
+                  "sell": "income", "upkeep": "upkeep", "finish": "trading"}
             n = 0
             for action in STEPS:
                 pool = pools[action] = []
                 while len(pool) < NEEDED + 1:  # one more, pressed again and again for the prebuilt line
                     n += 1
                     name = f"Band {n}"
-                    warband(c, name)
+                    warband(c, name, sword=action == "upkeep")
                     v = advance(pb, pb.start(GUILD, OWNER, False, name), at[action])
                     if v.state.pending:  # this one stopped for a choice: not the plain step we time
                         pb.cancel(GUILD, OWNER, False, v.id)

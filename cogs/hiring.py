@@ -88,7 +88,7 @@ class Hire(commands.Cog):
         hired = await call_write(c.store, c.hire_sword, g, interaction.user.id, is_admin(interaction), warband, sword, name=name)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
-    @hire.command(name="upkeep", description="Pay every hired sword's upkeep after a battle")
+    @hire.command(name="upkeep", description="Pay the upkeep of the hired swords who fought the newest battle (once per battle)")
     @app_commands.describe(warband="Which warband")
     @app_commands.autocomplete(warband=changeable_warband_choices)
     async def upkeep(self, interaction: discord.Interaction, warband: Name) -> None:
@@ -96,7 +96,7 @@ class Hire(commands.Cog):
         c = campaigns(interaction)
         paid = await call_write(c.store, c.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
         lines = [f"{safe(n)}: {fee} gc" for n, fee in paid.paid]
-        embed = done_embed(f"Upkeep paid by {safe(paid.warband)}",
+        embed = done_embed(f"Upkeep paid by {safe(paid.warband)} for battle {paid.battle}",
                            "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left.")
         await interaction.response.send_message(embed=embed)
 

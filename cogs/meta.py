@@ -73,8 +73,9 @@ TOPICS = {
         "every rule the roster breaks; `/warband log` and `/warband undo` — every action and how to take it back "
         "(a hire with its gold, say).\n"
         "`/battle record` after each game (name the `opponent` to record it for both warbands), then "
-        "`/postbattle start`: injuries, experience and advances, exploration and selling wyrdstone, with every die shown "
-        "and one `/warband undo` taking it all back. `/campaign standings` and `/campaign log` show the campaign. "
+        "`/postbattle start`: injuries, experience and advances, exploration, selling wyrdstone and hired swords' upkeep, "
+        "with every die shown and one `/warband undo` taking it all back; `/postbattle captives` — ransom, exchange or "
+        "sell a captured hero. `/campaign standings` and `/campaign log` show the campaign. "
         "`/warrior xp` and `/warrior injure` change one warrior by hand.\n"
         "Anyone in the server can view; only the owner or Manage Server can change. "
         "`/warband export` and `/warband import` move a warband as a JSON file.",

@@ -14,6 +14,7 @@ Decisions:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -22,17 +23,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._ui.campaign import call, require_server, safe
-from cogs._ui.context import is_admin
-from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed
+from cogs._ui.captives_render import CAPTIVE, captives_components, captives_embed
+from cogs._ui.combat_options import combat_rules
+from cogs._ui.context import is_admin, server_settings_now
+from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed, summary_embeds
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
+from engine.campaign.actions.captives import CaptivesView
 from engine.campaign.actions.postbattle import SequenceView
-from engine.campaign.service import PostBattle
+from engine.campaign.service import Captives, PostBattle
 from engine.errors import MordheimError, PermissionDenied
 
 Name = app_commands.Range[str, 1, 100]
-TRADING_COMMANDS = ("trade buy", "trade sell", "trade search", "trade stash", "hire fighter", "hire sword", "hire upkeep")
+TRADING_COMMANDS = ("trade buy", "trade sell", "trade search", "trade stash", "hire fighter", "hire sword")
 _ID = r"(?P<action>[a-z]+):(?P<seq>\d+):(?P<version>\d+)(?::(?P<arg>[\w-]+))?"
 
 
@@ -70,14 +74,42 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT + ":
         await guarded(interaction, lambda i: _cog(i).press_item(i, self.match, list(self.item.values)))
 
 
+class CaptiveButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=CAPTIVE + r":(?P<action>[a-z]+):(?P<band>\d+):(?P<cap>\d+)(?::(?P<arg>\d+))?"):
+    """A captive's button under /postbattle captives: ``pbc:<action>:<warband>:<captive>[:<arg>]``."""
+
+    def __init__(self, item: discord.ui.Button, match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.match = match
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match, /):
+        return cls(item, match)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda i: _cog(i).press_captive(i, self.match))
+
+
+LABEL_MAX = 45  # Discord's longest modal title and text input label
+
+
+def label(text: str) -> str:
+    """A label made to fit: a warrior's long name ends in an ellipsis (our own labels fit as written)."""
+    return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
+
+
 class DiceModal(discord.ui.Modal):
-    """Typed text for one step (dice rolled at the table, names); ``submit`` does the step."""
+    """Typed text for one step (dice rolled at the table, names); ``submit`` does the step. Its
+    title and labels must fit Discord's 45 characters: one that does not is a bug, never cut."""
 
     def __init__(self, title: str, fields: list[tuple[str, str, str, bool]], submit) -> None:
-        super().__init__(title=title[:45], timeout=900)
+        for text in (title, *(f[1] for f in fields)):
+            if len(text) > LABEL_MAX:
+                raise ValueError(f"a modal title or label over {LABEL_MAX} characters: {text!r}")
+        super().__init__(title=title, timeout=900)
         self.inputs: dict[str, discord.ui.TextInput] = {}
-        for key, label, placeholder, required in fields[:5]:
-            box = discord.ui.TextInput(label=label[:45], placeholder=placeholder[:100], required=required, max_length=200, custom_id=key)
+        for key, text, placeholder, required in fields[:5]:
+            box = discord.ui.TextInput(label=text, placeholder=placeholder[:100], required=required, max_length=200, custom_id=key)
             self.inputs[key] = box
             self.add_item(box)
         self._submit = submit
@@ -86,19 +118,21 @@ class DiceModal(discord.ui.Modal):
         await guarded(interaction, lambda i: self._submit(i, {k: v.value or "" for k, v in self.inputs.items()}))
 
 
-def _names_and_numbers(text: str, view: SequenceView, what: str) -> dict[int, int]:
-    """'Hans 2, Otto 1' → {Hans's id: 2, Otto's id: 1}; each name must be a warrior of the sequence."""
+def _names_and_numbers(text: str, view: SequenceView, what: str, among=None) -> dict[int, int]:
+    """'Hans 2, Otto 1' → {Hans's id: 2, Otto's id: 1}; each name must be a warrior of the sequence
+    (or of ``among``: warriors, for the heroes of the roster now)."""
     out: dict[int, int] = {}
+    people = [(f.warrior_id, f.name) for f in view.state.fighters] if among is None else [(w.id, w.name) for w in among]
     for part in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
         m = re.fullmatch(r"(.+?)\s*[:=]?\s*(-?\d{1,2})", part)
         if m is None:
             raise MordheimError(f"'{part[:40]}' is not a name and a number.", hint=f"Write {what} as `Hans 2, Otto 1`.")
         name, n = m.group(1).strip(), int(m.group(2))
-        fighter = next((f for f in view.state.fighters if f.name.casefold() == name.casefold()), None)
-        if fighter is None:
+        found = next((wid for wid, known in people if known.casefold() == name.casefold()), None)
+        if found is None:
             raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
-                                hint="Names: " + ", ".join(f.name for f in view.state.fighters)[:300])
-        out[fighter.warrior_id] = n
+                                hint="Names: " + ", ".join(known for _wid, known in people)[:300])
+        out[found] = n
     return out
 
 
@@ -110,12 +144,13 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.service = PostBattle(bot.store, bot.rng)
+        self.captives = Captives(bot.store, bot.rng)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(StepButton, StepSelect)
+        self.bot.add_dynamic_items(StepButton, StepSelect, CaptiveButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(StepButton, StepSelect)
+        self.bot.remove_dynamic_items(StepButton, StepSelect, CaptiveButton)
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
@@ -134,13 +169,32 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         return found
 
     def render(self, view: SequenceView) -> tuple[discord.Embed, discord.ui.View]:
+        """The sequence's message (a finished summary's first embed: ``render_all`` gives the rest)."""
+        embeds, ui = self.render_all(view)
+        return embeds[0], ui
+
+    def render_all(self, view: SequenceView) -> tuple[list[discord.Embed], discord.ui.View]:
+        """The message's embed and components, then the embeds of a finished summary's dice that
+        do not fit it (sent as messages after it)."""
+        if view.status == "finished":
+            return summary_embeds(view), sequence_components(view, 0)
         # only the trading step names them (the others need no walk of the command tree on every press)
         embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
-        return embed, sequence_components(view, len(self.service.searchers(view)))
+        return [embed], sequence_components(view, len(self.service.searchers(view)))
+
+    @staticmethod
+    async def _rest(interaction: discord.Interaction, embeds: list[discord.Embed]) -> None:
+        for more in embeds[1:]:
+            await interaction.followup.send(embed=more)
 
     async def _post(self, interaction: discord.Interaction, view: SequenceView) -> None:
-        embed, ui = self.render(view)
-        await interaction.response.send_message(embed=embed, view=ui)
+        embeds, ui = self.render_all(view)
+        sent = await interaction.response.send_message(embed=embeds[0], view=ui)
+        await self._rest(interaction, embeds)
+        if view.status == "open" and sent.message_id is not None and interaction.channel_id is not None:
+            ref = f"{interaction.channel_id}:{sent.message_id}"
+            await call_write(self.bot.campaigns.store, self.service.shown_at, interaction.guild_id, interaction.user.id,
+                             is_admin(interaction), view.id, ref)
 
     # ---- commands ------------------------------------------------------------------
     @postbattle.command(name="start", description="Start the post-battle sequence after a warband's newest battle")
@@ -155,11 +209,26 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     @app_commands.describe(warband="Which warband")
     @app_commands.autocomplete(warband=changeable_warband_choices)
     async def resume(self, interaction: discord.Interaction, warband: Name) -> None:
+        """The open sequence posted again with fresh buttons; the message it replaces loses its
+        buttons (and they go stale: the sequence moved one version on)."""
         g = require_server(interaction)
-        view = await call(self.service.open_sequence, g, warband)
+        view = await call_write(self.bot.campaigns.store, self.service.resume, g, interaction.user.id, is_admin(interaction), warband)
         if view is None:
             raise MordheimError(f"{safe(warband)} has no post-battle sequence open.", hint="Start one with `/postbattle start`.")
+        old_ref = view.message_ref
         await self._post(interaction, view)
+        await self._strip_buttons(old_ref)
+
+    async def _strip_buttons(self, ref: str) -> None:
+        """Take the buttons off the sequence's earlier message ('channel id:message id'); a message
+        gone or out of reach is left as it is (its buttons are stale anyway)."""
+        channel_id, _, message_id = ref.partition(":")
+        if not (channel_id.isdigit() and message_id.isdigit()):
+            return
+        try:
+            await self.bot.get_partial_messageable(int(channel_id)).get_partial_message(int(message_id)).edit(view=None)
+        except discord.HTTPException:
+            pass
 
     @postbattle.command(name="cancel", description="Close a warband's open post-battle sequence (steps taken stay; /warband undo takes them back)")
     @app_commands.describe(warband="Which warband")
@@ -169,8 +238,62 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         view = await call(self.service.open_sequence, g, warband)
         if view is None:
             raise MordheimError(f"{safe(warband)} has no post-battle sequence open.")
+        shown = view.message_ref
         view = await call(self.service.cancel, g, interaction.user.id, is_admin(interaction), view.id)
         await self._post(interaction, view)
+        await self._strip_buttons(shown)
+
+    @postbattle.command(name="captives", description="Captives a warband holds and its warriors held by others: ransom, exchange, sell")
+    @app_commands.describe(warband="Which warband")
+    @app_commands.autocomplete(warband=changeable_warband_choices)
+    async def captives_command(self, interaction: discord.Interaction, warband: Name) -> None:
+        g = require_server(interaction)
+        view = await call(self.captives.view, g, warband)
+        await interaction.response.send_message(embed=captives_embed(view), view=captives_components(view))
+
+    async def press_captive(self, interaction: discord.Interaction, match: re.Match[str]) -> None:
+        """A button of /postbattle captives: the fate of one captive, then the list again."""
+        g, who, admin = require_server(interaction), interaction.user.id, is_admin(interaction)
+        action, band, captive = match["action"], int(match["band"]), int(match["cap"])
+        svc = self.captives
+        if action in ("ransom", "outr"):
+            current = await call(svc.view, g, band)
+            if not (admin or who == current.owner_id):
+                raise PermissionDenied(f"Only the owner of {current.warband} or a member with Manage Server can decide this.")
+            await interaction.response.send_modal(self._ransom_modal(action, band, captive))
+            return
+        act = {
+            "pay": lambda: svc.pay_ransom(g, who, admin, captive),
+            "sell": lambda: svc.sell(g, who, admin, captive),
+            "exch": lambda: svc.exchange(g, who, admin, captive, int(match["arg"] or 0)),
+            "oute": lambda: svc.settle_outside(g, who, admin, captive, "exchanged"),
+            "outs": lambda: svc.settle_outside(g, who, admin, captive, "sold"),
+        }.get(action)
+        if act is None:
+            raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle captives` again.")
+        await self._captives_done(interaction, band, act)
+
+    async def _captives_done(self, interaction: discord.Interaction, band: int, act: Callable[[], CaptivesView]) -> None:
+        done = await call_write(self.bot.campaigns.store, act)
+        view = done if done.warband_id == band else await call(self.captives.view, interaction.guild_id, band)
+        if view is not done:
+            view = dataclasses.replace(view, lines=done.lines, dice=done.dice)
+        await interaction.response.edit_message(embed=captives_embed(view), view=captives_components(view))
+
+    def _ransom_modal(self, action: str, band: int, captive: int) -> DiceModal:
+        svc = self.captives
+
+        async def submit(i, values):
+            price = values["price"].strip()
+            if not price.isdigit():
+                raise MordheimError("A ransom is a number of gold crowns.", hint="e.g. 40")
+            g, who, admin = i.guild_id, i.user.id, is_admin(i)
+            if action == "ransom":
+                await self._captives_done(i, band, lambda: svc.offer_ransom(g, who, admin, captive, int(price)))
+            else:
+                await self._captives_done(i, band, lambda: svc.settle_outside(g, who, admin, captive, "ransomed", price=int(price)))
+        title = "The ransom you ask" if action == "ransom" else "The ransom paid"
+        return DiceModal(title, [("price", "Gold crowns", "e.g. 40", True)], submit)
 
     # ---- presses -------------------------------------------------------------------
     async def press_item(self, interaction: discord.Interaction, match: re.Match[str], values: list[str]) -> None:
@@ -191,13 +314,18 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             view = await call(svc.start, g, who, admin, name, battle_id=int(arg) if arg.isdigit() else None)
             await self._post(interaction, view)
             return
-        if action in ("injdice", "kills", "skill", "talent", "expdice"):
+        if action in ("injdice", "kills", "skill", "talent", "expdice", "share"):
             current = await call(svc.get, g, seq)
             await self._may_press(interaction, current)
             if current.version != version:
                 raise MordheimError("That button belongs to a step already taken (pressed twice, or from another device).",
                                     hint="Use the newest message's buttons.")
             await interaction.response.send_modal(self._modal(action, current, arg))
+            return
+        if action == "pitfight":  # the server's edition and house rules, as /fight uses them
+            rules = combat_rules(server_settings_now(interaction), None)
+            await self._take_step(interaction, lambda: svc.fight_pit(g, who, admin, seq, version, int(arg), edition=rules.edition,
+                                                                     toggles=rules.toggles))
             return
         step = {
             "confirm": lambda: svc.confirm_fighters(g, who, admin, seq, version),
@@ -213,6 +341,10 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "choose": lambda: svc.choose(g, who, admin, seq, version, int(arg), "choose", values[0] if values else ""),
             "place": lambda: svc.explore(g, who, admin, seq, version, hero_id=int(values[0]) if values else None),
             "sell": lambda: svc.sell(g, who, admin, seq, version, int(values[0]) if values else 0),
+            "upkeep": lambda: svc.pay_upkeep(g, who, admin, seq, version),
+            "reroll": lambda: svc.reroll_exploration(g, who, admin, seq, version, [int(v) for v in values]),
+            "keepdice": lambda: svc.reroll_exploration(g, who, admin, seq, version, []),
+            "letgo": lambda: svc.pay_upkeep(g, who, admin, seq, version, let_go=[int(v) for v in values]),
         }.get(action)
         if step is None:
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle resume` for fresh buttons.")
@@ -221,8 +353,9 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
     async def _take_step(self, interaction: discord.Interaction, step: Callable[[], SequenceView]) -> None:
         """The step (checks, writes, new state) and its new message, at once or in one trip to a
         worker thread; the sequence's message shows it."""
-        embed, ui = await call_write(self.bot.campaigns.store, lambda: self.render(step()))
-        await interaction.response.edit_message(embed=embed, view=ui)
+        embeds, ui = await call_write(self.bot.campaigns.store, lambda: self.render_all(step()))
+        await interaction.response.edit_message(embed=embeds[0], view=ui)
+        await self._rest(interaction, embeds)
 
     @staticmethod
     def _ooa(values: list[str]) -> dict[int, int]:
@@ -238,8 +371,9 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         g, svc, done = view.guild_id, self.service, self._take_step
         if action == "injdice":
             out = [f for f in view.state.fighters if f.out_of_action][:5]
-            fields = [(f"w{f.warrior_id}", f"{f.name} ({'D66, then any D6' if f.hero else f'{f.out_of_action} D6'})",
-                       "e.g. 35 or 23 4" if f.hero else " ".join(["4"] * f.out_of_action), False) for f in out]
+            fields = [(f"w{f.warrior_id}", label(f.name),
+                       "a D66, then any D6 it asks: e.g. 35 or 23 4" if f.hero
+                       else f"{f.out_of_action} D6: e.g. " + " ".join(["4"] * f.out_of_action), False) for f in out]
 
             async def submit(i, values):
                 entered = {int(k[1:]): v for k, v in values.items() if v.strip()}
@@ -253,6 +387,14 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             return DiceModal("Enemies and scenario experience", [
                 ("kills", "Enemies each hero took out of action", "Hans 2, Otto 1", False),
                 ("scenario", "Scenario experience", "Hans 1, Marksmen 1", False)], submit)
+        if action == "share":
+            p = next(x for x in view.state.pending if x.kind == "share_xp")
+            heroes = ", ".join(view.warrior(int(o)).name for o in p.options if view.warrior(int(o)) is not None)
+
+            async def submit(i, values):
+                shares = _names_and_numbers(values["shares"], view, "experience", among=view.warriors)
+                await done(i, lambda: svc.share_experience(g, i.user.id, is_admin(i), view.id, view.version, shares))
+            return DiceModal(label(f"{p.note} experience to share"), [("shares", "Who gets how much", heroes[:100], True)], submit)
         if action == "skill":
             async def submit(i, values):
                 await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "skill", values["skill"]))
@@ -270,7 +412,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             if not extra.isdigit():
                 raise MordheimError("Extra dice must be a number from 0 to 6.")
             await done(i, lambda: svc.explore(g, i.user.id, is_admin(i), view.id, view.version, entered=values["dice"], extra_dice=int(extra)))
-        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table (empty: the bot rolls)", "e.g. 5 1 3", False),
+        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table", "e.g. 5 1 3 (empty: the bot rolls them)", False),
                                               ("extra", "Extra dice from skills or equipment", "0", False)], submit)
 
 

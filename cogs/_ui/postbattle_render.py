@@ -45,12 +45,12 @@ def _fighter_lines(view: SequenceView) -> list[str]:
             continue
         bits = []
         if f.out_of_action:
-            bits.append("out of action" if f.hero else f"{f.out_of_action} of {f.models} out of action")
+            bits.append("out of action" if f.hero or f.hired_sword else f"{f.out_of_action} of {f.models} out of action")
         if f.kills:
             bits.append(f"{f.kills} enem{'ies' if f.kills != 1 else 'y'} out of action")
         if f.scenario:
             bits.append(f"{f.scenario:+d} xp from the scenario")
-        kind = "hero" if f.hero else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"
+        kind = "hero" if f.hero else "hired sword" if f.hired_sword else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"
         status = f" — now **{w.status}**" if w is not None and w.status != "active" else ""
         out.append(f"**{name}** ({kind})" + (": " + ", ".join(bits) if bits else ": fought") + status)
     return out
@@ -61,7 +61,8 @@ def _pending_lines(view: SequenceView) -> list[str]:
     for p in view.state.pending:
         name = safe(p.name)
         if p.kind == "pit_fight":
-            out.append(f"**{name}** was sold to the pits: fight the pit fighter at the table (or with `/fight`), then say who won.")
+            out.append(f"**{name}** was sold to the pits: let the bot fight the pit fighter (the combat engine, his kit against "
+                       "the pit fighter's), or fight it at the table and say who won.")
         elif p.kind == "choose":
             out.append(f"**{name}**: choose +1 " + " or ".join(p.options) + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "skill":
@@ -70,16 +71,76 @@ def _pending_lines(view: SequenceView) -> list[str]:
             out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")
         elif p.kind == "place_hero":
             out.append(f"**{name}**: {safe(p.note)}")
+        elif p.kind == "reroll":
+            allowed, _, why = p.note.partition("|")
+            out.append(f"The warband may re-roll {allowed} exploration {'die' if allowed == '1' else 'dice'} "
+                       f"({safe(why)}); the second result stands. Choose which, or keep them.")
+        elif p.kind == "share_xp":
+            out.append(f"**{name}**: {p.note} experience for the heroes to share. Say who gets how much.")
     return out
 
 
+def upkeep_due(view: SequenceView) -> list[tuple[int, str, int]]:
+    """(warrior id, name, upkeep) of each hired sword whose upkeep the upkeep step asks."""
+    out = []
+    for wid, fee in view.state.extra.get("upkeep", []):
+        w = view.warrior(int(wid))
+        out.append((int(wid), w.name if w is not None else f"#{wid}", int(fee)))
+    return out
+
+
+EMBED_TOTAL = 5800  # Discord's 6,000 characters a message, with room for titles and the footer
+FIELDS_MAX = 25
+
+
+def _chunks(lines: list[str], limit: int = EMBED_FIELD_LIMIT) -> list[str]:
+    """The lines joined into texts of at most ``limit`` characters each, none cut (a single line
+    longer than a field, which no summary line is, is the only thing clipped)."""
+    out: list[str] = []
+    chunk = ""
+    for line in lines:
+        line = clip(line, limit)
+        if chunk and len(chunk) + 1 + len(line) > limit:
+            out.append(chunk)
+            chunk = ""
+        chunk = f"{chunk}\n{line}" if chunk else line
+    if chunk:
+        out.append(chunk)
+    return out
+
+
+def summary_embeds(view: SequenceView) -> list[discord.Embed]:
+    """The finished sequence's public summary: a field (or more) per section, every die rolled,
+    typed at the table or not, and the treasury last. Dice that do not fit the message's 6,000
+    characters follow in more embeds (sent as messages after it), so none is left out."""
+    s = view.state
+    sections = view.sections()
+    treasury = sections.pop()  # ("Treasury", ...): the summary ends with it
+    embed = discord.Embed(title=f"{view.warband} after {s.battle}"[:256], colour=SUCCESS)
+    embeds = [embed]
+    size = len(embed.title or "") + len(treasury[0]) + sum(len(x) for x in treasury[1]) + 10
+    for title, lines in sections:
+        for n, text in enumerate(_chunks([f"• {safe(x)}" for x in lines])):
+            embed.add_field(name=title if n == 0 else f"{title} (continued)", value=text, inline=False)
+            size += len(title) + len(text) + 12
+    current, room = embed, EMBED_TOTAL - size
+    for n, text in enumerate(_chunks(list(s.dice) or ["no dice were rolled"])):
+        name = "Every die rolled" if n == 0 else "Every die rolled (continued)"
+        if len(current.fields) >= FIELDS_MAX - (1 if current is embed else 0) or len(name) + len(text) > room:
+            current = discord.Embed(title=f"{view.warband} after {s.battle}: every die (continued)"[:256], colour=SUCCESS)
+            embeds.append(current)
+            room = EMBED_TOTAL - len(current.title or "")
+        current.add_field(name=name, value=text, inline=False)
+        room -= len(name) + len(text)
+    embed.add_field(name=treasury[0], value="\n".join(treasury[1]), inline=False)
+    return embeds
+
+
 def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> discord.Embed:
+    """The sequence's message (a finished one's first embed: ``summary_embeds`` gives them all)."""
     s = view.state
     if view.status == "finished":
-        embed = discord.Embed(title=f"{view.warband} after {s.battle}"[:256], description=clip(safe(view.summary()), 4096), colour=SUCCESS)
-        _field(embed, "Every die rolled", list(s.dice), newest=True)
-        _field(embed, "Found", list(s.items_found) + [safe(n) for n in s.notes])
-        return embed
+        return summary_embeds(view)[0]
     if view.status == "cancelled":
         return discord.Embed(title=f"{view.warband}: post-battle sequence closed"[:256], colour=NEUTRAL,
                              description="Closed before the end. Steps already taken stay; `/warband undo` takes them all back.")
@@ -93,6 +154,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         "income": f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
                   f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
                   + (" (hired swords do not count)." if any(w.is_hired_sword and w.status == "active" for w in view.warriors) else "."),
+        "upkeep": "Pay the upkeep of every hired sword who fought this battle (due after each battle he fights), or let one go: "
+                  "a hired sword left unpaid leaves the warband, and his experience is lost.",
         "trading": "Trade and hire now with the warband commands, then finish to post the summary.",
     }[s.step]
     embed = discord.Embed(title=f"{view.warband} after {s.battle} — {STEP_TITLES[s.step]}"[:256], description=guide, colour=INFO)
@@ -102,12 +165,17 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         _field(embed, "Dice", list(view.rolls), newest=True)
     if s.step in ("income", "trading") and s.extra.get("exploration"):
         _field(embed, "Exploration", [safe(x) for x in s.extra["exploration"]], newest=True)
+    for name, rounds in s.extra.get("pit_fights", {}).items():
+        _field(embed, f"{name}'s pit fight"[:256], [safe(x) for x in rounds], newest=True)
     if s.step == "experience" and s.extra.get("awards"):
         _field(embed, "Experience awarded", [safe(x) for x in s.extra["awards"]])
+    if s.step == "upkeep":
+        _field(embed, "Upkeep due", [f"**{safe(name)}**: {fee} gc" for _wid, name, fee in upkeep_due(view)]
+               + [f"Treasury: {view.gold_crowns} gc"])
     _field(embed, "Waiting for you", _pending_lines(view))
     if s.step == "trading":
         found = list(s.items_found) + [safe(n) for n in s.notes]
-        _field(embed, "Found while exploring", found + (["Give items out with `/warrior equip`."] if s.items_found else []))
+        _field(embed, "Found while exploring", found + (["In the stash: give them out with `/trade give`."] if s.items_found else []))
         cmds = ", ".join(f"`/{c}`" for c in trading_commands) or "the `/warband` and `/warrior` commands"
         _field(embed, "Trading and hiring", [f"Buy, sell and hire with {cmds} (they are part of the warband lists' commands). "
                                               "Press **Finish** when done."])
@@ -127,6 +195,18 @@ def _select(placeholder: str, action: str, view: SequenceView, options: list[dis
                              min_values=0 if many else 1, max_values=len(options) if many else 1, row=row)
 
 
+def _choice_components(ui: discord.ui.View, view: SequenceView, p) -> None:
+    """The menu or button of an advance waiting for the player's choice."""
+    primary = discord.ButtonStyle.primary
+    if p.kind == "choose":
+        ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
+                            [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
+    elif p.kind == "skill":
+        ui.add_item(_button(f"Choose {p.name}'s new skill", "skill", view, str(p.warrior_id), style=primary))
+    elif p.kind == "talent":
+        ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
+
+
 def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
     """The step's buttons and menus (none once finished or closed)."""
     ui = discord.ui.View(timeout=None)
@@ -138,7 +218,7 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
         fought = [f for f in s.fighters if f.fought]
         ooa = []
         for f in fought:
-            if f.hero:
+            if f.hero or f.hired_sword:
                 ooa.append(discord.SelectOption(label=f.name[:100], value=f"{f.warrior_id}:1", default=f.out_of_action == 1))
             else:
                 ooa.extend(discord.SelectOption(label=f"{f.name} — {n} of {f.models}"[:100], value=f"{f.warrior_id}:{n}",
@@ -152,9 +232,11 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
     elif s.step == "injuries":
         pits = [p for p in s.pending if p.kind == "pit_fight"]
         if pits:
-            for p in pits[:2]:
-                ui.add_item(_button(f"{p.name} won the pit fight", "pit", view, f"{p.warrior_id}-won", style=discord.ButtonStyle.success))
-                ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger))
+            for n, p in enumerate(pits[:4]):
+                ui.add_item(_button(f"Fight {p.name}'s pit fight", "pitfight", view, str(p.warrior_id), style=primary, row=n))
+                ui.add_item(_button(f"{p.name} won (at the table)", "pit", view, f"{p.warrior_id}-won",
+                                    style=discord.ButtonStyle.success, row=n))
+                ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger, row=n))
         else:
             ui.add_item(_button("Roll the injuries", "injuries", view, style=primary))
             ui.add_item(_button("Type dice rolled at the table", "injdice", view))
@@ -162,14 +244,18 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
         if not s.extra.get("experience_done"):
             ui.add_item(_button("Award experience and roll advances", "xp", view, style=primary))
         else:
-            p = s.pending[0]
-            if p.kind == "choose":
-                ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
-                                    [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
-            elif p.kind == "skill":
-                ui.add_item(_button(f"Choose {p.name}'s new skill", "skill", view, str(p.warrior_id), style=primary))
-            elif p.kind == "talent":
-                ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
+            _choice_components(ui, view, s.pending[0])
+    elif s.step == "exploration" and s.pending and s.pending[0].kind in ("choose", "skill", "talent"):
+        _choice_components(ui, view, s.pending[0])
+    elif s.step == "exploration" and any(p.kind == "reroll" for p in s.pending):
+        p = next(p for p in s.pending if p.kind == "reroll")
+        allowed = int(p.note.split("|", 1)[0])
+        ui.add_item(_select(f"Re-roll which {'die' if allowed == 1 else f'dice (up to {allowed})'}?", "reroll", view, [
+            discord.SelectOption(label=f"Die {k + 1}: {face}", value=str(k)) for k, face in enumerate(s.explore_dice)],
+            many=True, row=0))
+        ui.add_item(_button("Keep the dice", "keepdice", view, style=primary, row=1))
+    elif s.step == "exploration" and any(p.kind == "share_xp" for p in s.pending):
+        ui.add_item(_button("Share the heroes' experience", "share", view, style=primary))
     elif s.step == "exploration":
         place = next((p for p in s.pending if p.kind == "place_hero"), None)
         if place is not None:
@@ -187,6 +273,12 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
         ui.add_item(_select("Sell how many shards?", "sell", view, [
             discord.SelectOption(label="Keep them all" if n == 0 else f"Sell {n} for {gold} gc", value=str(n))
             for n, gold in view.sale_prices]))
+    elif s.step == "upkeep":
+        due = upkeep_due(view)
+        total = sum(fee for _wid, _name, fee in due)
+        ui.add_item(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary, row=0))
+        ui.add_item(_select("Let go unpaid (the others are paid)…", "letgo", view, [
+            discord.SelectOption(label=f"{name} ({fee} gc)"[:100], value=str(wid)) for wid, name, fee in due], many=True, row=1))
     elif s.step == "trading":
         ui.add_item(_button("Finish and post the summary", "finish", view, style=primary))
     ui.add_item(_button("Close the sequence", "cancel", view, style=discord.ButtonStyle.danger, row=4))

@@ -15,9 +15,10 @@ from typing import Any
 from engine.profile import CHARACTERISTICS, Profile
 
 __all__ = [
-    "Actor", "Advance", "Battle", "BattleResult", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
+    "Actor", "Advance", "Battle", "BattleResult", "CaptiveRecord", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
     "Offer", "OwnedWarband", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
-    "Step", "TreasuryAudit", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
+    "Step", "TreasuryAudit", "TreasuryView", "UpkeepRecord", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior",
+    "WarriorCost", "XpResult",
 ]
 
 
@@ -32,6 +33,7 @@ class Status(StrEnum):
     ACTIVE = "active"
     DEAD = "dead"
     RETIRED = "retired"
+    CAPTURED = "captured"  # held by another warband (serious injury 61): away, counted nowhere until he returns
 
 
 class BattleResult(StrEnum):
@@ -69,6 +71,7 @@ class Step(StrEnum):
     EXPERIENCE = "experience"
     EXPLORATION = "exploration"
     INCOME = "income"
+    UPKEEP = "upkeep"
     TRADING = "trading"
     DONE = "done"
 
@@ -384,6 +387,32 @@ class SequenceRecord:
     status: SequenceStatus
     created_at: str
     updated_at: str
+    message_ref: str = ""  # where it is shown, 'channel id:message id' ('' before it was posted)
+
+
+@dataclass(frozen=True, slots=True)
+class CaptiveRecord:
+    """A warrior held by another warband (serious injury 61), and what became of him."""
+
+    id: int
+    warband_id: int  # his own warband
+    warrior_id: int
+    captor_id: int | None  # the warband holding him; None: one outside this server's campaign
+    battle_id: int | None
+    batch_id: int | None  # the ledger batch that captured him (undone: he was never taken)
+    ransom: int | None  # what the captor asks; None: no ransom offered yet
+    outcome: str  # '' while held; ransomed | exchanged | sold
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class UpkeepRecord:
+    """A hired sword's upkeep paid for one battle."""
+
+    warrior_id: int
+    battle_id: int
+    gold: int
+    batch_id: int | None  # undone: not paid
 
 
 @dataclass(frozen=True, slots=True)

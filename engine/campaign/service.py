@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from engine.campaign.actions import (
+    captives,
     hiring,
     own_warbands,
     postbattle,
@@ -29,6 +30,7 @@ from engine.campaign.actions import (
     standings,
     trading,
     undo,
+    upkeep,
     warbands,
     warriors,
 )
@@ -221,8 +223,8 @@ class Campaigns(_Verbs):
                    name: str | None = None) -> hiring.Hired:
         return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_sword, warband, sword, name=name)
 
-    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> hiring.UpkeepPaid:
-        return self.act(_actor(guild_id, actor_id, is_admin), hiring.pay_upkeep, warband)
+    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> upkeep.UpkeepPaid:
+        return self.act(_actor(guild_id, actor_id, is_admin), upkeep.pay_upkeep, warband)
 
     def fighter_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
         return self.read(guild_id, hiring.fighter_choices, warband, prefix)
@@ -350,6 +352,13 @@ class PostBattle(_Verbs):
     def open_sequence(self, guild_id: int, warband: str) -> postbattle.SequenceView | None:
         return self.read(guild_id, postbattle.open_sequence, warband)
 
+    def resume(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> postbattle.SequenceView | None:
+        """The open sequence to show again, one version on (the old message's buttons go stale)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.resume, warband)
+
+    def shown_at(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, message_ref: str) -> None:
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.shown_at, sequence_id, message_ref)
+
     def searchers(self, view: postbattle.SequenceView) -> list[Warrior]:
         return postbattle.searchers(view)
 
@@ -380,6 +389,12 @@ class PostBattle(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.settle_pit_fight, sequence_id, version, warrior_id,
                          won, entered, rng=self.rng)
 
+    def fight_pit(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int, warrior_id: int, *,
+                  edition: str | None = None, toggles: Mapping[str, bool] | None = None, entered: str = "") -> postbattle.SequenceView:
+        """Sold to the pits: the bot fights it with the combat engine, by the server's ``edition`` and ``toggles``."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.fight_pit, sequence_id, version, warrior_id,
+                         entered=entered, edition=edition, toggles=toggles, rng=self.rng)
+
     def apply_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int,
                          version: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.apply_experience, sequence_id, version, rng=self.rng)
@@ -394,12 +409,58 @@ class PostBattle(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.explore, sequence_id, version, entered=entered,
                          extra_dice=extra_dice, hero_id=hero_id, visit=visit, rng=self.rng)
 
+    def reroll_exploration(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
+                           dice: Iterable[int], *, entered: str = "") -> postbattle.SequenceView:
+        """Re-roll the exploration dice at these positions (none: keep them), as the warband's re-rolls allow."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.reroll_exploration, sequence_id, version, tuple(dice),
+                         entered=entered, rng=self.rng)
+
+    def share_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
+                         shares: Mapping[int, int]) -> postbattle.SequenceView:
+        """Experience a place gives the heroes, shared as the owner says (warrior id -> points)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.share_experience, sequence_id, version, shares,
+                         rng=self.rng)
+
     def sell(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
              shards: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.sell, sequence_id, version, shards)
 
+    def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int, *,
+                   let_go: Iterable[int] = ()) -> postbattle.SequenceView:
+        """The upkeep step: pay every hired sword who fought, except those ``let_go`` (they leave)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.pay_upkeep, sequence_id, version, let_go=tuple(let_go))
+
     def finish(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int) -> postbattle.SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.finish, sequence_id, version)
+
+
+class Captives(_Verbs):
+    """Captives of every server (engine/campaign/actions/captives.py): who holds whom, and their fate.
+
+    ``rng`` rolls the slavers' price when it is not typed."""
+
+    def __init__(self, store: Store, rng: random.Random | None = None, *, now: Callable[[], dt.datetime] = _utc_now) -> None:
+        super().__init__(store, now=now)
+        self.rng = rng or random.Random()
+
+    def view(self, guild_id: int, warband: str | int) -> captives.CaptivesView:
+        return self.read(guild_id, captives.view, warband)
+
+    def offer_ransom(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, price: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.offer_ransom, captive_id, price)
+
+    def pay_ransom(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.pay_ransom, captive_id)
+
+    def exchange(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, for_captive_id: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.exchange, captive_id, for_captive_id)
+
+    def sell(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *, entered: str = "") -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.sell, captive_id, entered=entered, rng=self.rng)
+
+    def settle_outside(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, outcome: str, *,
+                       price: int = 0) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.settle_outside, captive_id, outcome, price=price)
 
 
 def sheets_agree(first: Store, second: Store, warbands: list[tuple[int, str]]) -> None:

@@ -118,6 +118,13 @@ class LedgerRepository:
                            (self.guild_id, warband_id, limit))
         return [entry_from_row(r) for r in rows]
 
+    def entries_after(self, warband_id: int, ledger_id: int, what: str, limit: int) -> list[LedgerEntry]:
+        """The warband's rows ``what`` newer than row ``ledger_id``, oldest first (found from the
+        (guild, warband, id) index at that row: only the newer rows are read)."""
+        rows = self.c.rows(f"{ENTRY} WHERE l.guild_id = ? AND l.warband_id = ? AND l.id > ? AND l.what = ? ORDER BY l.id LIMIT ?",
+                           (self.guild_id, warband_id, ledger_id, what, limit))
+        return [entry_from_row(r) for r in rows]
+
     def entries_by_id(self, ids: Sequence[int]) -> list[LedgerEntry]:
         marks = ", ".join("?" for _ in ids)
         rows = self.c.rows(f"{ENTRY} WHERE l.guild_id = ? AND l.id IN ({marks}) ORDER BY l.id", (self.guild_id, *ids))

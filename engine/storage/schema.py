@@ -446,3 +446,92 @@ def warbands_by_owner(db: Database) -> None:
     # (``OwnedWarbandRepository``, for /warband sheet in a direct message, where there is no
     # server). Every query through it filters on the owner.
     db.execute("CREATE INDEX warbands_owner_name ON warbands (owner_id, name_key)")
+
+
+@MIGRATIONS(name="0014_captives_upkeep_and_sequence_messages")
+def captives_upkeep_and_sequence_messages(db: Database) -> None:
+    # Issue 16. A hero captured (serious injury 61) is away from his warband: status 'captured'
+    # leaves him out of its size, income and rating as 'dead' and 'retired' do. The status CHECK
+    # can only change by rebuilding the table (as 0006 did); ids and the AUTOINCREMENT counter
+    # are kept, so undo can still put a removed warrior back under its old id.
+    db.execute(
+        f"""
+        CREATE TABLE warriors_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('leader', 'hero', 'henchmen', 'hired_sword')),
+            warrior_type TEXT NOT NULL,
+            group_size INTEGER NOT NULL DEFAULT 1 CHECK (group_size >= 1),
+            {CHARACTERISTIC_CHECK}
+            equipment TEXT NOT NULL DEFAULT '[]',
+            skills TEXT NOT NULL DEFAULT '[]',
+            injuries TEXT NOT NULL DEFAULT '[]',
+            experience INTEGER NOT NULL DEFAULT 0 CHECK (experience >= 0),
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'dead', 'retired', 'captured')),
+            large INTEGER NOT NULL DEFAULT 0 CHECK (large IN (0, 1)),
+            fighter_type TEXT,
+            race TEXT,
+            skill_lists TEXT NOT NULL DEFAULT '[]',
+            special_rules TEXT NOT NULL DEFAULT '[]',
+            hand_edits TEXT NOT NULL DEFAULT '[]',
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    every = ("id, guild_id, warband_id, name, name_key, role, warrior_type, group_size, m, ws, bs, s, t, w, i, a, ld, "
+             "equipment, skills, injuries, experience, status, large, fighter_type, race, skill_lists, special_rules, hand_edits, "
+             "created_at, updated_at")
+    db.execute(f"INSERT INTO warriors_new ({every}) SELECT {every} FROM warriors")
+    db.execute("DELETE FROM sqlite_sequence WHERE name = 'warriors_new'")
+    db.execute("INSERT INTO sqlite_sequence (name, seq) SELECT 'warriors_new', seq FROM sqlite_sequence WHERE name = 'warriors'")
+    db.execute("DROP TABLE warriors")
+    db.execute("ALTER TABLE warriors_new RENAME TO warriors")
+    db.execute("CREATE UNIQUE INDEX warriors_warband_name ON warriors (warband_id, name_key)")
+    db.execute("CREATE INDEX warriors_guild_name ON warriors (guild_id, name_key)")
+    db.execute("CREATE INDEX warriors_guild_warband ON warriors (guild_id, warband_id, id)")
+    # A captive: who holds him (a warband of the server, or NULL for one outside the bot) and
+    # what became of him. He counts as held while his status is 'captured' and the batch that
+    # captured him is not undone (the warrior's status is the truth undo keeps).
+    db.execute(
+        """
+        CREATE TABLE captives (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,                 -- the captive's warband
+            warrior_id INTEGER NOT NULL,
+            captor_id INTEGER,                           -- the warband holding him; NULL: not a warband of this server
+            battle_id INTEGER,                           -- the battle he was taken in
+            batch_id INTEGER,                            -- the ledger batch that captured him
+            ransom INTEGER,                              -- the ransom his captor asks (NULL: none offered)
+            outcome TEXT NOT NULL DEFAULT '',            -- '', ransomed, exchanged, sold
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE INDEX captives_warband ON captives (guild_id, warband_id, id)")
+    db.execute("CREATE INDEX captives_captor ON captives (guild_id, captor_id, id)")
+    # Hired swords' upkeep, per battle and sword: a second payment for the same battle is
+    # refused. A row counts while its ledger batch is not undone.
+    db.execute(
+        """
+        CREATE TABLE upkeep_paid (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            warband_id INTEGER NOT NULL,
+            battle_id INTEGER NOT NULL,
+            warrior_id INTEGER NOT NULL,
+            gold INTEGER NOT NULL,
+            batch_id INTEGER,
+            paid_at TEXT NOT NULL,
+            FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+        )"""
+    )
+    db.execute("CREATE INDEX upkeep_paid_battle ON upkeep_paid (guild_id, warband_id, battle_id)")
+    # Where a sequence is shown ('channel id:message id'): /postbattle resume takes the buttons
+    # off the message it replaces.
+    db.execute("ALTER TABLE postbattle_sequences ADD COLUMN message_ref TEXT NOT NULL DEFAULT ''")

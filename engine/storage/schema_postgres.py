@@ -261,5 +261,41 @@ WARBANDS_BY_OWNER = Migration("0003_warbands_by_owner", (
     "CREATE INDEX warbands_owner_name ON warbands (owner_id, name_key)",
 ))
 
+CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES = Migration("0004_captives_upkeep_and_sequence_messages", (
+    # issue 16 (see engine/storage/schema.py 0014): a captured warrior, captives, upkeep per battle,
+    # and where a sequence is shown
+    "ALTER TABLE warriors DROP CONSTRAINT warriors_status_check",
+    "ALTER TABLE warriors ADD CONSTRAINT warriors_status_check CHECK (status IN ('active', 'dead', 'retired', 'captured'))",
+    f"""CREATE TABLE captives (
+        {_id()},
+        guild_id BIGINT NOT NULL,
+        warband_id BIGINT NOT NULL,
+        warrior_id BIGINT NOT NULL,
+        captor_id BIGINT,
+        battle_id BIGINT,
+        batch_id BIGINT,
+        ransom INTEGER,
+        outcome TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+    )""",
+    "CREATE INDEX captives_warband ON captives (guild_id, warband_id, id)",
+    "CREATE INDEX captives_captor ON captives (guild_id, captor_id, id)",
+    f"""CREATE TABLE upkeep_paid (
+        {_id()},
+        guild_id BIGINT NOT NULL,
+        warband_id BIGINT NOT NULL,
+        battle_id BIGINT NOT NULL,
+        warrior_id BIGINT NOT NULL,
+        gold INTEGER NOT NULL,
+        batch_id BIGINT,
+        paid_at TEXT NOT NULL,
+        FOREIGN KEY (guild_id, warband_id) REFERENCES warbands (guild_id, id) ON DELETE CASCADE
+    )""",
+    "CREATE INDEX upkeep_paid_battle ON upkeep_paid (guild_id, warband_id, battle_id)",
+    "ALTER TABLE postbattle_sequences ADD COLUMN message_ref TEXT NOT NULL DEFAULT ''",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
-MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER)
+MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES)

@@ -10,15 +10,15 @@ from engine.storage.connection import Connection
 from engine.storage.warriors import in_list
 
 COLUMNS = ("id", "warband_id", "battle_id", "started_by", "step", "state_json", "batch_id", "version", "status",
-           "created_at", "updated_at")
+           "created_at", "updated_at", "message_ref")
 SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM postbattle_sequences"
 
 
 def sequence_from_row(row: Sequence[Any]) -> SequenceRecord:
-    (sid, warband_id, battle_id, started_by, step, state_json, batch_id, version, status, created_at, updated_at) = row
+    (sid, warband_id, battle_id, started_by, step, state_json, batch_id, version, status, created_at, updated_at, message_ref) = row
     return SequenceRecord(id=sid, warband_id=warband_id, battle_id=battle_id, started_by=started_by, step=Step(step),
                           state_json=state_json, batch_id=batch_id, version=version, status=SequenceStatus(status),
-                          created_at=created_at, updated_at=updated_at)
+                          created_at=created_at, updated_at=updated_at, message_ref=message_ref)
 
 
 class SequenceRepository:
@@ -70,7 +70,17 @@ class SequenceRepository:
                        (state_json, str(step), batch_id, str(status), at, self.guild_id, record.id))
         return SequenceRecord(id=record.id, warband_id=record.warband_id, battle_id=record.battle_id, started_by=record.started_by,
                               step=step, state_json=state_json, batch_id=batch_id, version=record.version + 1, status=status,
-                              created_at=record.created_at, updated_at=at)
+                              created_at=record.created_at, updated_at=at, message_ref=record.message_ref)
+
+    def bump(self, sequence_id: int, at: str) -> None:
+        """One version on, the state unchanged: buttons drawn before (a message replaced) go stale."""
+        self.c.execute("UPDATE postbattle_sequences SET version = version + 1, updated_at = ? WHERE guild_id = ? AND id = ?",
+                       (at, self.guild_id, sequence_id))
+
+    def shown_at(self, sequence_id: int, message_ref: str) -> None:
+        """Where the sequence's message now is ('channel id:message id')."""
+        self.c.execute("UPDATE postbattle_sequences SET message_ref = ? WHERE guild_id = ? AND id = ?",
+                       (message_ref, self.guild_id, sequence_id))
 
     def cancel(self, sequence_id: int, at: str) -> None:
         self.c.execute("UPDATE postbattle_sequences SET status = 'cancelled', version = version + 1, updated_at = ? "

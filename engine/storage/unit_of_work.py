@@ -19,11 +19,13 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 from engine.storage.battles import BattleRepository
+from engine.storage.captives import CaptiveRepository
 from engine.storage.connection import Connection
 from engine.storage.ledger import LedgerRepository
 from engine.storage.searches import SearchRepository
 from engine.storage.sequences import SequenceRepository
 from engine.storage.server_tables import ServerTablesRepository
+from engine.storage.upkeep import UpkeepRepository
 from engine.storage.warbands import OwnedWarbandRepository, WarbandRepository
 from engine.storage.warriors import WarriorRepository
 
@@ -45,6 +47,8 @@ class UnitOfWork:
         self.sequences = SequenceRepository(c, guild_id)
         self.searches = SearchRepository(c, guild_id)
         self.tables = ServerTablesRepository(c, guild_id)
+        self.captives = CaptiveRepository(c, guild_id)
+        self.upkeep = UpkeepRepository(c, guild_id)
 
     def flush(self) -> list[int]:
         """Write what waits for the end of the unit: the ledger rows (their ids) and the warbands touched."""

@@ -358,8 +358,12 @@ async def test_hired_swords_fee_one_of_each_who_may_hire_and_upkeep(harness):
     sheet = svc(harness).show_warband(GUILD, "Reavers")
     assert sheet.models == 1 and sheet.heroes == 1  # a hired sword counts towards neither
     assert "Grub (hired sword): 25 + 0 xp = **25**" in (await harness.command("warband show", OWNER, name="Reavers")).text
+    await refused(harness, ("hire upkeep", {"warband": "Reavers"}), "Reavers has fought no battle yet")
+    await run(harness, ("battle record", {"warband": "Reavers", "result": "win"}))
     paid = await run(harness, ("hire upkeep", {"warband": "Reavers"}))
-    assert "Grub: 30 gc" in paid.text and gold(harness) == 330
+    assert "Grub: 30 gc" in paid.text and "for battle 1" in paid.text and gold(harness) == 330
+    await refused(harness, ("hire upkeep", {"warband": "Reavers"}), "already paid the upkeep of Grub for battle 1")
+    await run(harness, ("battle record", {"warband": "Reavers", "result": "loss"}))
     await run(harness, ("warband treasury", {"name": "Reavers", "reason": "drank it", "gold": -320}))
     await refused(harness, ("hire upkeep", {"warband": "Reavers"}), "The upkeep (Grub 30 gc) costs 30 gc; Reavers has 10 gc",
                   "20 gc missing")

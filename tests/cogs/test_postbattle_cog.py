@@ -99,8 +99,17 @@ async def test_a_seeded_sequence_in_the_channel_then_undo_takes_it_all_back(harn
     assert "Trading and hiring" in res.text
     res = await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
     assert not res.ephemeral and h.messages[mid].components() == []
-    assert "Reikland Raiders after battle 1 (win, Skirmish): Hans — Leg wound (−1 M);" in res.text
-    assert "found 2 shards, sold 2 for 55 gc" in res.text
+    summary = h.messages[mid].data["embeds"][0]
+    assert summary["title"] == "Reikland Raiders after battle 1 (win, Skirmish)"
+    fields = [f["name"] for f in summary["fields"]]  # sections, not one run-on paragraph, the treasury last
+    assert fields == ["Injuries", "Experience", "Exploration", "Wyrdstone and loot", "Every die rolled", "Treasury"]
+    by_name = {f["name"]: f["value"] for f in summary["fields"]}
+    assert "• Hans — Leg wound (−1 M)" in by_name["Injuries"]
+    assert "• found 2 shards of wyrdstone\n• sold 2 shards for 55 gc" in by_name["Wyrdstone and loot"]
+    assert by_name["Treasury"] == "155 gc and 0 shards of wyrdstone"
+    dice = by_name["Every die rolled"]  # typed at the table ones too, from the first to the last
+    assert dice.startswith("Serious injury for Hans: D66 22 (entered)\nMarksmen, model 1 out of action: D6 1 (entered)")
+    assert "Exploration: 3D6 5 1 3 = 9 (entered)" in dice
     standings = await ok(await h.command("campaign standings", RIVAL))
     assert "1. Reikland Raiders" in standings.text and "1W 0D 0L · 2 shards found" in standings.text
     assert "0W 0D 1L" in standings.text and "Most experienced heroes" in standings.text
@@ -210,3 +219,120 @@ async def test_deaths_that_leave_a_list_ratio_broken_are_not_refused(harness):
     assert "2. Experience" in res.text
     check = await ok(await h.command("warband check", OWNER, name=name))
     assert "Cave Squigs" in check.text  # the roster check still names the broken ratio; nothing refused it
+
+
+async def test_resume_takes_the_buttons_off_the_message_it_replaces(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    confirm = component(h, mid, "confirm")["custom_id"]
+    assert (await h.command("postbattle resume", RIVAL, warband=WB)).is_error  # only the owner or Manage Server
+    assert h.messages[mid].components()
+    resumed = await ok(await h.command("postbattle resume", OWNER, warband=WB))
+    assert resumed.message_id != mid and h.messages[mid].components() == []  # the old message keeps no buttons
+    assert "Who fought" in embed_text(h.messages[mid].data["embeds"][0])  # only its buttons go
+    # a copy of the old button (another device still showing it) is stale now
+    h.messages[mid].data["components"] = [{"type": 1, "components": [{"type": 2, "custom_id": confirm, "label": "x", "style": 1}]}]
+    res = await h.click(mid, confirm, OWNER)
+    assert res.is_error and "already taken" in res.text
+    again = await ok(await h.command("postbattle resume", OWNER, warband=WB))  # and again: the second message loses them too
+    assert h.messages[resumed.message_id].components() == []
+    res = await ok(await h.click(again.message_id, component(h, again.message_id, "confirm")["custom_id"], OWNER))
+    assert "1. Injuries" in res.text
+
+
+async def test_every_form_fits_discords_45_characters_without_cutting_ours(harness):
+    h = harness
+    long_name = "Hans the Unbelievably Long-Named Champion of Reikland"
+    await ok(await h.command("warband create", OWNER, name=WB, warband_type="Reiklanders", gold=100))
+    await ok(await h.command("warrior add", OWNER, warband=WB, name="Captain", role="leader", warrior_type="Human",
+                             profile="4 4 4 3 3 1 4 1 8"))
+    await ok(await h.command("warrior add", OWNER, warband=WB, name=long_name, role="hero", warrior_type="Human",
+                             profile="4 4 4 3 3 1 4 1 8"))
+    rec = await ok(await h.command("battle record", OWNER, warband=WB, result="win"))
+    mid = (await ok(await h.click(rec.message_id, ids_of(h.messages[rec.message_id], "pb:start:")[0], OWNER))).message_id
+    ooa = component(h, mid, "ooa")
+    await ok(await h.select(mid, ooa["custom_id"], [o["value"] for o in ooa["options"] if o["label"] == long_name], OWNER))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    labels = [c["components"][0]["label"] for c in opened.first.data["components"]]
+    assert labels == [long_name[:44] + "…"]  # a warrior's name ends in an ellipsis; the dice go in the placeholder
+    assert "D66" in opened.first.data["components"][0]["components"][0]["placeholder"]
+    cog = h.bot.get_cog("PostBattleCog")
+    view = cog.service.open_sequence(G, WB)
+    forms = [cog._modal(action, view, "1") for action in ("kills", "skill", "talent", "expdice")]
+    every = [(d["title"], [row["components"][0]["label"] for row in d["components"]]) for d in (m.to_dict() for m in forms)]
+    assert all(len(title) <= 45 and all(len(x) <= 45 for x in items) for title, items in every)
+    assert ("Exploration dice", ["Dice rolled at the table", "Extra dice from skills or equipment"]) in every
+
+
+async def test_the_upkeep_step_and_a_captive_through_the_channel(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    await ok(await h.command("hire sword", OWNER, warband=WB, sword="Halfling Scout", name="Pip"))
+    await ok(await h.command("battle record", OWNER, warband=WB, result="loss", opponent=FOE))
+    pb = h.bot.get_cog("PostBattleCog").service
+    ids = {w.name: w.id for w in h.bot.campaigns.get_warband(G, WB).warriors}
+    v = pb.start(G, OWNER.user_id, False, WB)
+    v = pb.set_fighters(G, OWNER.user_id, False, v.id, v.version, out_of_action={ids["Hans"]: 1})
+    v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER.user_id, False, v.id, v.version, entered={ids["Hans"]: "61"})  # captured
+    v = pb.apply_experience(G, OWNER.user_id, False, v.id, v.version)
+    while v.state.pending:
+        p = v.state.pending[0]
+        value = p.options[0] if p.kind == "choose" else "Young Karl" if p.kind == "talent" else "Dodge"
+        v = pb.choose(G, OWNER.user_id, False, v.id, v.version, p.warrior_id, p.kind, value, skill_lists=("combat", "speed"))
+    v = pb.explore(G, OWNER.user_id, False, v.id, v.version, entered="4 2")
+    v = pb.sell(G, OWNER.user_id, False, v.id, v.version, 0)
+    assert v.state.step == "upkeep"
+    msg = await ok(await h.command("postbattle resume", OWNER, warband=WB))
+    assert "5. Hired swords' upkeep" in msg.text and "**Pip**: 5 gc" in msg.text
+    assert "**Pip** (hired sword): fought" in msg.text  # listed as what he is, not as a hero
+    letgo = component(h, msg.message_id, "letgo")
+    assert [o["label"] for o in letgo["options"]] == ["Pip (5 gc)"]
+    gold = h.bot.campaigns.get_warband(G, WB).gold_crowns
+    res = await ok(await h.click(msg.message_id, component(h, msg.message_id, "upkeep")["custom_id"], OWNER))
+    assert "6. Trading and hiring" in res.text and h.bot.campaigns.get_warband(G, WB).gold_crowns == gold - 5
+    assert "hire upkeep" not in res.text  # the sequence paid it
+
+    held = await ok(await h.command("postbattle captives", RIVAL, warband=FOE))
+    assert "**Hans** of Reikland Raiders" in held.text
+    ask = next(c["custom_id"] for c in h.messages[held.message_id].components() if c.get("custom_id", "").startswith("pbc:ransom:"))
+    assert (await h.click(held.message_id, ask, OWNER)).is_error  # not the captor's owner: no form
+    opened = await ok(await h.click(held.message_id, ask, RIVAL))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"price": "30"}, RIVAL, message_id=held.message_id))
+    assert "Skaven Scurriers asks 30 gc for Hans" in res.text
+    mine = await ok(await h.command("postbattle captives", OWNER, warband=WB))
+    assert "**Hans**, held by Skaven Scurriers: Skaven Scurriers asks 30 gc." in mine.text
+    pay = next(c for c in h.messages[mine.message_id].components() if c.get("custom_id", "").startswith("pbc:pay:"))
+    assert pay["label"] == "Pay Hans's ransom (30 gc)"
+    res = await ok(await h.click(mine.message_id, pay["custom_id"], OWNER))
+    assert "Reikland Raiders paid 30 gc to Skaven Scurriers: Hans is back with all his kit." in res.text
+    assert h.bot.campaigns.get_warrior(G, WB, "Hans").status == "active"
+
+
+def test_a_long_summary_shows_every_die_and_ends_with_the_treasury():
+    """No die is cut: fields of at most 1,024 characters, messages of at most 6,000, the dice that
+    do not fit the summary's message in embeds sent after it; its last field is the treasury."""
+    from cogs._ui.postbattle_render import summary_embeds
+    from engine.campaign.actions.postbattle import SequenceView
+    from engine.campaign.model import SequenceStatus
+    from engine.campaign.rules.sequence import Fighter, SequenceState
+
+    dice = tuple(f"Advance for Marksmen group {n:03d}: 2D6 {n % 6 + 1}+{(n // 6) % 6 + 1} = {n % 6 + (n // 6) % 6 + 2}"
+                 for n in range(400))
+    state = SequenceState(step="done", won=True, battle="battle 9 (win)", fighters=(Fighter(1, "Hans", True, 1),),
+                          lines=("Hans — Leg wound (−1 M)", "Hans +2 experience"), line_steps=("injuries", "experience"), dice=dice,
+                          explored=True, shards_found=2)
+    view = SequenceView(id=1, guild_id=G, warband_id=1, warband=WB, owner_id=1, version=9, status=SequenceStatus.FINISHED,
+                        state=state, warriors=(), gold_crowns=123, wyrdstone_shards=2, warband_size=5, sale_prices=())
+    embeds = summary_embeds(view)
+    assert len(embeds) > 1
+    assert all(len(e) <= 6000 and all(len(f.value) <= 1024 for f in e.fields) and len(e.fields) <= 25 for e in embeds)
+    shown = "\n".join(f.value for e in embeds for f in e.fields if f.name.startswith("Every die"))
+    assert shown.split("\n") == list(dice)
+    first = embeds[0]
+    assert [f.name for f in first.fields][:3] == ["Injuries", "Experience", "Wyrdstone and loot"]
+    assert first.fields[-1].name == "Treasury" and first.fields[-1].value == "123 gc and 2 shards of wyrdstone"

@@ -123,9 +123,9 @@ def test_bitter_enmity(d6, whom):
     assert f"hatred of {whom}" in injure(f"56 {d6}").warrior.injuries[0]
 
 
-def test_captured_keeps_his_kit():
+def test_captured_keeps_his_kit_and_is_away():
     r = injure("61")
-    assert r.warrior.captured and r.warrior.equipment == hero().equipment and r.warrior.status == "active"
+    assert r.warrior.captured and r.warrior.equipment == hero().equipment and r.warrior.status == "captured"
 
 
 @pytest.mark.parametrize("d66", [62, 63])

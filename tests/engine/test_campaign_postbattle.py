@@ -79,14 +79,24 @@ def test_a_whole_sequence_then_one_undo_takes_it_all_back(setup):
     assert v.sale_prices[2] == (2, 55)  # 2 shards, 6 models (4-6 column)
     v = pb.sell(G, OWNER, False, v.id, v.version, 2)
     assert v.gold_crowns == 155 and v.wyrdstone_shards == 0
+    c.buy(G, OWNER, False, "Reikland Raiders", "Dagger", warrior="Otto")  # trading: in the summary too
     v = pb.finish(G, OWNER, False, v.id, v.version)
     assert v.status == "finished"
+    sections = dict(v.sections())
+    assert list(sections) == ["Injuries", "Experience", "Exploration", "Wyrdstone and loot",
+                              "Bought, sold and hired during the sequence", "Treasury"]
+    assert sections["Injuries"] == ["Hans — Leg wound (−1 M)", "Marksmen — 1 of 2 out of action lost"]
+    assert any(line.startswith("Otto +4 experience → advance:") for line in sections["Experience"])
+    assert sections["Wyrdstone and loot"] == ["found 2 shards of wyrdstone", "sold 2 shards for 55 gc"]
+    assert sections["Bought, sold and hired during the sequence"] == ["bought 1 x Dagger for Otto (-2 gc)"]
+    assert sections["Treasury"] == ["153 gc and 0 shards of wyrdstone"]
     summary = v.summary()
-    assert summary.startswith("Reikland Raiders after battle 1 (win, Skirmish): Hans — Leg wound (−1 M);")
-    assert "Otto +4 experience → advance:" in summary and summary.endswith("found 2 shards, sold 2 for 55 gc")
+    assert summary.startswith("Reikland Raiders after battle 1 (win, Skirmish)\n\nInjuries:\n- Hans — Leg wound (−1 M)\n")
+    assert summary.endswith("Treasury:\n- 153 gc and 0 shards of wyrdstone")
     batch = {e.batch_id for e in c.ledger(G, "Reikland Raiders", limit=40) if e.what.startswith("postbattle")}
     assert len(batch) == 1
     c.undo_last_batch(G, OWNER, False, "Reikland Raiders")
+    c.undo_last_batch(G, OWNER, False, "Reikland Raiders")  # the dagger, then the sequence
     after = c.get_warband(G, "Reikland Raiders")
     assert after.warriors == before.warriors and after.gold_crowns == 100 and after.wyrdstone_shards == 0
     again = pb.start(G, OWNER, False, "Reikland Raiders")  # undone: it may be run again
@@ -185,7 +195,7 @@ def test_no_battle_recorded(setup):
         pb.start(G, OWNER, False, "Fresh")
 
 
-def test_income_pays_the_hired_swords_upkeep_in_the_same_batch(setup):
+def test_the_upkeep_step_pays_each_hired_sword_who_fought_once_in_the_sequences_batch(setup):
     c, pb, _ = setup
     c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
     c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
@@ -196,10 +206,61 @@ def test_income_pays_the_hired_swords_upkeep_in_the_same_batch(setup):
     v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
     v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, pb.roll_injuries(G, OWNER, False, v.id, v.version).version))
     v = pb.explore(G, OWNER, False, v.id, v.version, entered="2")
-    v = pb.sell(G, OWNER, False, v.id, v.version, 1)  # 1 shard, 2 warriors: 45 gc
-    assert v.gold_crowns == gold + 45 - 5 and v.state.lines[-1].startswith("upkeep ") and "5 gc" in v.state.lines[-1]
+    v = pb.sell(G, OWNER, False, v.id, v.version, 1)  # 1 shard, 1 warrior (the scout does not count): 45 gc
+    assert v.state.step == "upkeep" and v.gold_crowns == gold + 45  # not paid yet: a step of its own
+    v = pb.pay_upkeep(G, OWNER, False, v.id, v.version)
+    assert v.state.step == "trading" and v.gold_crowns == gold + 45 - 5 and v.state.lines[-1] == "upkeep Halfling Scout 5 gc"
+    with pytest.raises(MordheimError, match="already paid the upkeep of Halfling Scout for battle 1"):
+        c.pay_upkeep(G, OWNER, False, "Hirelings")  # /hire upkeep: once per battle
+    v = pb.finish(G, OWNER, False, v.id, v.version)
     c.undo_last_batch(G, OWNER, False, "Hirelings")
     assert c.get_warband(G, "Hirelings").gold_crowns == gold  # sale and upkeep taken back together
+    assert c.pay_upkeep(G, OWNER, False, "Hirelings").total == 5  # the payment undone, it is due again
+    assert c.get_warband(G, "Hirelings").gold_crowns == gold - 5
+
+
+def test_hire_upkeep_is_paid_once_per_battle_and_only_for_who_fought(setup):
+    c, pb, _ = setup
+    c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
+    c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
+    scout = c.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout").warrior
+    with pytest.raises(MordheimError, match="fought no battle yet"):
+        c.pay_upkeep(G, OWNER, False, "Hirelings")
+    c.record_battle(G, OWNER, False, "Hirelings", result="win")
+    paid = c.pay_upkeep(G, OWNER, False, "Hirelings")
+    assert (paid.battle, paid.paid, paid.gold_left) == (1, (("Halfling Scout", 5),), 180)
+    with pytest.raises(MordheimError, match="already paid the upkeep of Halfling Scout for battle 1"):
+        c.pay_upkeep(G, OWNER, False, "Hirelings")
+    assert c.get_warband(G, "Hirelings").gold_crowns == 180
+    c.record_battle(G, OWNER, False, "Hirelings", result="loss")
+    v = pb.start(G, OWNER, False, "Hirelings")
+    pb.set_fighters(G, OWNER, False, v.id, v.version, absent=[scout.id])  # he sat this one out
+    with pytest.raises(MordheimError, match="No hired sword of Hirelings fought battle 2"):
+        c.pay_upkeep(G, OWNER, False, "Hirelings")
+
+
+def test_a_hired_sword_let_go_at_the_upkeep_step_leaves_and_undo_brings_him_back(setup):
+    c, pb, _ = setup
+    c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
+    c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
+    scout = c.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout").warrior
+    ogre = c.hire_sword(G, OWNER, False, "Hirelings", "Ogre Bodyguard", name="Grub").warrior  # upkeep 30
+    c.record_battle(G, OWNER, False, "Hirelings", result="loss")
+    gold = c.get_warband(G, "Hirelings").gold_crowns
+    v = pb.start(G, OWNER, False, "Hirelings")
+    v = settle(pb, pb.apply_experience(G, OWNER, False, v.id, pb.roll_injuries(
+        G, OWNER, False, v.id, pb.confirm_fighters(G, OWNER, False, v.id, v.version).version).version))
+    v = pb.sell(G, OWNER, False, v.id, pb.explore(G, OWNER, False, v.id, v.version, entered="1").version, 0)
+    assert v.state.extra["upkeep"] == [[scout.id, 5], [ogre.id, 30]]
+    with pytest.raises(MordheimError, match="Only a hired sword whose upkeep is due"):
+        pb.pay_upkeep(G, OWNER, False, v.id, v.version, let_go=[v.state.fighters[0].warrior_id])
+    v = pb.pay_upkeep(G, OWNER, False, v.id, v.version, let_go=[ogre.id])
+    assert v.gold_crowns == gold - 5 and v.warrior(ogre.id).status == "retired"
+    assert "Grub is not paid and leaves the warband (his experience is lost)" in v.state.lines
+    assert c.show_warband(G, "Hirelings").rating.total < 100  # he no longer counts
+    pb.finish(G, OWNER, False, v.id, v.version)
+    c.undo_last_batch(G, OWNER, False, "Hirelings")
+    assert c.get_warrior(G, "Hirelings", "Grub").status == "active" and c.get_warband(G, "Hirelings").gold_crowns == gold
 
 
 def test_every_steps_answer_is_what_the_database_now_holds(setup):
@@ -231,6 +292,7 @@ def test_every_steps_answer_is_what_the_database_now_holds(setup):
         v = same_as_stored(pb.choose(G, OWNER, False, v.id, v.version, p.warrior_id, p.kind, value))
     v = same_as_stored(pb.explore(G, OWNER, False, v.id, v.version, entered="5 1 3 2"))
     v = same_as_stored(pb.sell(G, OWNER, False, v.id, v.version, 1))
+    v = same_as_stored(pb.pay_upkeep(G, OWNER, False, v.id, v.version))
     assert v.state.lines[-1].startswith("upkeep ")
     v = same_as_stored(pb.finish(G, OWNER, False, v.id, v.version))
     assert v.status == "finished"

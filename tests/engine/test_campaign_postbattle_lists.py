@@ -121,6 +121,8 @@ def test_a_second_talent_finding_the_heroes_full_rolls_again_instead_of_waiting(
     pb.rng.faces = [3, 4, 4, 4]
     v = pb.choose(G, OWNER, False, v.id, v.version, ids["Lads"], "talent", "Young Karl", skill_lists=("combat", "shooting"))
     assert [w.name for w in v.warriors if w.is_hero] == ["Otto", "Hans", "Young Karl"]
+    # the lad's got talent's two 2D6 (his first advance, the rest of his group's roll) are in the summary's dice
+    assert {"Advance for Lads: 2D6 5+5 = 10", "Advance for Young Karl: 2D6 3+4 = 7", "Advance for Lads: 2D6 4+4 = 8"} <= set(v.state.dice)
     pb.rng.faces = [4, 4]  # the Guards roll again: 2D6 = 8, +1 A
     v = pb.choose(G, OWNER, False, v.id, v.version, ids["Guards"], "talent", "Young Max")
     assert [w.name for w in v.warriors if w.is_hero] == ["Otto", "Hans", "Young Karl"]
@@ -149,4 +151,5 @@ def test_a_hired_sword_is_not_counted_for_the_income_chart_as_for_the_warbands_s
     assert v.sale_prices == ((0, 0), (1, 45), (2, 60))  # the 1-3 column (the 4-6 column pays 40 and 55)
     gold = v.gold_crowns
     v = pb.sell(G, OWNER, False, v.id, v.version, 2)
-    assert v.gold_crowns == gold + 60 - upkeep and "sold 2 for 60 gc" in v.summary()
+    assert upkeep and v.state.step == "trading"  # the scout did not fight: no upkeep is due for this battle
+    assert v.gold_crowns == gold + 60 and "sold 2 shards for 60 gc" in v.summary()

@@ -110,3 +110,19 @@ def test_a_custom_warband_keeps_todays_manual_behaviour(c):
     c.edit_warband(G, OWNER, False, "Pirates", warband_type="Skaven")  # a list's type links the list
     assert c.get_warband(G, "Pirates").list_id == "skaven"
     assert c.show_warband(G, "Pirates").max_models == 20
+
+
+@pytest.mark.parametrize(("warband_type", "hero", "allowed"), [
+    ("Middenheim", "Champion", 2), ("Skaven", "Black Skaven", 2), ("Skaven", "Night Runner", 2),
+])
+def test_a_new_roster_offers_every_hero_slot_its_list_allows(c, warband_type, hero, allowed):
+    """Heroes are hired one at a time, but the sheet and the hire menu say how many more the list
+    allows (a Middenheim warband may have two Champions: it showed '1 more', the menu 'up to 1')."""
+    c.create_warband(G, OWNER, "Fresh", warband_type, gold_crowns=2000)
+    choice = next(x for x in c.show_warband(G, "Fresh").can_hire if x.name == hero)
+    assert choice.room == allowed
+    menu = dict(c.fighter_choices(G, "Fresh", hero))
+    label = next(k for k, v in menu.items() if v == hero)
+    assert label.endswith(f"(up to {allowed})")
+    c.hire_fighter(G, OWNER, False, "Fresh", hero)
+    assert next(x for x in c.show_warband(G, "Fresh").can_hire if x.name == hero).room == allowed - 1

@@ -1,4 +1,4 @@
-"""Hiring: fighters from the warband's list, hired swords, and their upkeep.
+"""Hiring: fighters from the warband's list, and hired swords (their upkeep: actions/upkeep.py).
 
 Each hire is one action in one unit of work: the limits and the treasury are checked and the
 warrior and the cost written in one transaction, so two members
@@ -11,9 +11,8 @@ Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTOR
   ``max_henchman_group_size`` (5) of one type.
 - New henchmen may join a group of their type (``name`` of the group): they pay the type's
   cost and the group's kit each, and share the group's experience (a group has one total).
-- Hired swords: one of each per warband; the fee is paid on hiring and the upkeep after every
-  battle, the first included (LRB Hired Swords). ``pay_upkeep_of`` pays it inside the caller's
-  unit of work, for the post-battle sequence.
+- Hired swords: one of each per warband; the fee is paid on hiring, the upkeep after every
+  battle each one fights (LRB Hired Swords; actions/upkeep.py).
 """
 
 from __future__ import annotations
@@ -45,14 +44,6 @@ class Hired:
     joined: bool  # added to an existing henchman group
 
 
-@dataclass(frozen=True, kw_only=True)
-class UpkeepPaid:
-    warband: str
-    paid: tuple[tuple[str, int], ...]  # (hired sword's name, upkeep) for each one paid
-    total: int
-    gold_left: int
-
-
 def a(name: str, *, capital: bool = False) -> str:
     """'a Freelancer', 'an Ogre Bodyguard' ('An Ogre Bodyguard' with ``capital``)."""
     article = "an" if name[:1].upper() in "AEIOU" else "a"
@@ -73,16 +64,6 @@ def new_warrior(*, name: str, role: str, type_name: str, group_size: int, profil
         "large": large, "fighter_type": fighter_type, "race": race, "skill_lists": skill_lists,
         "special_rules": special_rules, "hand_edits": [],
     }
-
-
-def upkeep_due(catalogue: Catalogue, warriors: Sequence[Warrior]) -> list[tuple[Warrior, int]]:
-    """Every living hired sword the catalogue knows, with its upkeep."""
-    due = []
-    for w in roster_rules.active(warriors):
-        sword = roster_rules.sword_of(catalogue, w)
-        if sword is not None:
-            due.append((w, sword.upkeep))
-    return due
 
 
 def find_fighter(wlist: WarbandList, query: str) -> FighterType:
@@ -247,28 +228,3 @@ def sword_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str,
         if key in name_key(hs.name) and hs.hire_fee <= band.gold_crowns and not sword_problems(band, wlist, hs, warriors):
             out.append((f"{hs.name} — {hs.hire_fee} gc, upkeep {hs.upkeep} gc"[:100], hs.name))
     return out[:AUTOCOMPLETE_LIMIT]
-
-
-# ---------------------------------------------------------------------- upkeep
-def pay_upkeep(uow: UnitOfWork, actor: Actor, warband: str) -> UpkeepPaid:
-    """Pay every living hired sword's upkeep from the treasury (after a battle), as one action."""
-    return pay_upkeep_of(uow, changeable_warband(uow, actor, warband))
-
-
-def pay_upkeep_of(uow: UnitOfWork, band: Warband) -> UpkeepPaid:
-    """Inside the caller's unit of work (the caller checked who may change the warband): pay the
-    upkeep of every living hired sword of ``band``. Refuses, changing nothing, when the treasury
-    cannot pay it all, saying how much is missing."""
-    due = upkeep_due(tables_of(uow).catalogue, uow.warriors.of_warband(band.id, band.name))
-    if not due:
-        raise MordheimError(f"{band.name} has no hired swords to pay.", hint="Hire one with `/hire sword`.")
-    total = sum(fee for _w, fee in due)
-    if total > band.gold_crowns:
-        detail = ", ".join(f"{w.name} {fee} gc" for w, fee in due)
-        raise MordheimError(
-            missing_gold(f"The upkeep ({detail})", total, band.name, band.gold_crowns),
-            hint="A hired sword who is not paid leaves: take him off with `/warrior remove`, then pay the rest.",
-        )
-    paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - total}, what="treasury",
-                          reason="upkeep: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due))
-    return UpkeepPaid(warband=band.name, paid=tuple((w.name, fee) for w, fee in due), total=total, gold_left=paid.gold_crowns)

@@ -20,7 +20,8 @@ from typing import Any
 
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
-from engine.campaign.actions.hiring import pay_upkeep_of
+from engine.campaign.actions.trading import STASH_MAX
+from engine.campaign.actions import upkeep
 from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
@@ -38,15 +39,20 @@ from engine.campaign.rules.exploration import explore as explore_place
 from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury
 from engine.campaign.rules.injuries import settle_pit_fight as pit_fight_result
+from engine.campaign.rules import pit_fight as pit_rules
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
 from engine.errors import MordheimError, NotFoundError
 
 MAX_EXTRA_DICE = 6
+BOUGHT_SHOWN = 60  # the most purchases, sales and hires during trading the summary lists
 SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed before its end (undo passes over it)
-# Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).
-HEROES_FOR_INJURIES = ("leader", "hero", "hired_sword")
+# Heroes roll on the serious injury chart and gain experience for enemies they take out of action;
+# hired swords do neither: out of action they roll a D6 as henchmen do (rules/campaign_warrior.py).
+HEROES = ("leader", "hero")
+SECTION_TITLES = {"setup": "The battle", "injuries": "Injuries", "experience": "Experience", "exploration": "Exploration",
+                  "income": "Selling wyrdstone", "upkeep": "Hired swords' upkeep", "trading": "Trading and hiring"}
 ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone else; by id within each
 
 
@@ -68,6 +74,7 @@ class SequenceView:
     warband_size: int  # models for the income chart: roster_rules.models, the warband's size (no hired swords)
     sale_prices: tuple[tuple[int, int], ...]  # (shards sold, gold) for 0..held
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
+    message_ref: str = ""  # where its message is, 'channel id:message id' ('' not known)
 
     @property
     def title(self) -> str:
@@ -76,20 +83,41 @@ class SequenceView:
     def warrior(self, warrior_id: int) -> Warrior | None:
         return next((w for w in self.warriors if w.id == warrior_id), None)
 
-    def summary(self) -> str:
-        """The public summary: 'Reikland Raiders after battle 7: Hans — Leg wound (−1 M); ...'."""
+    def sections(self) -> list[tuple[str, list[str]]]:
+        """The summary, a section per step (empty ones left out), then what was found, bought and
+        hired during the sequence, and last the treasury. Every die is ``state.dice``."""
         s = self.state
-        parts = list(s.lines)
+        by_step: dict[str, list[str]] = {}
+        for n, line in enumerate(s.lines):
+            step = s.line_steps[n] if n < len(s.line_steps) else ""
+            by_step.setdefault(step, []).append(line)
+        out = [(SECTION_TITLES.get(step, "What happened"), lines) for step, lines in by_step.items()]
+        order = list(SECTION_TITLES.values())
+        out.sort(key=lambda section: order.index(section[0]) if section[0] in order else len(order))
         money = []
         if s.explored:
-            money.append(f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''}")
+            money.append(f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''} of wyrdstone")
         if s.gold_found:
             money.append(f"{s.gold_found} gc of loot")
         if s.sold and s.shards_sold:
-            money.append(f"sold {s.shards_sold} for {s.gold_from_sale} gc")
+            money.append(f"sold {s.shards_sold} shard{'s' if s.shards_sold != 1 else ''} for {s.gold_from_sale} gc")
         if money:
-            parts.append(", ".join(money))
-        return f"{self.warband} after {s.battle}: " + ("; ".join(parts) if parts else "nothing to report")
+            out.append(("Wyrdstone and loot", money))
+        found = [*s.items_found, *s.notes]
+        if found:
+            out.append(("Found and noted", found))
+        if s.extra.get("bought"):
+            out.append(("Bought, sold and hired during the sequence", list(s.extra["bought"])))
+        out.append(("Treasury", [f"{self.gold_crowns} gc and {self.wyrdstone_shards} "
+                                 f"shard{'s' if self.wyrdstone_shards != 1 else ''} of wyrdstone"]))
+        return out
+
+    def summary(self) -> str:
+        """The public summary as text: a heading, then a section per step, ending with the treasury."""
+        parts = [f"{self.warband} after {self.state.battle}"]
+        for title, lines in self.sections():
+            parts.append(f"{title}:\n" + "\n".join(f"- {line}" for line in lines))
+        return "\n\n".join(parts)
 
 
 def _stale(view_step: str) -> MordheimError:
@@ -148,7 +176,7 @@ def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warrior
     return SequenceView(id=record.id, guild_id=band.guild_id, warband_id=band.id, warband=band.name, owner_id=band.owner_id,
                         version=record.version, status=record.status, state=state, warriors=ordered,
                         gold_crowns=band.gold_crowns, wyrdstone_shards=held, warband_size=size, sale_prices=prices,
-                        rolls=tuple(rolls))
+                        rolls=tuple(rolls), message_ref=record.message_ref)
 
 
 def get(uow: UnitOfWork, sequence_id: int) -> SequenceView:
@@ -164,6 +192,25 @@ def open_sequence(uow: UnitOfWork, warband: str) -> SequenceView | None:
     """The warband's open sequence, to resume (None when there is none)."""
     record = uow.sequences.open_of(warband_named(uow, warband).id)
     return None if record is None else _view(uow, record)
+
+
+def resume(uow: UnitOfWork, actor: Actor, warband: str) -> SequenceView | None:
+    """The warband's open sequence, one version on so the buttons of the message it was shown in
+    go stale (the channel shows it again with fresh ones); None when there is none."""
+    band = warband_named(uow, warband)
+    record = uow.sequences.open_of(band.id)
+    if record is None:
+        return None
+    may_change(band, actor)
+    uow.sequences.bump(record.id, uow.at)
+    return _view(uow, _record(uow, record.id))
+
+
+def shown_at(uow: UnitOfWork, actor: Actor, sequence_id: int, message_ref: str) -> None:
+    """Where the sequence's message now is ('channel id:message id'), for the next resume to find."""
+    record = _record(uow, sequence_id)
+    may_change(warband_by_id(uow, record.warband_id), actor)
+    uow.sequences.shown_at(record.id, message_ref[:64])
 
 
 def found_by_warband(uow: UnitOfWork, *, only: Sequence[int] | None = None) -> dict[int, int]:
@@ -189,8 +236,18 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
         for wid, games in state.missed:
             if games - since > 0:
                 missing[wid] = max(missing.get(wid, 0), games - since)
-        captive |= set(state.captured)
+        if not state.extra.get("captives_kept"):  # a sequence before the 'captured' status (issue 16)
+            captive |= set(state.captured)
     return missing, captive
+
+
+def _captor(s: _Step) -> Warband | None:
+    """The warband that took a hero of this battle captive: the battle's opponent when it is a
+    warband of this server (recorded with `/battle record opponent:`); None otherwise."""
+    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
+    if battle is None or battle.opponent_warband_id is None:
+        return None
+    return s.uow.warbands.get(battle.opponent_warband_id)
 
 
 # ---------------------------------------------------------------------- writing
@@ -219,8 +276,8 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     number = sum(1 for x in battles if x.id <= battle.id)
     missing, captive = _absences(uow, band.id, battle.id)
     fighters = tuple(
-        Fighter(warrior_id=w.id, name=w.name, hero=w.role in HEROES_FOR_INJURIES, models=w.group_size,
-                fought=w.id not in missing and w.id not in captive)
+        Fighter(warrior_id=w.id, name=w.name, hero=w.role in HEROES, models=w.group_size,
+                fought=w.id not in missing and w.id not in captive, hired_sword=w.is_hired_sword)
         for w in uow.warriors.of_warband(band.id, band.name) if w.is_active
     )
     if not fighters:
@@ -290,7 +347,8 @@ def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, 
         if kills is not None and f.warrior_id in kills:
             n = int(kills[f.warrior_id])
             if n and not f.hero:
-                raise MordheimError(f"{f.name} is a henchman group: only heroes gain experience for enemies they take out of action.")
+                what = "a hired sword (he gains experience as henchmen do)" if f.hired_sword else "a henchman group"
+                raise MordheimError(f"{f.name} is {what}: only heroes gain experience for enemies they take out of action.")
             if n and not f.fought:
                 raise MordheimError(f"{f.name} did not fight.")
             if not 0 <= n <= 30:
@@ -324,6 +382,7 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
     dice_lines: list[str] = []
     pending: list[Pending] = []
     missed, captured, extra = list(state.missed), list(state.captured), dict(state.extra)
+    notes: list[str] = []
     gold = 0
     for f in state.fighters:
         if not f.out_of_action:
@@ -335,53 +394,97 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
             result = serious_injury(cw, rules, dice)
             if result.pit_fight is not None:
                 pending.append(Pending("pit_fight", f.warrior_id, f.name, ("won", "lost"),
-                                       "Sold to the pits: fight the pit fighter at the table (or with /fight), then say who won."))
+                                       "Sold to the pits: the bot fights it (the combat engine), or fight it at the table "
+                                       "and say who won."))
             lines.append(f"{f.name} — " + "; ".join(r.rsplit(" [", 1)[0] for r in result.results))
             after = result.warrior
             gold += result.gold
         else:
             hench = henchmen_out_of_action(cw, f.out_of_action, rules, dice)
             after = hench.warrior
-            lines.append(f"{f.name} — " + (f"{hench.lost} of {f.out_of_action} out of action lost" if hench.lost
-                                           else "all back on their feet") + (" (the group is gone)" if after.status == "dead" else ""))
+            if f.hired_sword:
+                lines.append(f"{f.name} — " + ("lost" if hench.lost else "survives"))
+            else:
+                lines.append(f"{f.name} — " + (f"{hench.lost} of {f.out_of_action} out of action lost" if hench.lost
+                                               else "all back on their feet") + (" (the group is gone)" if after.status == "dead" else ""))
         if dice.unused:
             raise MordheimError(f"{f.name}: {len(dice.unused)} entered dice were not needed ({' '.join(map(str, dice.unused))}).",
                                 hint="Type only the dice this warrior's injuries roll.")
         dice_lines.extend(str(r) for r in dice.rolls)
         if after.missed_games:
             missed.append((f.warrior_id, after.missed_games))
+        s.write(w, after, "postbattle.injury")
         if after.captured:
             captured.append(f.warrior_id)
-        s.write(w, after, "postbattle.injury")
+            captor = _captor(s)
+            uow.captives.add(warband_id=s.band.id, warrior_id=w.id, captor_id=captor.id if captor else None,
+                             battle_id=s.record.battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
+            notes.append(f"{f.name} is held by {captor.name}: its owner may ransom him, exchange him or sell him to the slavers "
+                         "(`/postbattle captives`)" if captor else
+                         f"{f.name} is held by the enemy: record his fate with `/postbattle captives` once it is known")
     unknown = set(entered) - {f.warrior_id for f in state.fighters if f.out_of_action}
     if unknown:
         raise MordheimError("Dice were entered for a warrior who was not taken out of action.",
                             hint="Enter dice only for the warriors the menu marks out of action.")
     if gold:
         s.treasury(gold=gold, reason="won in the pits")
+    extra["captives_kept"] = True  # captives are warriors with the status 'captured' (not this list: see _absences)
     new = replace(state, lines=(*state.lines, *lines), dice=(*state.dice, *dice_lines), missed=tuple(missed),
-                  captured=tuple(captured), pending=(*state.pending, *pending), extra=extra)
+                  captured=tuple(captured), pending=(*state.pending, *pending), extra=extra, notes=(*state.notes, *notes))
     s.save(replace(new, step="injuries" if pending else "experience"), rolls=dice_lines)
     return s.view
 
 def settle_pit_fight(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
                      warrior_id: int, won: bool, entered: str = "", *, rng: random.Random | None = None) -> SequenceView:
+    """Sold to the pits, fought at the table: the player says who won (the bot rolls a loser's D66)."""
     s = _Step.open(uow, actor, sequence_id, version, "injuries")
     p = s.pending("pit_fight", warrior_id)
     w = s.warrior(warrior_id)
-    effect = next(e for entry in s.rules.serious_injuries for e in entry.effects if e.op == "pit_fight")
+    return _after_pit_fight(s, p, w, won, Dice(rng, parse_entered(entered)), [], [])
+
+
+def fight_pit(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrior_id: int, *, entered: str = "",
+              edition: str | None = None, toggles: Mapping[str, bool] | None = None,
+              rng: random.Random | None = None) -> SequenceView:
+    """Sold to the pits: the bot fights the pit fight with the combat engine (the hero in his kit
+    against the pit fighter, rules/pit_fight.py; ``edition`` and ``toggles`` are the server's)
+    and applies the result. ``entered``: the dice for who charges and a loser's D66, typed."""
+    s = _Step.open(uow, actor, sequence_id, version, "injuries")
+    p = s.pending("pit_fight", warrior_id)
+    w = s.warrior(warrior_id)
     dice = Dice(rng, parse_entered(entered))
+    hero = pit_rules.Combatant(w.name, w.profile, w.equipment, w.skills, w.special_rules)
+    result = pit_rules.fight(hero, pit_rules.pit_fighter(s.catalogue.hired_swords.values()), dice, rng,
+                             edition=edition, toggles=dict(toggles or {}))
+    if result.won is None:
+        raise MordheimError(f"After {result.rounds} rounds both still stand: the bot stops there.",
+                            hint="Fight it at the table (or with /fight) and say who won.")
+    after = Dice(rng, dice.unused)
+    lines = [f"{w.name} fought the pit fighter ({result.rounds} round{'s' if result.rounds != 1 else ''}): "
+             + ("won" if result.won else "lost")]
+    if result.left_out:
+        lines.append("left out of the pit fight: " + ", ".join(result.left_out))
+    extra = {**s.state.extra, "pit_fights": {**s.state.extra.get("pit_fights", {}), w.name: list(result.lines)}}
+    s.state = replace(s.state, extra=extra)
+    return _after_pit_fight(s, p, w, result.won, after, list(result.dice), lines)
+
+
+def _after_pit_fight(s: _Step, p: Pending, w: Warrior, won: bool, dice: Dice, rolls: list[str], lines: list[str]) -> SequenceView:
+    """The pit fight's result applied: a winner's gold and experience, a loser's D66 (``dice``)."""
+    effect = next(e for entry in s.rules.serious_injuries for e in entry.effects if e.op == "pit_fight")
     result = pit_fight_result(InjuryResult(s.campaign_warrior(w), (), (), 0, effect), won, dice)
+    if dice.unused:
+        raise MordheimError(f"{len(dice.unused)} entered dice were not needed.", hint="Type only the dice the pit fight rolls.")
     s.write(w, result.warrior, "postbattle.pit_fight")
     if result.gold:
         s.treasury(gold=result.gold, reason="won in the pits")
-    rolls = [str(r) for r in dice.rolls]
+    rolls = [*rolls, *(str(r) for r in dice.rolls)]
     state = s.state
     left = list(state.pending)
     left.remove(p)
     rest = tuple(left)
     s.save(replace(state, pending=rest, step="injuries" if rest else "experience",
-                   lines=(*state.lines, f"{w.name} — {result.results[-1]}"), dice=(*state.dice, *rolls)), rolls=rolls)
+                   lines=(*state.lines, *lines, f"{w.name} — {result.results[-1]}"), dice=(*state.dice, *rolls)), rolls=rolls)
     return s.view
 
 # ---- 2. experience ------------------------------------------------------------
@@ -400,33 +503,17 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     heroes_full = s.heroes_full()
     for f in state.fighters:
         w = s.maybe_warrior(f.warrior_id)
-        if w is None or not f.fought or w.status != "active":
+        if w is None or not f.fought or w.status not in ("active", "captured"):  # a captive lives: he survived
             continue
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)
         gain = sum(e.amount for e in earned)
+        if not cw.gains_experience:
+            lines.append(f"{f.name} gains no experience ({'an animal' if 'animal' in cw.special_rules else 'his rules say so'})")
+            continue
         if not gain:
             continue
-        total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
-        crossed = s.rules.advances_between(w.role, cw.experience, total)
-        cw = replace(cw, experience=total)
-        words = []
-        for threshold in crossed:
-            dice = Dice(rng)
-            if cw.is_hero:
-                adv = hero_advance(cw, tables.hero_advances, dice)
-            else:
-                adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
-            rolls.extend(str(r) for r in dice.rolls)
-            cw = adv.warrior
-            words.append(adv.describe())
-            if adv.characteristic and not cw.is_hero:
-                raised.append((f.warrior_id, adv.characteristic))
-            if adv.waiting:
-                kind = "talent" if adv.talent else "skill" if adv.skill else "choose"
-                pending.append(Pending(kind, f.warrior_id, f.name, adv.choose_from, "; ".join(adv.notes)))
-            elif adv.notes:
-                words[-1] += f" ({'; '.join(adv.notes)})"
+        cw, words = _gain(s, w, cw, gain, rng, heroes_full=heroes_full, rolls=rolls, raised=raised, pending=pending)
         s.write(w, cw, "postbattle.experience")
         line = f"{f.name} +{gain} experience"
         if words:
@@ -439,11 +526,44 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
            rolls=rolls)
     return s.view
 
+def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Random | None, *, heroes_full: bool,
+          rolls: list[str], raised: list[tuple[int, str]], pending: list[Pending]) -> tuple[CampaignWarrior, list[str]]:
+    """``cw`` (the warrior ``w``) with ``gain`` experience and one advance rolled for each threshold
+    it crosses: the dice are added to ``rolls``, a henchman group's characteristic to ``raised``,
+    a choice left to the player to ``pending``. Returns him and the advances in words."""
+    tables = s.rules.tables
+    total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
+    crossed = s.rules.advances_between(w.role, cw.experience, total)
+    cw = replace(cw, experience=total)
+    words: list[str] = []
+    for _threshold in crossed:
+        dice = Dice(rng)
+        if cw.advances_as_hero:  # heroes, and hired swords at the henchmen's thresholds
+            adv = hero_advance(cw, tables.hero_advances, dice)
+        else:
+            adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
+        rolls.extend(str(r) for r in dice.rolls)
+        cw = adv.warrior
+        words.append(adv.describe())
+        if adv.characteristic and not cw.advances_as_hero:
+            raised.append((w.id, adv.characteristic))
+        if adv.waiting:
+            kind = "talent" if adv.talent else "skill" if adv.skill else "choose"
+            pending.append(Pending(kind, w.id, w.name, adv.choose_from, "; ".join(adv.notes)))
+        elif adv.notes:
+            words[-1] += f" ({'; '.join(adv.notes)})"
+    return cw, words
+
+
+NEXT_STEP = {"experience": "exploration", "exploration": "income"}  # where a step's last choice leads
+
+
 def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrior_id: int,
            kind: str, value: str, *, skill_lists: tuple[str, ...] = (), rng: random.Random | None = None) -> SequenceView:
     """Settle a waiting advance: a characteristic (``choose``), a skill (``skill``), or the lad's
-    name as a new hero (``talent``, with two ``skill_lists`` when the lists are known)."""
-    s = _Step.open(uow, actor, sequence_id, version, "experience")
+    name as a new hero (``talent``, with two ``skill_lists`` when the lists are known). An advance
+    reached with experience found exploring waits in the exploration step the same way."""
+    s = _Step.open(uow, actor, sequence_id, version, "experience", "exploration")
     p = s.pending(kind, warrior_id)
     w = s.warrior(warrior_id)
     cw = s.campaign_warrior(w)
@@ -457,7 +577,7 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
         if wanted is None:
             raise MordheimError(f"{value} is not one of the choices.", hint="Choose one of: " + ", ".join(p.options) + ".")
         cw = cw.with_change(wanted, +1)
-        if not cw.is_hero:
+        if not cw.advances_as_hero:
             raised.append((warrior_id, wanted))
         line = f"{w.name} chose +1 {wanted}"
         s.write(w, cw, "postbattle.advance")
@@ -499,8 +619,16 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
     else:
         raise MordheimError(f"'{kind}' is not something an advance waits for.")
     s.save(replace(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, line),
-                   dice=(*state.dice, *rolls), step="experience" if pending else "exploration"), rolls=rolls)
+                   dice=(*state.dice, *rolls), step=state.step if pending else _after_choices(state)), rolls=rolls)
     return s.view
+
+
+def _after_choices(state: SequenceState) -> str:
+    """The step a sequence goes on to once nothing waits: the experience step's next, or the
+    exploration's once it has explored."""
+    if state.step == "exploration" and not state.explored:
+        return "exploration"
+    return NEXT_STEP[state.step]
 
 # ---- 3. exploration -----------------------------------------------------------
 def searchers(view: SequenceView) -> list[Warrior]:
@@ -512,18 +640,31 @@ def searchers(view: SequenceView) -> list[Warrior]:
             out.append(w)
     return out
 
+# Where one exploration die may be re-rolled, the second result standing (a die is never
+# re-rolled twice: 004:62). Each source gives one re-roll.
+CATACOMBS = "entrance-to-the-catacombs"  # found once: "from now on" one die (rules_data/campaign/lrb.json, exploration)
+REROLL_SKILLS = ("wyrdstone hunter",)  # Academic skill, of a hero who searched (rules_data/warbands/skills.json)
+REROLL_RULES = ("myths-and-legends",)  # a hired sword's rule, when not taken out of action (hired_swords.json)
+REROLL_ITEMS = ("master map", "warpstone amulet")  # carried by a warrior not taken out of action: a Mordheim map that
+# rolled 6 (seed 000:1530, written "Master map" on his kit) and the Clan Pestilens amulet (Town Cryer 29)
+
+
 def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
             entered: str = "", extra_dice: int = 0, hero_id: int | None = None, visit: bool = True,
             rng: random.Random | None = None) -> SequenceView:
-    """Roll (or take) the exploration dice, then the place's follow-up dice; add what was found."""
+    """Roll (or take) the exploration dice; where the warband may re-roll dice, wait for which;
+    then the place's follow-up dice, and add what was found."""
     if not 0 <= extra_dice <= MAX_EXTRA_DICE:
         raise MordheimError(f"Extra exploration dice must be 0 to {MAX_EXTRA_DICE}.")
     s = _Step.open(uow, actor, sequence_id, version, "exploration")
     state, table = s.state, s.rules.tables.exploration
     if state.explored:
         raise _stale(state.step)
+    if any(p.kind == "reroll" for p in state.pending):
+        raise MordheimError("Choose the dice to re-roll first, or keep them.", hint="Use the menu of the newest message.")
     searching = searchers(s.view_now())
     faces = state.explore_dice
+    rolls: list[str] = []
     if not faces:
         n = exploration_dice(len(searching), state.won, table, extra_dice)
         entered_faces = parse_entered(entered)
@@ -532,6 +673,79 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                                 f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}); "
                                 f"{len(entered_faces)} were entered.", hint=f"Type {n} dice, each 1-6.")
         faces = Dice(rng, entered_faces).dice(n, "Exploration")
+        rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
+                     + (" (entered)" if entered_faces else ""))
+        rerolls, why = _rerolls(s, searching)
+        if rerolls and faces:
+            p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
+                        f"{min(rerolls, len(faces))}|" + "; ".join(why))
+            s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
+            return s.view
+    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching)
+
+
+def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
+                       entered: str = "", rng: random.Random | None = None) -> SequenceView:
+    """Re-roll the exploration dice at these positions (none: keep them all), each once, the second
+    result standing; then go on as ``explore`` does."""
+    s = _Step.open(uow, actor, sequence_id, version, "exploration")
+    p = s.pending("reroll", 0)
+    allowed = int(p.note.split("|", 1)[0])
+    chosen = sorted(set(int(k) for k in dice))
+    faces = list(s.state.explore_dice)
+    if any(not 0 <= k < len(faces) for k in chosen):
+        raise MordheimError("Choose dice of this exploration.", hint="Use the menu of the newest message.")
+    if len(chosen) > allowed:
+        raise MordheimError(f"The warband may re-roll {allowed} exploration {'die' if allowed == 1 else 'dice'}, not {len(chosen)}.",
+                            hint=f"Choose at most {allowed}.")
+    roller = Dice(rng, parse_entered(entered))
+    for k in chosen:
+        faces[k] = roller.d6(f"Exploration, die {k + 1} ({faces[k]}) re-rolled")
+    if roller.unused:
+        raise MordheimError(f"{len(roller.unused)} entered dice were not needed.", hint=f"Type one die for each die re-rolled ({len(chosen)}).")
+    rolls = [str(r) for r in roller.rolls]
+    if chosen:
+        rolls.append(f"Exploration after re-rolls: {' '.join(map(str, faces))} = {sum(faces)}")
+    state = s.state
+    s.state = replace(state, pending=tuple(x for x in state.pending if x is not p), explore_dice=tuple(faces),
+                      dice=(*state.dice, *rolls))
+    return _explored(s, tuple(faces), [], hero_id=None, visit=True, rng=rng, shown=rolls)
+
+
+def _rerolls(s: _Step, searching: list[Warrior]) -> tuple[int, list[str]]:
+    """How many exploration dice the warband may re-roll now, and why (each source one die)."""
+    why: list[str] = []
+    standing = {f.warrior_id for f in s.state.fighters if f.fought and not f.out_of_action}
+    searching_ids = {w.id for w in searching}
+    for w in s.warriors():
+        if w.id not in standing or not w.is_active:
+            continue
+        if w.skills and w.id in searching_ids:
+            why += [f"{w.name}'s {sk}" for sk in w.skills if name_key(sk) in REROLL_SKILLS]
+        if w.equipment:
+            why += [f"{w.name}'s {it}" for it in w.equipment if any(k in name_key(it) for k in REROLL_ITEMS)]
+        if w.special_rules:
+            why += [f"{w.name}'s {r.replace('-', ' ')}" for r in w.special_rules if r in REROLL_RULES]
+    if any(_found(state, CATACOMBS) for state in s.earlier()):
+        why.append("the entrance to the catacombs the warband found")
+    return len(why), why
+
+
+def _found(state: SequenceState, place_id: str) -> bool:
+    """The sequence's exploration found the place ``place_id`` (by id; sequences before issue 16 by its name)."""
+    if state.extra.get("place") == place_id:
+        return True
+    words = place_id.replace("-", " ")
+    return any(words in name_key(line) for line in state.extra.get("exploration", ())[:2])
+
+
+def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: int | None, visit: bool,
+              rng: random.Random | None, shown: list[str] | None = None, searching: list[Warrior] | None = None) -> SequenceView:
+    """The exploration with these dice, ``rolls`` the dice of this press not in the state yet
+    (``shown`` the ones already in it that the message shows too; ``searching`` the searchers,
+    when the caller has them)."""
+    state, table = s.state, s.rules.tables.exploration
+    searching = searchers(s.view_now()) if searching is None else searching
     multiple = find_multiple(faces)
     place = table.place(*multiple) if multiple else None
     needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
@@ -539,8 +753,7 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         options = tuple(str(w.id) for w in searching) or tuple(str(w.id) for w in s.warriors() if w.is_hero and w.status == "active")
         p = Pending("place_hero", 0, place.name, options,
                     ("Choose the hero who goes in, or send nobody." if place.optional else "Choose the hero who takes the test."))
-        s.save(replace(state, explore_dice=tuple(faces), pending=(p,)),
-               rolls=[f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"])
+        s.save(replace(state, explore_dice=faces, pending=(p,), dice=(*state.dice, *rolls)), rolls=[*(shown or ()), *rolls])
         return s.view
     hero_w = s.maybe_warrior(hero_id) if hero_id is not None else None
     hero = s.campaign_warrior(hero_w) if hero_w is not None else None
@@ -549,9 +762,9 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     leader_w = next((w for w in s.warriors() if w.role == "leader" and w.status == "active"), None)
     leader = s.campaign_warrior(leader_w) if leader_w else None
     dice = Dice(rng)
-    result = explore_place(tuple(faces), table, dice, warband_id=s.warband_list_id(), hero=hero, leader=leader, visit_place=visit)
+    result = explore_place(faces, table, dice, warband_id=s.warband_list_id(), hero=hero, leader=leader, visit_place=visit)
     finds = result.finds
-    rolls = [f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}", *(str(r) for r in dice.rolls)]
+    rolls = [*rolls, *(str(r) for r in dice.rolls)]
     missed = list(state.missed)
     for name, games in finds.missed_games:
         target = next(w for w in s.warriors() if w.name == name)
@@ -559,20 +772,84 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     for name in finds.heroes_lost:
         target = next(w for w in s.warriors() if w.name == name)
         s.write(target, replace(s.campaign_warrior(target), status="dead", equipment=()), "postbattle.exploration")
-    if finds.leader_experience and leader_w is not None:
-        s.write(leader_w, replace(s.campaign_warrior(leader_w), experience=min(MAX_EXPERIENCE, leader_w.experience + finds.leader_experience)),
-                "postbattle.exploration")
+    lines: list[str] = []
+    pending: list[Pending] = []
+    raised = list(state.raised)
+    if finds.leader_experience and leader_w is not None and leader_w.is_active:
+        leader_w = s.warrior(leader_w.id)
+        cw, words = _gain(s, leader_w, s.campaign_warrior(leader_w), finds.leader_experience, rng, heroes_full=True,
+                          rolls=rolls, raised=raised, pending=pending)
+        s.write(leader_w, cw, "postbattle.exploration")
+        lines.append(f"{leader_w.name} +{finds.leader_experience} experience ({result.place.name if result.place else 'exploring'})"
+                     + (" → advance: " + ", ".join(words) if words else ""))
+    if finds.heroes_experience:
+        heroes = [w for w in s.warriors() if w.is_hero and w.is_active]
+        if heroes:
+            pending.append(Pending("share_xp", 0, result.place.name if result.place else "Exploration",
+                                   tuple(str(w.id) for w in heroes), str(finds.heroes_experience)))
     if finds.gold or finds.shards:
         s.treasury(gold=finds.gold, shards=finds.shards, reason="exploration")
     items = tuple(f"{i.count} × {i.name}" if i.count != 1 else i.name for i in finds.items)
-    notes = tuple(finds.notes) + ((f"{finds.heroes_experience} experience to share among the heroes "
-                                   f"(give it with `/warrior xp`)",) if finds.heroes_experience else ())
+    stored = _to_stash(s, finds.items)
+    if stored:
+        lines.append("into the stash: " + ", ".join(stored))
     place_line = (f"found {result.place.name}" if result.place else "")
-    lines = [f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else "")]
-    s.save(replace(state, explore_dice=tuple(faces), explored=True, pending=(), shards_found=finds.shards,
-                   gold_found=finds.gold, items_found=items, notes=(*state.notes, *notes), missed=tuple(missed),
-                   lines=(*state.lines, *lines), dice=(*state.dice, *rolls), step="income",
-                   extra={**state.extra, "exploration": list(result.lines)}), rolls=rolls)
+    lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
+    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending), shards_found=finds.shards,
+                   gold_found=finds.gold, items_found=items, notes=(*state.notes, *finds.notes), missed=tuple(missed),
+                   raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
+                   step="exploration" if pending else "income",
+                   extra={**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}),
+           rolls=[*(shown or ()), *rolls])
+    return s.view
+
+
+def _to_stash(s: _Step, found: Iterable[Any]) -> list[str]:
+    """Items found exploring go into the warband's stash (a ledger row in the sequence's batch),
+    each under the name the trading post knows; what would overfill the stash is left out and said."""
+    names: list[str] = []
+    for thing in found:
+        item = s.catalogue.items.get(thing.item)
+        names.extend([item.name if item is not None else thing.name] * thing.count)
+    if not names:
+        return []
+    room = max(0, STASH_MAX - len(s.band.stash))
+    kept, left = names[:room], names[room:]
+    if kept:
+        s.band = change_warband(s.uow, s.band, {"stash": [*s.band.stash, *kept]}, what="postbattle.found",
+                                reason=f"found exploring, post-battle, {s.state.battle}")
+    shown = [f"{kept.count(n)} × {n}" if kept.count(n) != 1 else n for n in dict.fromkeys(kept)]
+    if left:
+        shown.append(f"{len(left)} more left behind: the stash holds {STASH_MAX} items at most")
+    return shown
+
+
+def share_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shares: Mapping[int, int], *,
+                     rng: random.Random | None = None) -> SequenceView:
+    """Experience a place gives the heroes to share (the Graveyard's sealed graves, the Possessed's
+    sacrifice): the owner shares it as he likes among the warband's heroes, every point given;
+    each advance it reaches is rolled as in the experience step."""
+    s = _Step.open(uow, actor, sequence_id, version, "exploration")
+    p = s.pending("share_xp", 0)
+    total = int(p.note)
+    given = {int(k): int(v) for k, v in shares.items() if int(v)}
+    if any(str(wid) not in p.options for wid in given) or any(n < 0 for n in given.values()):
+        raise MordheimError("Share it among the warband's heroes.", hint="Write it as `Hans 2, Otto 1`.")
+    if sum(given.values()) != total:
+        raise MordheimError(f"{p.name} gives {total} experience to share; {sum(given.values())} were given.",
+                            hint=f"Give all {total} among the heroes, e.g. one hero {total}.")
+    state = s.state
+    rolls: list[str] = []
+    raised = list(state.raised)
+    pending = [x for x in state.pending if x is not p]
+    lines: list[str] = []
+    for wid, n in given.items():
+        w = s.warrior(wid)
+        cw, words = _gain(s, w, s.campaign_warrior(w), n, rng, heroes_full=True, rolls=rolls, raised=raised, pending=pending)
+        s.write(w, cw, "postbattle.exploration")
+        lines.append(f"{w.name} +{n} experience ({p.name})" + (" → advance: " + ", ".join(words) if words else ""))
+    s.save(replace(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
+                   step="exploration" if pending else "income"), rolls=rolls)
     return s.view
 
 # ---- 4. income ----------------------------------------------------------------
@@ -584,23 +861,65 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
     sale = sell_wyrdstone(int(shards), s.band.wyrdstone_shards, size, s.rules.tables.income)
     if sale.shards:
         s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
-    lines, notes = [], []
-    if any(w.is_hired_sword and w.is_active for w in s.warriors()):
-        try:  # hired swords' upkeep after every battle (issue 8's /hire upkeep, in this batch)
-            paid = pay_upkeep_of(uow, s.band)
-            s.band = warband_by_id(uow, s.band.id)
-            lines.append("upkeep " + ", ".join(f"{name} {fee} gc" for name, fee in paid.paid))
-        except MordheimError as unpaid:  # checked before anything is written: the sale stands
-            notes.append(f"Upkeep not paid: {unpaid.message}")
-    s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="trading",
-                   lines=(*state.lines, *lines), notes=(*state.notes, *notes)))
+    lines: list[str] = []
+    due: list[list[int]] = []
+    if s.record.battle_id is not None and any(w.is_hired_sword and w.is_active for w in s.warriors()):
+        fought = {f.warrior_id for f in state.fighters if f.fought}
+        dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=fought)
+        due = [[w.id, fee] for w, fee in dues.due]
+        if dues.paid:
+            lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
+    s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
+                   lines=(*state.lines, *lines), extra={**state.extra, "upkeep": due, **({} if due else _trading(s))}))
     return s.view
 
-# ---- 5. trading, then the end ---------------------------------------------------
-def finish(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> SequenceView:
-    s = _Step.open(uow, actor, sequence_id, version, "trading")
-    s.save(replace(s.state, step="done"), status=SequenceStatus.FINISHED)
+# ---- 5. the hired swords' upkeep ------------------------------------------------
+def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *, let_go: Iterable[int] = ()) -> SequenceView:
+    """Pay the upkeep of every hired sword who fought this battle, except those ``let_go``: each
+    of them leaves the warband (retired), his experience lost (actions/upkeep.py)."""
+    s = _Step.open(uow, actor, sequence_id, version, "upkeep")
+    state = s.state
+    asked = {int(wid) for wid, _fee in state.extra.get("upkeep", [])}
+    leaving = set(let_go)
+    if leaving - asked:
+        raise MordheimError("Only a hired sword whose upkeep is due can be let go here.", hint="Choose from the menu.")
+    assert s.record.battle_id is not None, "a sequence reaches its upkeep step only after a battle"
+    dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=asked)
+    paying = [(w, fee) for w, fee in dues.due if w.id not in leaving]
+    lines: list[str] = []
+    if paying:
+        s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
+        lines.append("upkeep " + ", ".join(f"{w.name} {fee} gc" for w, fee in paying))
+    if dues.paid:
+        lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
+    for wid in sorted(leaving):
+        w = s.warrior(wid)
+        if w.is_active:
+            s.write(w, replace(s.campaign_warrior(w), status="retired"), "postbattle.upkeep")
+            lines.append(f"{w.name} is not paid and leaves the warband (his experience is lost)")
+    s.save(replace(state, step="trading", lines=(*state.lines, *lines), extra={**state.extra, **_trading(s)}))
     return s.view
+
+# ---- 6. trading, then the end ---------------------------------------------------
+def finish(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> SequenceView:
+    """The end: what the warband bought, sold and hired while the sequence stood at trading goes
+    into its summary (the treasury's ledger rows since, not undone)."""
+    s = _Step.open(uow, actor, sequence_id, version, "trading")
+    since = s.state.extra.get("trading_from")
+    bought: list[str] = []
+    if since is not None:
+        for e in uow.ledger.entries_after(s.band.id, since, "treasury", BOUGHT_SHOWN):
+            if not e.undone and e.batch_id != s.record.batch_id:
+                change = (e.after or {}).get("gold_crowns", 0) - (e.before or {}).get("gold_crowns", 0)
+                bought.append(f"{e.reason} ({change:+d} gc)")
+    s.save(replace(s.state, step="done", extra={**s.state.extra, "bought": bought}), status=SequenceStatus.FINISHED)
+    return s.view
+
+
+def _trading(s: _Step) -> dict[str, Any]:
+    """The state's extra on entering trading: the ledger's newest row of the warband then, so the
+    summary finds what was bought and hired after it."""
+    return {"trading_from": s.uow.ledger.newest_of_warband(s.band.id) or 0}
 
 
 class _Step:
@@ -623,6 +942,7 @@ class _Step:
         self._view: SequenceView | None = None
         self._warriors: dict[int, Warrior] | None = None
         self._changed: dict[int, dict[str, Any]] = {}  # warrior id -> snapshot keys changed, not yet written
+        self._earlier: list[SequenceState] | None = None
         self._raised: list[tuple[int, str]] | None = None
 
     @classmethod
@@ -700,13 +1020,18 @@ class _Step:
                      + tuple(ch for wid, ch in self.state.raised if wid == w.id))
         return CampaignWarrior.from_warrior(w, _maximum(w, self.rules, self.catalogue), increased=increased, skill_lists=w.skill_lists)
 
+    def earlier(self) -> list[SequenceState]:
+        """The states of this warband's finished sequences not undone (read once per step)."""
+        if self._earlier is None:
+            self._earlier = [state_of(record.state_json)
+                             for record in self.uow.sequences.of_warband(self.band.id, SequenceStatus.FINISHED)
+                             if not self.uow.ledger.batch_undone(self.band.id, record.batch_id)]
+        return self._earlier
+
     def _raised_before(self) -> list[tuple[int, str]]:
-        """Characteristics raised by this warband's earlier sequences not undone (read once per step)."""
+        """Characteristics raised by this warband's earlier sequences not undone (gathered once per step)."""
         if self._raised is None:
-            self._raised = []
-            for record in self.uow.sequences.of_warband(self.band.id, SequenceStatus.FINISHED):
-                if not self.uow.ledger.batch_undone(self.band.id, record.batch_id):
-                    self._raised.extend(state_of(record.state_json).raised)
+            self._raised = [raised for state in self.earlier() for raised in state.raised]
         return self._raised
 
     # ---- changes inside the step
@@ -747,7 +1072,12 @@ class _Step:
         self.band = change_warband(self.uow, self.band, changes, what="postbattle.treasury", reason=reason)
 
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: SequenceStatus = SequenceStatus.OPEN) -> None:
-        """Write the warriors' changes and the sequence's new state, one version on."""
+        """Write the warriors' changes and the sequence's new state, one version on. The lines the
+        step added are marked as its own (the summary's sections)."""
+        added = len(state.lines) - len(state.line_steps)
+        if added > 0:
+            known = state.line_steps + ("",) * max(0, len(self.state.lines) - len(state.line_steps))
+            state = replace(state, line_steps=(*known, *[self.state.step] * (len(state.lines) - len(known))))
         if self._changed:
             self.uow.warriors.update_many(list(self._changed.items()), self.uow.at)
             self._changed = {}

@@ -49,7 +49,7 @@ class AdvanceRoll:
 
 def _raised(w: CampaignWarrior, characteristic: str) -> CampaignWarrior:
     w = w.with_change(characteristic, +1)
-    return replace(w, increased=(*w.increased, characteristic)) if not w.is_hero else w
+    return replace(w, increased=(*w.increased, characteristic)) if not w.advances_as_hero else w
 
 
 def hero_advance(warrior: CampaignWarrior, table: AdvanceTable, dice: Dice) -> AdvanceRoll:

@@ -1,4 +1,12 @@
-"""The warrior as the post-battle engine sees him: a plain frozen dataclass, no database."""
+"""The warrior as the post-battle engine sees him: a plain frozen dataclass, no database.
+
+Hired swords are not heroes after a battle (the Hired Swords chapter, LRB p. 105 and the 1999
+rulebook; not in the seeds, INVENTORY.md section 1; transcribed at mordheimer.net/docs/campaigns/
+hired-swords and redelf.narod.ru/mordheim/rules/mor_27_hs.html): out of action they roll a D6 as
+a henchman does (1-2 lost), and they gain experience exactly as henchmen do (the henchmen's
+thresholds, nothing for enemies taken out of action); only an advance they reach is rolled on
+the heroes' table, with the skill lists of their entry.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ from engine.campaign.model import Profile, Warrior
 from engine.campaign.rules.validation import CHARACTERISTICS
 
 LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the warrior unplayable
+NO_EXPERIENCE = frozenset({"animal", "gains-no-experience"})  # special rule ids (rules_data/warbands/special_rules.json)
 
 
 @dataclass(frozen=True)
@@ -26,11 +35,26 @@ class CampaignWarrior:
     captured: bool = False  # held by another warband
     increased: tuple[str, ...] = ()  # henchmen: characteristics already raised (the +1 limit)
     skill_lists: tuple[str, ...] = ()  # ids of the lists he may learn from; () = not known
+    special_rules: tuple[str, ...] = ()  # ids of his type's special rules (warband lists, hired swords)
 
     @property
     def is_hero(self) -> bool:
-        """Rolls on the heroes' charts (injuries, advances); hired swords do too (rulebook, Hired Swords)."""
+        """Leader or hero: the serious injury chart, experience for enemies out of action, exploration."""
+        return self.role in ("leader", "hero")
+
+    @property
+    def advances_as_hero(self) -> bool:
+        """An advance he reaches is rolled on the heroes' table: heroes, and hired swords, who reach
+        it at the henchmen's thresholds (see the module's docstring)."""
         return self.role in ("leader", "hero", "hired_sword")
+
+    @property
+    def gains_experience(self) -> bool:
+        """False for animals and for fighters whose rules say so (Zombies, a clockwork Rat Ogre):
+        'Wardogs never gain experience' (seed 000:1499) is said of every animal by the lists'
+        ``animal`` rule (rules_data/warbands/special_rules.json), and ``gains-no-experience``
+        says it of the rest."""
+        return not NO_EXPERIENCE.intersection(self.special_rules)
 
     def value(self, characteristic: str) -> int:
         return getattr(self.profile, characteristic)
@@ -55,4 +79,4 @@ class CampaignWarrior:
         return cls(name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size,
                    equipment=w.equipment, skills=w.skills, injuries=w.injuries, experience=w.experience,
                    status=w.status, missed_games=missed_games, captured=captured, increased=increased,
-                   skill_lists=skill_lists)
+                   skill_lists=skill_lists, special_rules=w.special_rules)

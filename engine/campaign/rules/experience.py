@@ -1,8 +1,10 @@
 """Experience after a battle: the awards every scenario shares, and the advances they reach.
 
 The awards are data (rules_data/campaign/lrb.json ``experience_awards``): +1 for surviving
-(heroes and henchman groups that fought and live), +1 for the winning leader, +1 per enemy a
-hero takes out of action. Whatever the scenario adds is entered once per warrior.
+(heroes, henchman groups and hired swords that fought and live), +1 for the winning leader, +1
+per enemy a hero takes out of action (hired swords gain experience as henchmen do: see
+campaign_warrior.py). Whatever the scenario adds is entered once per warrior. Animals and
+fighters whose rules say so gain nothing (``CampaignWarrior.gains_experience``).
 """
 
 from __future__ import annotations
@@ -31,8 +33,11 @@ def battle_experience(warrior: CampaignWarrior, awards: tuple[ExperienceAward, .
     if not -MAX_SCENARIO <= scenario <= MAX_SCENARIO:
         raise MordheimError(f"Scenario experience must be between -{MAX_SCENARIO} and {MAX_SCENARIO}.")
     if enemies_out_of_action and not warrior.is_hero:
-        raise MordheimError(f"{warrior.name} is a henchman group: only heroes gain experience for enemies they take out of action.",
-                            hint="Give the group's scenario experience instead, if any.")
+        what = "a hired sword" if warrior.role == "hired_sword" else "a henchman group"
+        raise MordheimError(f"{warrior.name} is {what}: only heroes gain experience for enemies they take out of action.",
+                            hint="Give the scenario's experience instead, if any.")
+    if not warrior.gains_experience:
+        return ()
     by_id = {a.id: a for a in awards}
     earned: list[Earned] = []
     if warrior.status != "dead" and "survives" in by_id:

@@ -2,7 +2,8 @@
 
 The chart and each row's effects are data (rules_data/campaign/lrb.json ``serious_injuries``);
 this module applies them to a ``CampaignWarrior`` against a ``Dice``. Henchmen out of action
-die on 1-2 (seed 000:1499; the rulebook's campaign chapter says the same for every henchman).
+die on 1-2 (seed 000:1499; the rulebook's campaign chapter says the same for every henchman),
+and so do hired swords ("as you would roll for a Henchman": see campaign_warrior.py).
 """
 
 from __future__ import annotations
@@ -81,8 +82,8 @@ class _Apply:
                 lost = len(w.equipment)
                 self.warrior = w = replace(w, equipment=())
                 notes.append(f"all {lost} item{'s' if lost != 1 else ''} he carried gone" if lost else "he carried nothing")
-            elif e.op == "captured":
-                self.warrior = w = replace(w, captured=True)
+            elif e.op == "captured":  # away from his warband until his captor lets him go (actions/captives.py)
+                self.warrior = w = replace(w, captured=True, status="captured")
                 notes.append("held by the enemy warband")
             elif e.op == "experience":
                 self.warrior = w = replace(w, experience=w.experience + e.amount)
@@ -120,7 +121,8 @@ class _Apply:
 def serious_injury(warrior: CampaignWarrior, rules: CampaignRules, dice: Dice) -> InjuryResult:
     """A hero taken out of action rolls a D66 on the serious injury chart; every effect is applied."""
     if not warrior.is_hero:
-        raise MordheimError(f"{warrior.name} is a henchman: henchmen roll a D6, not on the serious injury chart.")
+        what = "a hired sword: hired swords roll a D6 as henchmen do" if warrior.role == "hired_sword" else "a henchman: henchmen roll a D6"
+        raise MordheimError(f"{warrior.name} is {what}, not on the serious injury chart.")
     if warrior.status != "active":
         raise MordheimError(f"{warrior.name} is {warrior.status} and cannot be injured.")
     apply = _Apply(rules, dice, warrior)
@@ -168,7 +170,7 @@ class HenchmanResult:
 
 
 def henchmen_out_of_action(warrior: CampaignWarrior, models_out: int, rules: CampaignRules, dice: Dice) -> HenchmanResult:
-    """A D6 for each model of the group taken out of action: 1-2 gone for good (000:1499)."""
+    """A D6 for each model of the group (or the hired sword) taken out of action: 1-2 gone for good (000:1499)."""
     if warrior.is_hero:
         raise MordheimError(f"{warrior.name} is a hero: heroes roll on the serious injury chart.")
     if not 1 <= models_out <= warrior.group_size:

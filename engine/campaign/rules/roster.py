@@ -241,9 +241,8 @@ def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Wa
         limits = [(size_room, "the warband is full")]
         if fighter.maximum is not None:
             limits.append((fighter.maximum - n, f"the list allows {fighter.maximum}"))
-        if fighter.is_hero:
+        if fighter.is_hero:  # hired one at a time, but the room is every slot still open (hire_problems counts one)
             limits.append((hero_room, f"{max_heroes(rules, wlist)} heroes already"))
-            limits.append((1, ""))  # heroes are hired one at a time
         if fighter.role == "leader" and has_leader:
             limits.append((0, "it has a leader"))
         if fighter.no_more_than:

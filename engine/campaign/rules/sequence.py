@@ -1,7 +1,10 @@
 """The post-battle sequence as a state: which step, who fought, what is waiting for a choice.
 
 The rulebook's order (Mordheim rulebook, Campaigns: the post-battle sequence): serious injuries,
-experience (with advances), exploration, selling wyrdstone, then trading and hiring. A step is
+experience (with advances), exploration, selling wyrdstone, then trading and hiring. The hired
+swords' upkeep, due "after each battle he fights" and paid from the treasury "in the same way as
+buying new weapons or recruiting new warriors" (Hired Swords chapter, LRB p. 105), is its own
+step between selling wyrdstone and trading; a sequence with no hired sword to pay passes over it. A step is
 taken once; the state says which one is next and what the player still has to choose. It is
 plain data (``to_json``/``from_json``) so a service can store it and resume after a restart.
 """
@@ -18,7 +21,8 @@ STEP_TITLES = {  # the steps, in order
     "experience": "2. Experience",
     "exploration": "3. Exploration",
     "income": "4. Selling wyrdstone",
-    "trading": "5. Trading and hiring",
+    "upkeep": "5. Hired swords' upkeep",
+    "trading": "6. Trading and hiring",
     "done": "Finished",
 }
 
@@ -29,12 +33,13 @@ class Fighter:
 
     warrior_id: int
     name: str
-    hero: bool
+    hero: bool  # leader or hero: the serious injury chart, experience for enemies out of action
     models: int  # the group's size when the battle was fought
     fought: bool = True
     out_of_action: int = 0  # heroes 0 or 1; henchmen: models taken out of action
     kills: int = 0  # enemies he took out of action (heroes)
     scenario: int = 0  # experience the scenario gives him
+    hired_sword: bool = False  # rolls a D6 out of action and gains experience as a henchman (rules/campaign_warrior.py)
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,7 @@ class SequenceState:
     explored: bool = False
     sold: bool = False
     extra: dict[str, Any] = field(default_factory=dict)  # JSON: experience_done, the awards, the exploration's lines
+    line_steps: tuple[str, ...] = ()  # the step each of ``lines`` came from (the summary's sections); shorter before issue 16
 
     def fighter(self, warrior_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.warrior_id == warrior_id), None)
@@ -97,5 +103,5 @@ class SequenceState:
             captured=tuple(raw["captured"]), explore_dice=tuple(raw["explore_dice"]),
             shards_found=raw["shards_found"], gold_found=raw["gold_found"], items_found=tuple(raw["items_found"]),
             notes=tuple(raw["notes"]), shards_sold=raw["shards_sold"], gold_from_sale=raw["gold_from_sale"],
-            explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}),
+            explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}), line_steps=tuple(raw.get("line_steps", ())),
         )

@@ -1,0 +1,228 @@
+"""Captives: heroes held by another warband (serious injury 61), and what their captors do with them.
+
+The rule (Mordheim rulebook / LRB, Heroes' serious injuries, 61 Captured; not in the seeds,
+INVENTORY.md section 1; rules_data/campaign/lrb.json names its transcriptions): the hero "may be
+ransomed at a price set by the captor or exchanged for one of their warband who is being held
+captive. Captives may be sold to slavers at a price of D6x5 gc"; ransomed or exchanged captives
+keep their kit, a sold captive's is kept by his captors.
+
+Decisions:
+- A captive's status is ``captured``: away from his warband, he counts for neither its size, its
+  income nor its rating until he returns (status ``active``) or is sold (``retired``: gone, alive).
+- His captor is the battle's opponent when the battle was recorded against a warband of this
+  server (``/battle record opponent:``); its owner (or Manage Server) decides: asks a ransom,
+  which the captive's owner then pays (or not), exchanges him for one of his own warriors the
+  captive's warband holds, or sells him (the bot rolls the D6, or takes it typed). Every result
+  is written on both warbands, each with its ledger rows (each owner's undo takes back his side).
+- Held by a warband outside the bot, the captive's owner records what the table agreed: ransomed
+  (the price paid from his treasury), exchanged, or sold (gone).
+- The Undead's new Zombie and the Possessed's sacrifice are left to the owners (not offered here).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.campaign.actions.changes import change_warband, store_warrior
+from engine.campaign.actions.common import may_change, warband_by_id, warband_named
+from engine.campaign.actions.hiring import missing_gold
+from engine.campaign.actions.trading import STASH_MAX
+from engine.campaign.model import Actor, CaptiveRecord, Status, Warband, Warrior
+from engine.campaign.ports import UnitOfWork
+from engine.dice.source import Dice, parse_entered
+from engine.errors import MordheimError
+
+MAX_RANSOM = 10_000
+SLAVERS_PRICE = "D6x5"  # gold crowns the slavers pay
+
+
+@dataclass(frozen=True)
+class Captive:
+    """One warrior held captive, as the channel shows him."""
+
+    id: int
+    name: str
+    warband: str  # his own warband
+    warband_id: int
+    captor: str | None  # the warband holding him; None: one outside this server's campaign
+    captor_id: int | None
+    ransom: int | None  # what the captor asks; None: nothing asked yet
+    kit: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CaptivesView:
+    """The captives a warband holds, and its own warriors held by others."""
+
+    warband: str
+    warband_id: int
+    owner_id: int
+    gold: int
+    held: tuple[Captive, ...]  # captives this warband holds
+    taken: tuple[Captive, ...]  # its own warriors held by others
+    lines: tuple[str, ...] = ()  # what the action just did
+    dice: tuple[str, ...] = ()
+
+
+def _held(uow: UnitOfWork, record: CaptiveRecord) -> Warrior | None:
+    """The captive of ``record`` while he is held: his status is 'captured' and the batch that
+    captured him is not undone (undo keeps the warrior's status true)."""
+    w = uow.warriors.get(record.warrior_id)
+    if w is None or w.status != Status.CAPTURED or uow.ledger.batch_undone(record.warband_id, record.batch_id):
+        return None
+    return w
+
+
+def _captive(uow: UnitOfWork, record: CaptiveRecord, w: Warrior) -> Captive:
+    band = warband_by_id(uow, record.warband_id)
+    captor = uow.warbands.get(record.captor_id) if record.captor_id is not None else None
+    return Captive(id=record.id, name=w.name, warband=band.name, warband_id=band.id, captor=captor.name if captor else None,
+                   captor_id=captor.id if captor else None, ransom=record.ransom, kit=w.equipment)
+
+
+def view(uow: UnitOfWork, warband: str | int, *, lines: tuple[str, ...] = (), dice: tuple[str, ...] = ()) -> CaptivesView:
+    """The captives ``warband`` (a name, or an id from a button) holds and its warriors held by others."""
+    band = warband_by_id(uow, warband) if isinstance(warband, int) else warband_named(uow, warband)
+    held, taken = [], []
+    for record in uow.captives.held_by(band.id):
+        w = _held(uow, record)
+        if w is not None:
+            held.append(_captive(uow, record, w))
+    for record in uow.captives.of_warband(band.id):
+        w = _held(uow, record)
+        if w is not None:
+            taken.append(_captive(uow, record, w))
+    return CaptivesView(warband=band.name, warband_id=band.id, owner_id=band.owner_id, gold=band.gold_crowns,
+                        held=tuple(held), taken=tuple(taken), lines=lines, dice=dice)
+
+
+def _record(uow: UnitOfWork, captive_id: int) -> tuple[CaptiveRecord, Warrior]:
+    record = uow.captives.get(captive_id)
+    w = _held(uow, record) if record is not None else None
+    if record is None or w is None:
+        raise MordheimError("That warrior is no longer held captive.",
+                            hint="He was ransomed, exchanged or sold already, or the battle that took him was undone.")
+    return record, w
+
+
+def _captor_of(uow: UnitOfWork, actor: Actor, record: CaptiveRecord) -> Warband:
+    """The captor's warband, which the member may change."""
+    captor = uow.warbands.get(record.captor_id) if record.captor_id is not None else None
+    if captor is None:
+        raise MordheimError("He is held by a warband outside this server's campaign.",
+                            hint="His own warband's owner records what became of him.")
+    may_change(captor, actor)
+    return captor
+
+
+def _return(uow: UnitOfWork, band: Warband, w: Warrior, *, what: str, reason: str) -> None:
+    store_warrior(uow, band, w, {"status": str(Status.ACTIVE)}, what=what, reason=reason, check_roster=False, checked=True)
+
+
+def offer_ransom(uow: UnitOfWork, actor: Actor, captive_id: int, price: int) -> CaptivesView:
+    """The captor asks ``price`` gold crowns for the captive (his owner then pays it, or not)."""
+    record, w = _record(uow, captive_id)
+    captor = _captor_of(uow, actor, record)
+    if not 1 <= int(price) <= MAX_RANSOM:
+        raise MordheimError(f"A ransom is 1 to {MAX_RANSOM} gold crowns.")
+    uow.captives.set_ransom(record.id, int(price), uow.at)
+    uow.warbands.touch(captor.id)
+    owner = warband_by_id(uow, record.warband_id)
+    return view(uow, captor.id, lines=(f"{captor.name} asks {price} gc for {w.name}; the owner of {owner.name} may pay it "
+                                       "with `/postbattle captives`.",))
+
+
+def pay_ransom(uow: UnitOfWork, actor: Actor, captive_id: int) -> CaptivesView:
+    """The captive's owner pays the ransom his captor asks: the gold goes to the captor, the
+    captive comes back with all his kit."""
+    record, w = _record(uow, captive_id)
+    band = warband_by_id(uow, record.warband_id)
+    may_change(band, actor)
+    captor = uow.warbands.get(record.captor_id) if record.captor_id is not None else None
+    if captor is None:
+        raise MordheimError("His captor is outside this server's campaign.", hint="Record the ransom paid with the 'Ransomed' button.")
+    if record.ransom is None:
+        raise MordheimError(f"{captor.name} has asked no ransom for {w.name} yet.",
+                            hint=f"The owner of {captor.name} sets the price with `/postbattle captives`.")
+    price = record.ransom
+    if price > band.gold_crowns:
+        raise MordheimError(missing_gold(f"The ransom of {w.name}", price, band.name, band.gold_crowns))
+    change_warband(uow, band, {"gold_crowns": band.gold_crowns - price}, what="treasury", reason=f"ransom of {w.name} to {captor.name}")
+    _return(uow, band, w, what="captive.ransomed", reason=f"ransomed from {captor.name} for {price} gc")
+    change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + price}, what="captive.ransom",
+                   reason=f"ransom of {w.name} of {band.name}")
+    uow.captives.settle(record.id, "ransomed", uow.at)
+    return view(uow, band.id, lines=(f"{band.name} paid {price} gc to {captor.name}: {w.name} is back with all his kit.",))
+
+
+def exchange(uow: UnitOfWork, actor: Actor, captive_id: int, for_captive_id: int) -> CaptivesView:
+    """The captor hands the captive back for one of his own warriors the captive's warband holds;
+    both come back with all their kit."""
+    record, w = _record(uow, captive_id)
+    captor = _captor_of(uow, actor, record)
+    other, theirs = _record(uow, for_captive_id)
+    band = warband_by_id(uow, record.warband_id)
+    if other.warband_id != captor.id or other.captor_id != band.id:
+        raise MordheimError(f"{theirs.name} is not a warrior of {captor.name} held by {band.name}.",
+                            hint="A captive is exchanged for one of his captor's own warriors held by the captive's warband.")
+    _return(uow, band, w, what="captive.exchanged", reason=f"exchanged with {captor.name} for {theirs.name}")
+    _return(uow, captor, theirs, what="captive.exchanged", reason=f"exchanged with {band.name} for {w.name}")
+    uow.captives.settle(record.id, "exchanged", uow.at)
+    uow.captives.settle(other.id, "exchanged", uow.at)
+    return view(uow, captor.id, lines=(f"{captor.name} and {band.name} exchanged captives: {theirs.name} and {w.name} are back "
+                                       "with their warbands, with all their kit.",))
+
+
+def sell(uow: UnitOfWork, actor: Actor, captive_id: int, *, entered: str = "", rng: random.Random | None = None) -> CaptivesView:
+    """The captor sells the captive to the slavers for D6x5 gc; his kit stays with the captor
+    (into its stash); he is gone from his warband (retired: alive, but never back)."""
+    record, w = _record(uow, captive_id)
+    captor = _captor_of(uow, actor, record)
+    band = warband_by_id(uow, record.warband_id)
+    dice = Dice(rng, parse_entered(entered))
+    gold, _faces = dice.amount(SLAVERS_PRICE, f"Slavers' price for {w.name} ({SLAVERS_PRICE} gc)")
+    kit = list(w.equipment)
+    store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": []}, what="captive.sold",
+                  reason=f"sold to the slavers by {captor.name}", check_roster=False, checked=True)
+    stash = [*captor.stash, *kit][:STASH_MAX]
+    change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + gold, "stash": stash}, what="captive.sale",
+                   reason=f"sold {w.name} of {band.name} to the slavers" + (f"; his kit to the stash: {', '.join(kit)}" if kit else ""))
+    uow.captives.settle(record.id, "sold", uow.at)
+    kept = f"; his kit goes to the stash ({', '.join(kit)})" if kit else ""
+    return view(uow, captor.id, lines=(f"{captor.name} sold {w.name} of {band.name} to the slavers for {gold} gc{kept}.",),
+                dice=tuple(str(r) for r in dice.rolls))
+
+
+OUTSIDE = ("ransomed", "exchanged", "sold")
+
+
+def settle_outside(uow: UnitOfWork, actor: Actor, captive_id: int, outcome: str, *, price: int = 0) -> CaptivesView:
+    """A captive held by a warband outside this server's campaign: his owner records what the
+    table agreed: ransomed (``price`` paid from the treasury), exchanged, or sold (gone, his kit with him)."""
+    record, w = _record(uow, captive_id)
+    band = warband_by_id(uow, record.warband_id)
+    may_change(band, actor)
+    if record.captor_id is not None and uow.warbands.get(record.captor_id) is not None:
+        raise MordheimError("His captor is a warband of this server: its owner decides his fate.",
+                            hint="Pay a ransom it asks with the 'Pay the ransom' button.")
+    if outcome not in OUTSIDE:
+        raise MordheimError(f"'{outcome}' is not what became of a captive.", hint="Ransomed, exchanged or sold.")
+    if outcome == "ransomed":
+        if not 0 <= int(price) <= MAX_RANSOM:
+            raise MordheimError(f"A ransom is 0 to {MAX_RANSOM} gold crowns.")
+        if price > band.gold_crowns:
+            raise MordheimError(missing_gold(f"The ransom of {w.name}", price, band.name, band.gold_crowns))
+        if price:
+            band = change_warband(uow, band, {"gold_crowns": band.gold_crowns - price}, what="treasury", reason=f"ransom of {w.name}")
+        _return(uow, band, w, what="captive.ransomed", reason=f"ransomed for {price} gc")
+        line = f"{w.name} was ransomed for {price} gc and is back with all his kit."
+    elif outcome == "exchanged":
+        _return(uow, band, w, what="captive.exchanged", reason="exchanged for a captive of his captors")
+        line = f"{w.name} was exchanged and is back with all his kit."
+    else:
+        store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": []}, what="captive.sold",
+                      reason="sold to the slavers by his captors", check_roster=False, checked=True)
+        line = f"{w.name} was sold to the slavers: he is gone, and his kit with his captors."
+    uow.captives.settle(record.id, outcome, uow.at)
+    return view(uow, band.id, lines=(line,))
