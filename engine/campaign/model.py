@@ -16,7 +16,7 @@ from engine.profile import CHARACTERISTICS, Profile
 
 __all__ = [
     "Actor", "Advance", "Battle", "BattleResult", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
-    "Offer", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
+    "HirelingNote", "Offer", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
     "Step", "TreasuryAudit", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
 ]
 
@@ -214,6 +214,8 @@ class WarbandSummary:
     warband_type: str
     gold_crowns: int
     wyrdstone_shards: int
+    list_id: str | None = None  # the warband list it is built from; None: a custom type
+    grade_off: str | None = None  # its list's grade when the server no longer plays that grade
 
 
 @dataclass(frozen=True)
@@ -282,6 +284,19 @@ class WarbandSheet:
     heroes: int = 0
     max_heroes: int = 6
     can_hire: tuple[HireChoice, ...] = ()
+    list_grade: str | None = None  # the grade of its list (1a, 1b)
+    grade_off: bool = False  # the server no longer plays its list's grade: it keeps playing, no new ones are made
+    hirelings: tuple[HirelingNote, ...] = ()  # what its hired swords and characters bring beyond a warrior's card
+
+
+@dataclass(frozen=True)
+class HirelingNote:
+    """What the roster sheet says of a hired sword or Dramatis Persona beyond his card."""
+
+    warrior: str
+    what: str  # 'Dramatis Persona, grade 1a' or 'hired sword, grade 1b'
+    upkeep: int
+    lines: tuple[str, ...]  # payment that is not gold, companions, gear, spells, what the bot does not apply
 
 
 @dataclass(frozen=True)

@@ -437,3 +437,11 @@ def version_stamps(db: Database) -> None:
             version INTEGER NOT NULL
         )"""
     )
+
+
+@MIGRATIONS(name="0013_warband_grades")
+def warband_grades(db: Database) -> None:
+    # The grades of warband lists and hired swords a server does not play (issue 17): 1a official,
+    # 1b widely used. A JSON list; '[]', the default, plays every grade. Warbands of a grade turned
+    # off keep playing; no new ones are made (engine/campaign/actions/server_tables.py).
+    db.execute("ALTER TABLE server_settings ADD COLUMN grades_off TEXT NOT NULL DEFAULT '[]'")

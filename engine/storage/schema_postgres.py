@@ -256,5 +256,10 @@ VERSION_STAMPS = Migration("0002_version_stamps", (
     "CREATE TABLE version_stamps (name TEXT PRIMARY KEY, version INTEGER NOT NULL)",
 ))
 
+WARBAND_GRADES = Migration("0003_warband_grades", (
+    # the grades of warband lists and hired swords a server does not play (schema.py 0013)
+    "ALTER TABLE server_settings ADD COLUMN grades_off TEXT NOT NULL DEFAULT '[]'",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
-MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS)
+MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBAND_GRADES)

@@ -228,7 +228,7 @@ async def test_every_campaign_command_explains_it_works_in_a_server(harness):
         assert root.guild_only  # Discord hides them in DMs too
         for sub in root.commands:
             paths.append((f"{group} {sub.name}", sub))
-    assert len(paths) == 12 + 8 + 2 + 3 + 7
+    assert len(paths) == 12 + 8 + 2 + 4 + 7
     for path, cmd in paths:
         res = await harness.command(path, DM, **_minimal_options(cmd))
         assert res.is_error and res.ephemeral, path
