@@ -48,6 +48,17 @@ SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed bef
 # Hired swords out of action roll on the heroes' serious injury chart (rulebook, Hired Swords).
 HEROES_FOR_INJURIES = ("leader", "hero", "hired_sword")
 ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone else; by id within each
+# Special rules of warriors who never gain experience (registry.CAMPAIGN): the shared 'gains-no-experience'
+# (Zombies, daemons, Dramatis Personae) and 'animal' (000:1499, said of wardogs).
+NO_EXPERIENCE = ("gains-no-experience", "animal")
+
+
+@dataclass(frozen=True)
+class SkillGroup:
+    """The skills of one skill list a warrior may still learn, for an advance's menu."""
+
+    list_name: str  # 'Combat skills', 'Skaven skills'
+    skills: tuple[tuple[str, str], ...]  # (skill name, what it does, and who may not take it)
 
 
 @dataclass(frozen=True)
@@ -68,6 +79,7 @@ class SequenceView:
     warband_size: int  # models for the income chart: roster_rules.models, the warband's size (no hired swords)
     sale_prices: tuple[tuple[int, int], ...]  # (shards sold, gold) for 0..held
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
+    skill_menu: tuple[SkillGroup, ...] = ()  # when the first waiting advance is a new skill: what he may learn, by list
 
     @property
     def title(self) -> str:
@@ -134,12 +146,24 @@ def _record(uow: UnitOfWork, sequence_id: int) -> SequenceRecord:
 
 def _view(uow: UnitOfWork, record: SequenceRecord, rolls: Iterable[str] = ()) -> SequenceView:
     band = warband_by_id(uow, record.warband_id)
-    return view_of(record, state_of(record.state_json), band, uow.warriors.of_warband(band.id, band.name),
-                   tables_of(uow).rules, rolls)
+    state = state_of(record.state_json)
+    warriors = uow.warriors.of_warband(band.id, band.name)
+    tables = tables_of(uow)
+    return view_of(record, state, band, warriors, tables.rules, rolls,
+                   skill_menu=_skill_menu_of(state, warriors, tables.catalogue, tables.warband_list(band)))
+
+
+def _skill_menu_of(state: SequenceState, warriors: Iterable[Warrior], catalogue: Catalogue,
+                   wlist: WarbandList | None) -> tuple[SkillGroup, ...]:
+    """The skill menu of the first waiting advance, when it is a new skill (else none)."""
+    if state.step != "experience" or not state.pending or state.pending[0].kind != "skill":
+        return ()
+    w = next((w for w in warriors if w.id == state.pending[0].warrior_id), None)
+    return skill_menu(w, catalogue, wlist) if w is not None else ()
 
 
 def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warriors: Iterable[Warrior], rules: CampaignRules,
-            rolls: Iterable[str] = ()) -> SequenceView:
+            rolls: Iterable[str] = (), *, skill_menu: tuple[SkillGroup, ...] = ()) -> SequenceView:
     """The view of the sequence ``record`` (at ``state``) of ``band`` with these warriors, in any order."""
     ordered = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
     size = roster_rules.models(ordered)  # hired swords left out: see roster_rules' decisions
@@ -148,7 +172,7 @@ def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warrior
     return SequenceView(id=record.id, guild_id=band.guild_id, warband_id=band.id, warband=band.name, owner_id=band.owner_id,
                         version=record.version, status=record.status, state=state, warriors=ordered,
                         gold_crowns=band.gold_crowns, wyrdstone_shards=held, warband_size=size, sale_prices=prices,
-                        rolls=tuple(rolls))
+                        rolls=tuple(rolls), skill_menu=skill_menu)
 
 
 def get(uow: UnitOfWork, sequence_id: int) -> SequenceView:
@@ -401,6 +425,10 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     for f in state.fighters:
         w = s.maybe_warrior(f.warrior_id)
         if w is None or not f.fought or w.status != "active":
+            continue
+        rule = next((r for r in NO_EXPERIENCE if r in w.special_rules), None)
+        if rule is not None:  # Zombies, animals, characters (rules_data/warbands special_rules.json)
+            lines.append(f"{f.name} gains no experience ({rule.replace('-', ' ')})")
             continue
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)
@@ -688,7 +716,8 @@ class _Step:
         return len(roster_rules.heroes(self.warriors())) >= self.max_heroes()
 
     def view_now(self) -> SequenceView:
-        return view_of(self.record, self.state, self.band, self.warriors(), self.rules)
+        return view_of(self.record, self.state, self.band, self.warriors(), self.rules,
+                       skill_menu=_skill_menu_of(self.state, self.warriors(), self.catalogue, self.wlist))
 
     def warband_list_id(self) -> str:
         """The warband's list id for the places that differ by warband (Straggler, Shrine, ...);
@@ -757,7 +786,8 @@ class _Step:
                                               batch_id=self.uow.ledger.batch_id, status=status, at=self.uow.at)
         self.uow.warbands.touch(self.band.id)
         self.state = state
-        self._view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls)
+        self._view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls,
+                             skill_menu=_skill_menu_of(state, self.warriors(), self.catalogue, self.wlist))
 
     @property
     def view(self) -> SequenceView:
@@ -835,6 +865,24 @@ def talent_skill_lists(typed: tuple[str, ...], catalogue: Catalogue, wlist: Warb
         raise MordheimError("A lad with talent takes two different skill lists his warband's heroes may use.",
                             hint=f"Type two of: {names}.")
     return picked
+
+
+def skill_menu(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> tuple[SkillGroup, ...]:
+    """The skills ``w`` may still learn, list by list (his lists in his order: the common lists of the
+    server's ``catalogue`` and his warband's own), for an advance's menu; those he has are left out.
+    Empty when his lists are not known (a warrior made by hand types his skill)."""
+    own = wlist.skill_lists if wlist is not None else {}
+    had = {name_key(s) for s in w.skills}
+    groups = []
+    for list_id in w.skill_lists:
+        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
+        if skill_list is None:
+            continue
+        skills = tuple((s.name, s.summary + (f" ({s.restriction})" if s.restriction else ""))
+                       for s in skill_list.skills if name_key(s.name) not in had)
+        if skills:
+            groups.append(SkillGroup(skill_list.name, skills))
+    return tuple(groups)
 
 
 def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:
