@@ -74,6 +74,11 @@ def a(name: str, *, capital: bool = False) -> str:
     return f"{article.capitalize() if capital else article} {name}"
 
 
+def called(hs: HiredSword, *, capital: bool = False) -> str:
+    """'an Ogre Bodyguard' for a hired sword; a character by his own name ('Aenur, the Sword of Twilight')."""
+    return hs.name if hs.is_character else a(hs.name, capital=capital)
+
+
 def missing_gold(what: str, cost: int, warband: str, gold: int) -> str:
     return f"{what} costs {cost} gc; {warband} has {gold} gc in its treasury: {cost - gold} gc missing."
 
@@ -230,14 +235,14 @@ def _hire(uow: UnitOfWork, actor: Actor, tables: ServerTables, warband: str, hs:
     wlist = tables.warband_list(band)
     warriors = uow.warriors.of_warband(band.id, band.name)
     if hs.grade and not tables.plays(hs.grade):
-        raise grade_refusal(f"{a(hs.name, capital=True)} ({hs.kind})", hs.grade)
+        raise grade_refusal(f"{called(hs, capital=True)} ({hs.kind})", hs.grade)
     problems = sword_problems(band, wlist, hs, warriors)
     equipment, chosen, kit_problems = kit_of(hs, kit)
     problems += kit_problems
     if hs.hire_fee > band.gold_crowns:
-        problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, band.name, band.gold_crowns))
+        problems.append(missing_gold(called(hs, capital=True), hs.hire_fee, band.name, band.gold_crowns))
     if problems:
-        raise MordheimError(f"{band.name} cannot hire {a(hs.name)}:\n" + "\n".join(f"- {p}" for p in problems))
+        raise MordheimError(f"{band.name} cannot hire {called(hs)}:\n" + "\n".join(f"- {p}" for p in problems))
     character = isinstance(hs, DramatisPersona)
     gear = [g.name for g in hs.gear] if isinstance(hs, DramatisPersona) else []
     spells = [f"Spells: {s}" for s in hs.spells] if isinstance(hs, DramatisPersona) else []
@@ -275,7 +280,7 @@ def kit_of(hs: HiredSword, typed: str | None) -> tuple[list[Item], tuple[str, ..
     be made, a kit given for a sword who has no choice)."""
     parts = [p.strip() for p in re.split(r"[;,]", typed or "") if p.strip()]
     if parts and not hs.choices:
-        return list(hs.equipment), (), [f"{a(hs.name, capital=True)} comes with his own kit ({_items(hs.equipment)}); "
+        return list(hs.equipment), (), [f"{called(hs, capital=True)} comes with his own kit ({_items(hs.equipment)}); "
                                         "there is nothing to choose: leave `kit` empty."]
     equipment = list(hs.equipment)
     chosen: list[str] = []
@@ -286,7 +291,7 @@ def kit_of(hs: HiredSword, typed: str | None) -> tuple[list[Item], tuple[str, ..
         if option is not None:
             left = [p for p in left if lookup_key(p) != lookup_key(option.name)]
         elif choice.default is None:
-            problems.append(f"{a(hs.name, capital=True)}'s employer chooses his {choice.name.lower()}: give `kit` one of "
+            problems.append(f"{called(hs, capital=True)}'s employer chooses his {choice.name.lower()}: give `kit` one of "
                             + ", ".join(o.name for o in choice.options) + ".")
             continue
         else:
@@ -299,7 +304,7 @@ def kit_of(hs: HiredSword, typed: str | None) -> tuple[list[Item], tuple[str, ..
         chosen.append(option.name)
     for part in left:
         options = [o.name for c in hs.choices for o in c.options]
-        problems.append(f"'{part[:40]}' is not a kit choice of {a(hs.name)}; choose from: {', '.join(options)}.")
+        problems.append(f"'{part[:40]}' is not a kit choice of {called(hs)}; choose from: {', '.join(options)}.")
     return equipment, tuple(chosen), problems
 
 
@@ -328,12 +333,12 @@ def sword_problems(band: Warband, wlist: WarbandList | None, hs: HiredSword, war
     """Why the warband may not hire this hired sword or character (empty: it may)."""
     problems = []
     if wlist is not None and not hs.may_be_hired_by(wlist.id):
-        problems.append(f"{a(hs.name, capital=True)} does not fight for {wlist.name} ({hs.source}).")
+        problems.append(f"{called(hs, capital=True)} does not fight for {wlist.name} ({hs.source}).")
     if wlist is None and hs.include is not None:
-        problems.append(f"{a(hs.name, capital=True)} fights only for certain warbands, and {band.name} is a custom warband.")
+        problems.append(f"{called(hs, capital=True)} fights only for certain warbands, and {band.name} is a custom warband.")
     same = next((w for w in roster_rules.active(warriors) if w.is_hired_sword and w.fighter_type == hs.id), None)
     if same is not None:
-        problems.append(f"{band.name} already has {a(hs.name)} ({same.name}): a warband hires one of each {hs.kind}.")
+        problems.append(f"{band.name} already has {called(hs)} ({same.name}): a warband hires one of each {hs.kind}.")
     return problems
 
 
