@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.campaign.lists import registry
 from engine.campaign.lists.catalogue import bundled_catalogue
-from engine.combat.special_rules import TRAITS
+from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES, TRAITS
 
 
 def used_ids() -> dict[str, set[str]]:
@@ -37,6 +37,7 @@ def test_the_registry_names_no_id_twice_and_none_the_data_does_not_use():
     used = set(used_ids())
     assert shown <= used and campaign <= used  # combat's map also serves house lists and hand-made warriors
     assert all(trait in TRAITS for trait in registry.COMBAT.values())  # each fights as a trait the combat engine has
+    assert registry.COMBAT == {**LIST_RULES, **TARGETED_LIST_RULES}  # what the fights read, word for word
 
 
 def test_where_each_id_is_applied_reads_plainly():

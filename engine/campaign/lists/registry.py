@@ -14,11 +14,20 @@ names and no other unknown one (checks.py ``_check_skill_names``).
 
 from __future__ import annotations
 
-from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES
-
 #: Rules a fight applies when it meets a warband's warrior (cogs/_ui/combat_options.py reads the
-#: warrior's rule ids): each id -> the combat trait it fights as (engine/combat/special_rules.py).
-COMBAT: dict[str, str] = {**LIST_RULES, **TARGETED_LIST_RULES}
+#: warrior's rule ids): each id -> the combat trait it fights as. The same as LIST_RULES and
+#: TARGETED_LIST_RULES of engine/combat/special_rules.py (a test keeps them equal; importing
+#: the combat package here would tie the warband lists to it in a circle through the rules library).
+COMBAT: dict[str, str] = {
+    "fear": "causes-fear", "frenzy": "frenzy", "hatred": "hates", "stupidity": "stupidity",
+    "immune-to-fear": "immune-to-fear", "immune-to-psychology": "immune-to-psychology",
+    "crazed": "immune-to-psychology", "no-pain": "no-pain", "large-target": "large-target", "animal": "animal",
+    "no-weapons-or-armour": "animal", "regeneration": "regeneration", "expert-swordsmen": "expert-swordsman",
+    "pack-charge": "charge-attack", "unnatural-strength": "strongman", "hard-to-kill": "hard-to-kill",
+    "hard-head": "hard-head", "perfect-killer": "perfect-killer", "kindred-hatred": "hates", "hate-chaos": "hates",
+    "hate-dark-elves": "hates", "hate-greenskins": "hates", "hates-greenskins": "hates", "burn-the-witch": "hates",
+    "rat-ogre-stupidity": "stupidity",
+}
 
 #: Rules the campaign engine applies, each with where.
 CAMPAIGN: dict[str, str] = {
