@@ -618,6 +618,7 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
             paid = pay_upkeep_of(uow, s.band)
             s.band = warband_by_id(uow, s.band.id)
             lines.append("upkeep " + ", ".join(f"{name} {fee} gc" for name, fee in paid.paid))
+            notes += [f"{name} asks besides gold (record it by hand): {note}" for name, note in paid.by_hand]
         except MordheimError as unpaid:  # checked before anything is written: the sale stands
             notes.append(f"Upkeep not paid: {unpaid.message}")
     s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="trading",
