@@ -45,7 +45,7 @@ ALL_WORDS_BONUS = 20.0
 MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
 CATALOGUE_CANDIDATES = 10  # and of the warband data's entries, ranked apart (see _fts)
-CATALOGUE_TEXT_SHARE = 0.6
+CATALOGUE_SEARCH_SHARE = 0.6  # what a warband-data entry's text counts in /rules search, against the rules' text
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
 FALLBACK_NAME = "the Living Rulebook 2005"
@@ -289,23 +289,22 @@ class RulesLibrary:
         top: "can a wizard wear armour" is answered where wizard, wearing and armour meet, not
         wherever "armour" is a title.
 
-        The warband data's entries (CATALOGUE_KINDS) are ranked apart and count CATALOGUE_TEXT_SHARE
-        of their relevance: their text names the rules' words everywhere ("shoot", "charge",
-        "out of action"), so a rules question is answered by the rules, and the catalogue answers
-        what it names (a list, a hired sword, a skill)."""
+        The warband data's entries (CATALOGUE_KINDS) are ranked apart, in an index of their own (so
+        the rules' word weights stay as they were), each side's best as 100; the ranking then weighs
+        the data's text by whether the query names the entry (ranking.CATALOGUE_TEXT_SHARE)."""
         terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()))
         if not terms:
             return {}
         rel: dict[str, float] = {}
-        for index, share, most in ((self._index, 1.0, limit), (self._catalogue_index, CATALOGUE_TEXT_SHARE, CATALOGUE_CANDIDATES)):
+        for index, most in ((self._index, limit), (self._catalogue_index, CATALOGUE_CANDIDATES)):
             rows = [(i, r) for i, r in index.ranked(terms, 200) if i in scope.id_set][:most]
             if rows:
                 top = rows[0][1] or 1.0
-                rel.update((i, share * 100.0 * r / top) for i, r in rows)
+                rel.update((i, 100.0 * r / top) for i, r in rows)
             if rows and len(terms) >= 2:
                 for i in index.holding_all(terms):
                     if i in scope.id_set:
-                        rel[i] = rel.get(i, 0.0) + share * ALL_WORDS_BONUS
+                        rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
         return rel
 
     # ------------------------------------------------------------ search
@@ -325,7 +324,7 @@ class RulesLibrary:
             return []
         scope = self._scopes[ed]
         hits: list[Hit] = []
-        for index, share in ((self._index, 1.0), (self._catalogue_index, CATALOGUE_TEXT_SHARE)):
+        for index, share in ((self._index, 1.0), (self._catalogue_index, CATALOGUE_SEARCH_SHARE)):
             rows = [r for r in index.ranked_with_snippets(dict.fromkeys(terms), 400) if r[0] in scope.id_set][:limit]
             if rows:
                 top = rows[0][1] or 1.0

@@ -35,8 +35,10 @@ CATALOGUE_NAME_YIELD = 12.0
 # words is seldom what the question asks about; a list, a hired sword or a character named is.
 CATALOGUE_ONE_WORD_YIELD = 20.0
 PLAIN_WORD_KINDS = frozenset({"skill", "warband-rule"})
-# Its text, when the query does not name it, counts this share: a question about the rules is answered
-# by the rules; "who can hire aenur" names the entry that answers it.
+# Its text counts this share unless the query names it whole, and half of it when the query does not name
+# it at all: its text names the rules' words everywhere ("shoot", "charge", "out of action"), so a question
+# about the rules is answered by the rules; "who can hire aenur" names the entry that answers it.
+CATALOGUE_TEXT_SHARE = 0.6
 CATALOGUE_UNNAMED_TEXT_SHARE = 0.5
 # Words of a characteristic, as the query rewriter leaves them ("bs" -> "ballistic skill").
 CHARACTERISTIC_WORDS = frozenset({"movement", "skill", "strength", "toughness", "wounds", "wound", "initiative",
@@ -93,6 +95,7 @@ class NameMatches:
     by_phrase: set[str] = field(default_factory=set)  # by a name of two words or more, as typed
     first_at: dict[str, int] = field(default_factory=dict)  # where in the query the name starts
     as_subject: set[str] = field(default_factory=set)  # other than as what something is done with
+    weak: set[str] = field(default_factory=set)  # warband-data entries named by less than their whole name
 
     def named(self, eid: str) -> bool:
         return self.score.get(eid, 0.0) >= NAMED_BASE
@@ -117,7 +120,7 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
     typed_set = set(typed)
     found = NameMatches()
     named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
-    weak: set[str] = set()  # warband-data entries named by less than a whole name: they do not stop the guessing below
+    weak = found.weak  # warband-data entries named by less than a whole name: they do not stop the guessing below
     for k, kw, eid in zip(name_keys, name_words, name_ids):
         if not k:
             continue
@@ -142,11 +145,15 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             by_words = f" {k} " in f" {raw} "  # the whole name, as it stands, in the question
         elif f" {q} " in f" {k} ":
             s = INSIDE_NAME_SCORE
-        if s and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not (by_words and len(kw) > 1):
-            s -= 0.0 if by_words else CATALOGUE_NAME_YIELD
-            weak.add(eid)
+        partial = bool(s) and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not (by_words and len(kw) > 1)
+        if partial and not by_words:
+            s -= CATALOGUE_NAME_YIELD
         if s > found.score.get(eid, 0.0):
             found.score[eid] = s
+            if partial:  # its best name so far is only part of what was typed
+                weak.add(eid)
+            else:
+                weak.discard(eid)
     # As in lookup_exact: an entry gathered from the weapons' special rules yields to a rules
     # section of the very same name ("do chargers strike first": Who strikes first).
     for ids in named_by.values():
@@ -192,8 +199,8 @@ def blend(query: Query, names: NameMatches, text_rel: dict[str, float], entries:
         off_topic = query.topic is not None and entry.chapter != query.topic
         if (off_topic or item_named) and _is_item(entry) and not names.named(eid):
             text *= UNNAMED_ITEM_TEXT_SHARE
-        if entry.kind in CATALOGUE_KINDS and not names.named(eid):
-            text *= CATALOGUE_UNNAMED_TEXT_SHARE
+        if entry.kind in CATALOGUE_KINDS and (eid in names.weak or not names.named(eid)):
+            text *= CATALOGUE_TEXT_SHARE * (1.0 if names.named(eid) else CATALOGUE_UNNAMED_TEXT_SHARE)
         score = (1 - w_text) * by_name + w_text * text
         if by_name >= NAMED_AND_TOLD_NAME and text >= NAMED_AND_TOLD_TEXT:
             score += NAMED_AND_TOLD_BONUS
