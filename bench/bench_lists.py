@@ -1,11 +1,15 @@
-"""Warband lists benchmark: loading and checking every list at bot start, in new processes.
+"""Warband lists benchmark: loading and checking every list at bot start, in new processes, and
+the `warband_type` autocomplete over every list.
 
     python bench/bench_lists.py        (or: python bench/run.py lists)
 
-Target (issue 8): loading every list at start ≤ 100 ms. Each run is a new Python process, so
-nothing is cached: it reads every file under rules_data/warbands/, checks every cross-reference
-and builds the catalogue (``bundled_catalogue()``). The median of several runs is printed next
-to /echo through the harness in this same run, for a ratio on a noisy machine.
+Targets (issues 8 and 17): loading every list at start ≤ 100 ms; `/warband create`'s
+`warband_type` autocomplete over every list ≤ 1.5× /echo. Each load run is a new Python process,
+so nothing is cached: it reads every file under rules_data/warbands/ (the lists, hired swords and
+Dramatis Personae), checks every cross-reference and builds the catalogue (``bundled_catalogue()``).
+The median of several runs is printed next to /echo through the harness in this same run, for a
+ratio on a noisy machine. The autocomplete is measured through the harness like /echo, typed
+with no prefix (every list, the first 25 shown) and with a few letters, alternating.
 
 For information it also times what the bot does not do at start: validating the bundled files
 with jsonschema (the tests do), which is why the loader leaves it out.
@@ -22,11 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import echo, line, new_harness, per_call  # noqa: E402
+from bench.common import echo, line, new_harness, per_call, ratio  # noqa: E402
+from bot.harness import Actor  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 7
 LOAD_TARGET_MS = 100
+AUTOCOMPLETE_TARGET = 1.5
+PREFIXES = ("", "s", "or", "mer", "tile", "dwar", "")
 
 FRESH_PROCESS = """
 import json, time
@@ -65,8 +72,19 @@ async def main() -> None:
         reference = echo(h)
         await per_call(reference, 20)
         echo_s = statistics.median([await per_call(reference, 40) for _ in range(7)])
-    print(line("loading every list ÷ one /echo through the harness", load / echo_s))
-    print(f"  {'':58} (load {load * 1e3:.1f} ms, /echo {echo_s * 1e6:.0f} µs)")
+        print(line("loading every list ÷ one /echo through the harness", load / echo_s))
+        print(f"  {'':58} (load {load * 1e3:.1f} ms, /echo {echo_s * 1e6:.0f} µs)")
+        actor = Actor(guild_id=4242)
+        typed = iter(PREFIXES * 10_000)
+
+        async def warband_types():
+            res = await h.autocomplete("warband create", "warband_type", actor, name="x", warband_type=next(typed))
+            assert res.choices, res.text
+            return res
+
+        r, t_s, ref_s = await ratio(warband_types, echo(h, actor), batches=11, per_batch=25)
+        print(line("warband_type autocomplete over every list ÷ /echo", r, AUTOCOMPLETE_TARGET))
+        print(f"  {'':58} {t_s * 1e6:8.0f} µs vs /echo {ref_s * 1e6:.0f} µs")
 
 
 if __name__ == "__main__":

@@ -134,19 +134,39 @@ class Admin(commands.Cog):
         return [app_commands.Choice(name=f"{h.name} ({h.id})"[:100], value=h.id)
                 for h in lists.house if low in h.name.casefold() or low in h.id][:25]
 
-    @admin.command(name="warbands", description="Add or replace a warband list with your own JSON file, or remove one")
+    @admin.command(name="warbands", description="Choose the grades of lists played; add, replace or remove a warband list")
     @app_commands.describe(
         file="A warband list shaped like rules_data/warbands/lists/reikland.json; a list's id replaces that list",
         remove="Remove one of this server's own lists (warbands built from it become custom until it is back)",
+        grade="A grade of warband lists, hired swords and characters: 1a official, 1b widely used",
+        play="With grade: play it (True) or stop making new warbands and hiring swords of it (False)",
     )
+    @app_commands.choices(grade=[app_commands.Choice(name="1a: official (rulebook, Annual, Empire in Flames)", value="1a"),
+                                 app_commands.Choice(name="1b: widely used (Town Cryer, Nemesis Crown...)", value="1b")])
     @app_commands.autocomplete(remove=_house_list_choices)
     async def warbands(self, interaction: discord.Interaction, file: discord.Attachment | None = None,
-                       remove: app_commands.Range[str, 1, 100] | None = None) -> None:
+                       remove: app_commands.Range[str, 1, 100] | None = None, grade: app_commands.Choice[str] | None = None,
+                       play: bool | None = None) -> None:
         guild_id = _require_server(interaction)
         tables = self.bot.campaigns
+        if grade is not None or play is not None:
+            if grade is None or play is None or file is not None or remove is not None:
+                raise MordheimError("Give `grade` and `play` together, and nothing else (`file` and `remove` are separate uses).",
+                                    hint="For example `/admin warbands grade:1b play:False`.")
+            grades = await asyncio.to_thread(tables.set_grade, guild_id, interaction.user.id, is_admin(interaction),
+                                             grade.value, play)
+            played = ", ".join(g for g, on in grades if on)
+            off = [g for g, on in grades if not on]
+            text = (f"Grade **{grade.value}** is now **{'played' if play else 'not played'}** here. Played: {played}."
+                    + (f" Not played: {', '.join(off)}: no new warband of those lists and no hired sword or character of "
+                       "those grades; warbands already made keep playing, marked in `/warband show` and `/warband list`."
+                       if off else ""))
+            await interaction.response.send_message(embed=info_embed("Grades of warband lists", text, colour=SUCCESS))
+            return
         if (file is None) == (remove is None):
-            raise MordheimError("Give either `file` (a warband list to add or replace) or `remove` (one of this server's lists).",
-                                hint="`/settings show` lists the warband lists this server uses.")
+            raise MordheimError("Give either `file` (a warband list to add or replace), `remove` (one of this server's lists), "
+                                "or `grade` with `play`.",
+                                hint="`/settings show` lists the warband lists and grades this server uses.")
         if remove is not None:
             name = await asyncio.to_thread(tables.remove_house_list, guild_id, interaction.user.id, is_admin(interaction), remove)
             await interaction.response.send_message(embed=info_embed(

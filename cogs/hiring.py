@@ -1,8 +1,10 @@
-"""/hire: recruit fighters from the warband's list, hire hired swords, pay their upkeep.
+"""/hire: recruit fighters from the warband's list, hire hired swords and Dramatis Personae, pay their upkeep.
 
 The engine (engine/campaign/actions/hiring.py, through ``Campaigns``) checks the list's limits and the
 treasury and writes the warrior and the cost as one action; this cog parses options, offers
-only what the warband may hire and afford, and renders the answer.
+only what the warband may hire and afford, and renders the answer. A character has a command of
+its own (``/hire character``): it is hired like a hired sword, but players look for the two
+separately, and a character often asks something besides gold, which the answer spells out.
 """
 
 from __future__ import annotations
@@ -36,15 +38,37 @@ async def sword_choices(interaction: discord.Interaction, current: str) -> list[
     return labelled_choices(await call(campaigns(interaction).sword_choices, interaction.guild_id, warband, current or ""))
 
 
+async def character_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Dramatis Personae the warband may hire now and afford."""
+    warband = typed(interaction, "warband")
+    if interaction.guild_id is None or warband is None:
+        return []
+    return labelled_choices(await call(campaigns(interaction).character_choices, interaction.guild_id, warband, current or ""))
+
+
+async def kit_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The kit options of the hired sword typed in ``sword`` (only some swords have any)."""
+    sword = typed(interaction, "sword")
+    if interaction.guild_id is None or sword is None:
+        return []
+    return labelled_choices(await call(campaigns(interaction).kit_choices, interaction.guild_id, sword, current or ""))
+
+
 def hired_embed(hired, warband: str) -> discord.Embed:
     w = hired.warrior
     if hired.joined:
         title = f"{hired.count} more for {w.name}"
     else:
         title = f"Hired: {warrior_heading(w)}"
+    kit = f"Kit chosen: {safe(', '.join(hired.kit))}.\n" if hired.kit else ""
+    by_hand = "".join(f"- {safe(line)}\n" for line in hired.by_hand)
+    if by_hand:
+        by_hand = (f"**Besides the gold** (the bot keeps gold only; record the rest by hand: shards or gold with "
+                   f"`/warband treasury`, anything else in the warband's notes with `/warband edit notes:`, a model who "
+                   f"fights with `/warrior add`):\n{by_hand}")
     text = (f"**{hired.cost} gc** from the treasury of {safe(warband)}; **{hired.gold_left} gc** left.\n"
-            + warrior_body(w))
-    embed = done_embed(safe(title), text)
+            + kit + by_hand + warrior_body(w))
+    embed = done_embed(safe(title), text[:4096])
     embed.set_footer(text=f"{warband}/{w.name} · /warband undo takes the hire and the gold back"[:2048])
     return embed
 
@@ -80,12 +104,26 @@ class Hire(commands.Cog):
 
     @hire.command(name="sword", description="Hire a hired sword: his fee now, his upkeep after every battle")
     @app_commands.describe(warband="Which warband", sword="A hired sword (only those it may hire and afford are offered)",
-                           name="His name on the roster (default: what he is)")
-    @app_commands.autocomplete(warband=changeable_warband_choices, sword=sword_choices)
-    async def sword(self, interaction: discord.Interaction, warband: Name, sword: Name, name: Name | None = None) -> None:
+                           name="His name on the roster (default: what he is)",
+                           kit="His kit, where his employer chooses it (the Ogre's weapons, say); offered once the sword is typed")
+    @app_commands.autocomplete(warband=changeable_warband_choices, sword=sword_choices, kit=kit_choices)
+    async def sword(self, interaction: discord.Interaction, warband: Name, sword: Name, name: Name | None = None,
+                    kit: Name | None = None) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
-        hired = await call_write(c.store, c.hire_sword, g, interaction.user.id, is_admin(interaction), warband, sword, name=name)
+        hired = await call_write(c.store, c.hire_sword, g, interaction.user.id, is_admin(interaction), warband, sword, name=name,
+                                 kit=kit)
+        await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
+
+    @hire.command(name="character", description="Hire a Dramatis Persona (Aenur, Johann the Knife...): fee now, upkeep after battles")
+    @app_commands.describe(warband="Which warband", character="A Dramatis Persona (only those it may hire and afford are offered)",
+                           name="His name on the roster (default: his own)")
+    @app_commands.autocomplete(warband=changeable_warband_choices, character=character_choices)
+    async def character(self, interaction: discord.Interaction, warband: Name, character: Name, name: Name | None = None) -> None:
+        g = require_server(interaction)
+        c = campaigns(interaction)
+        hired = await call_write(c.store, c.hire_character, g, interaction.user.id, is_admin(interaction), warband, character,
+                                 name=name)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
     @hire.command(name="upkeep", description="Pay the upkeep of the hired swords who fought the newest battle (once per battle)")
@@ -96,8 +134,11 @@ class Hire(commands.Cog):
         c = campaigns(interaction)
         paid = await call_write(c.store, c.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
         lines = [f"{safe(n)}: {fee} gc" for n, fee in paid.paid]
-        embed = done_embed(f"Upkeep paid by {safe(paid.warband)} for battle {paid.battle}",
-                           "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left.")
+        text = "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left."
+        if paid.by_hand:
+            text += ("\n**Besides the gold** (record it by hand):\n"
+                     + "\n".join(f"- {safe(n)}: {safe(note)}" for n, note in paid.by_hand))
+        embed = done_embed(f"Upkeep paid by {safe(paid.warband)} for battle {paid.battle}", text[:4096])
         await interaction.response.send_message(embed=embed)
 
 

@@ -339,6 +339,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "ooa": lambda: svc.set_fighters(g, who, admin, seq, version, out_of_action=self._ooa(values)),
             "absent": lambda: svc.set_fighters(g, who, admin, seq, version, absent=[int(v) for v in values]),
             "choose": lambda: svc.choose(g, who, admin, seq, version, int(arg), "choose", values[0] if values else ""),
+            "learn": lambda: svc.choose(g, who, admin, seq, version, int(arg.split("-")[0]), "skill", values[0] if values else ""),
             "place": lambda: svc.explore(g, who, admin, seq, version, hero_id=int(values[0]) if values else None),
             "sell": lambda: svc.sell(g, who, admin, seq, version, int(values[0]) if values else 0),
             "upkeep": lambda: svc.pay_upkeep(g, who, admin, seq, version),

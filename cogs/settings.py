@@ -27,7 +27,11 @@ def _require_server(interaction: discord.Interaction) -> int:
 
 def lists_text(lists: ServerLists) -> str:
     """Which warband lists the server uses: the bundled ones, and its own (replacing or added)."""
-    lines = [f"**Bundled ({len(lists.bundled)}):** " + ", ".join(lists.bundled)]
+    lines = []
+    if lists.grades:
+        lines.append("**Grades:** " + ", ".join(f"{g} {'played' if on else '**not played**'}" for g, on in lists.grades)
+                     + " (`/admin warbands grade: play:`)")
+    lines.append(f"**Bundled ({len(lists.bundled)}):** " + ", ".join(lists.bundled))
     for h in lists.house:
         what = f"replaces the bundled {h.replaces}" if h.replaces else "added"
         broken = f" — **not in use**: {h.broken[0]}" if h.broken else ""

@@ -27,6 +27,7 @@ from cogs._ui.sheet_files import PDF, PNG, draw_sheet, sheet_file
 from cogs._ui.views import Confirm, check_same_server, send_pages
 from cogs._ui.warrior_choices import (
     changeable_warband_choices,
+    labelled_choices,
     own_warband_pick,
     server_name,
     sheet_warband_choices,
@@ -36,7 +37,6 @@ from engine.campaign.model import WarbandSheet
 from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 from engine.campaign.model import Warband
 from engine.errors import InvalidData
-from engine.campaign.lists.catalogue import lookup_key
 from engine.campaign.rules.transfer import MAX_IMPORT_BYTES
 from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE
 
@@ -105,15 +105,11 @@ class Warbands(commands.Cog):
         return True
 
     async def _warband_types(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """The server's warband lists (bundled and its own) whose name or alias matches what is typed."""
+        """The server's warband lists (bundled and its own, of the grades it plays) whose name or alias
+        holds what is typed, each with its grade. One indexed read and memory: asked on the event loop."""
         if interaction.guild_id is None:
             return []
-        catalogue = await call(campaigns(interaction).catalogue, interaction.guild_id)
-        key = lookup_key(current or "")
-        hits = [w for w in sorted(catalogue.warbands.values(), key=lambda w: w.name)
-                if any(key in lookup_key(n) for n in (w.name, w.id, *w.aliases))]
-        return [app_commands.Choice(name=f"{w.name} — {w.starting_gold} gc, up to {w.max_warriors}"[:100], value=w.name)
-                for w in hits[:25]]
+        return labelled_choices(campaigns(interaction).warband_type_choices(interaction.guild_id, current or ""))
 
     @warband.command(name="create", description="Start a new warband from a warband list (or a custom type); you own it")
     @app_commands.describe(name="The warband's name (up to 64 characters)",
@@ -129,7 +125,8 @@ class Warbands(commands.Cog):
         wb = await call(campaigns(interaction).create_warband, g, interaction.user.id, name, warband_type,
                         gold_crowns=gold, notes=notes)
         if wb.list_id:
-            how = "Hire from its list with `/hire fighter`, equip with `/trade buy`; see the roster with `/warband show`."
+            how = ("Hire from its list with `/hire fighter`, equip with `/trade buy`; hired swords with `/hire sword`, "
+                   "Dramatis Personae with `/hire character`; see the roster with `/warband show`.")
             kind = safe(wb.warband_type)
         else:
             how = ("A custom warband: no list is checked. Recruit with `/warrior add`; see the roster with `/warband show`. "

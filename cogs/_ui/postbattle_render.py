@@ -9,7 +9,7 @@ import discord
 
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
-from engine.campaign.actions.postbattle import SequenceView
+from engine.campaign.actions.postbattle import SequenceView, SkillGroup
 from engine.campaign.rules.sequence import STEP_TITLES
 
 MAX_OPTIONS = 25  # Discord's limit on a menu's options
@@ -66,7 +66,8 @@ def _pending_lines(view: SequenceView) -> list[str]:
         elif p.kind == "choose":
             out.append(f"**{name}**: choose +1 " + " or ".join(p.options) + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "skill":
-            out.append(f"**{name}**: choose a new skill from his skill lists" + (f" ({safe(p.note)})" if p.note else ""))
+            out.append(f"**{name}**: choose a new skill from his skill lists (menus below, or type it)"
+                       + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "talent":
             out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")
         elif p.kind == "place_hero":
@@ -195,14 +196,41 @@ def _select(placeholder: str, action: str, view: SequenceView, options: list[dis
                              min_values=0 if many else 1, max_values=len(options) if many else 1, row=row)
 
 
+MAX_SKILL_MENUS = 3  # rows 0-2; the typing button takes the next row, closing the sequence row 4
+
+
+def skill_menus(groups: tuple[SkillGroup, ...]) -> list[tuple[str, list[discord.SelectOption]]]:
+    """The skills of an advance as menus of at most 25 options each, with the lists each holds: whole
+    skill lists packed together while they fit, a list of more than 25 split; at most
+    MAX_SKILL_MENUS menus (what is left over can still be typed). Each option says its list and
+    what the skill does."""
+    menus: list[tuple[list[str], list[discord.SelectOption]]] = []
+    for group in groups:
+        options = [discord.SelectOption(label=name[:100], value=name[:100], description=f"{group.list_name}: {what}"[:100])
+                   for name, what in group.skills]
+        for start in range(0, len(options), MAX_OPTIONS):
+            part = options[start:start + MAX_OPTIONS]
+            if menus and len(menus[-1][1]) + len(part) <= MAX_OPTIONS:
+                menus[-1][0].append(group.list_name)
+                menus[-1][1].extend(part)
+            else:
+                menus.append(([group.list_name], part))
+    return [(", ".join(dict.fromkeys(names)), options) for names, options in menus[:MAX_SKILL_MENUS]]
+
+
 def _choice_components(ui: discord.ui.View, view: SequenceView, p) -> None:
     """The menu or button of an advance waiting for the player's choice."""
     primary = discord.ButtonStyle.primary
     if p.kind == "choose":
         ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
                             [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
-    elif p.kind == "skill":
-        ui.add_item(_button(f"Choose {p.name}'s new skill", "skill", view, str(p.warrior_id), style=primary))
+    elif p.kind == "skill":  # menus of what he may learn, by list; typing stays possible
+        menus = skill_menus(view.skill_menu)
+        for n, (lists, options) in enumerate(menus):
+            ui.add_item(_select(f"{p.name}'s new skill: {lists}", "learn", view, options, arg=f"{p.warrior_id}-{n}", row=n))
+        label = f"Type {p.name}'s new skill" if menus else f"Choose {p.name}'s new skill"
+        ui.add_item(_button(label, "skill", view, str(p.warrior_id), style=discord.ButtonStyle.secondary if menus else primary,
+                            row=len(menus)))
     elif p.kind == "talent":
         ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
 

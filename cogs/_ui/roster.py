@@ -136,10 +136,17 @@ def _warrior_block(w: Warrior, next_advance: int | None | str, cost: WarriorCost
     return safe(warrior_heading(w)), warrior_body(w, next_advance, cost)
 
 
+def grade_mark(grade: str) -> str:
+    """How a warband of a grade the server no longer plays is marked (`/warband show`, `/warband list`)."""
+    return f"grade {grade}, no longer played here: it plays on, no new ones are made"
+
+
 def _type_line(sheet: WarbandSheet) -> str:
     wb = sheet.warband
     if sheet.list_name:
-        return f"**Type:** {safe(sheet.list_name)} ({safe(sheet.list_source)})"
+        grade = f", grade {sheet.list_grade}" if sheet.list_grade else ""
+        off = f" — *{grade_mark(sheet.list_grade)}*" if sheet.grade_off and sheet.list_grade else ""
+        return f"**Type:** {safe(sheet.list_name)} ({safe(sheet.list_source)}{grade}){off}"
     if sheet.list_missing:
         return (f"**Type:** {safe(wb.warband_type)} — *custom for now*: its list `{safe(wb.list_id or '')}` is not on this "
                 "server any more (`/settings show` lists the server's lists)")
@@ -180,6 +187,9 @@ def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
     if not wb.warriors:
         blocks.append(("Warriors", "None yet: hire from the list with `/hire fighter`, or add by hand with `/warrior add`."
                        if sheet.list_name else "None yet: recruit with `/warrior add`."))
+    for note in sheet.hirelings:
+        head = f"**{safe(note.what)}** · upkeep {note.upkeep} gc after every battle"
+        blocks += _long_blocks(f"Hired: {safe(note.warrior)}", [head] + [f"- {safe(line)}" for line in note.lines])
     if sheet.can_hire:
         blocks += _long_blocks("Can still hire", _hire_lines(sheet.can_hire))
     rating_lines = [f"{safe(line.what)}: {line.how} = **{line.points}**" for line in sheet.rating.lines]
@@ -301,7 +311,9 @@ def warband_list_pages(summaries: list[Any], *, whose: str = "") -> list[discord
     title = f"Warbands of this server{whose}"
     if not summaries:
         return [discord.Embed(title=title, description="None yet: create one with `/warband create`.", colour=NEUTRAL)]
-    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)} · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shard{'' if s.wyrdstone_shards == 1 else 's'}"
+    lines = [f"**{safe(s.name)}** — {safe(s.warband_type)}"
+             + (f" (*{grade_mark(s.grade_off)}*)" if getattr(s, "grade_off", None) else "")
+             + f" · <@{s.owner_id}> · {s.gold_crowns} gc, {s.wyrdstone_shards} shard{'' if s.wyrdstone_shards == 1 else 's'}"
              for s in summaries]
     return _paginate(title, f"{len(summaries)} warband{'s' if len(summaries) != 1 else ''}. See one with `/warband show`.",
                      _long_blocks("Warbands", lines), colour=NEUTRAL)

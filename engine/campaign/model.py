@@ -15,10 +15,10 @@ from typing import Any
 from engine.profile import CHARACTERISTICS, Profile
 
 __all__ = [
-    "Actor", "Advance", "Battle", "BattleResult", "CaptiveRecord", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
-    "Offer", "OwnedWarband", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
-    "Step", "TreasuryAudit", "TreasuryView", "UpkeepRecord", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior",
-    "WarriorCost", "XpResult",
+    "Actor", "Advance", "Battle", "BattleResult", "CaptiveRecord", "CHARACTERISTICS", "Entity", "HireChoice", "HirelingNote",
+    "LedgerEntry", "Offer", "OwnedWarband", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord",
+    "SequenceStatus", "Step", "TreasuryAudit", "TreasuryView", "UpkeepRecord", "name_key", "Warband", "WarbandSheet",
+    "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
 ]
 
 
@@ -217,6 +217,8 @@ class WarbandSummary:
     warband_type: str
     gold_crowns: int
     wyrdstone_shards: int
+    list_id: str | None = None  # the warband list it is built from; None: a custom type
+    grade_off: str | None = None  # its list's grade when the server no longer plays that grade
 
 
 @dataclass(frozen=True)
@@ -295,6 +297,19 @@ class WarbandSheet:
     heroes: int = 0
     max_heroes: int = 6
     can_hire: tuple[HireChoice, ...] = ()
+    list_grade: str | None = None  # the grade of its list (1a, 1b)
+    grade_off: bool = False  # the server no longer plays its list's grade: it keeps playing, no new ones are made
+    hirelings: tuple[HirelingNote, ...] = ()  # what its hired swords and characters bring beyond a warrior's card
+
+
+@dataclass(frozen=True)
+class HirelingNote:
+    """What the roster sheet says of a hired sword or Dramatis Persona beyond his card."""
+
+    warrior: str
+    what: str  # 'Dramatis Persona, grade 1a' or 'hired sword, grade 1b'
+    upkeep: int
+    lines: tuple[str, ...]  # payment that is not gold, companions, gear, spells, what the bot does not apply
 
 
 @dataclass(frozen=True)

@@ -220,8 +220,12 @@ class Campaigns(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_fighter, warband, fighter, name=name, count=count)
 
     def hire_sword(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, sword: str, *,
-                   name: str | None = None) -> hiring.Hired:
-        return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_sword, warband, sword, name=name)
+                   name: str | None = None, kit: str | None = None) -> hiring.Hired:
+        return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_sword, warband, sword, name=name, kit=kit)
+
+    def hire_character(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, character: str, *,
+                       name: str | None = None) -> hiring.Hired:
+        return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_character, warband, character, name=name)
 
     def pay_upkeep(self, guild_id: int, actor_id: int, is_admin: bool, warband: str) -> upkeep.UpkeepPaid:
         return self.act(_actor(guild_id, actor_id, is_admin), upkeep.pay_upkeep, warband)
@@ -231,6 +235,12 @@ class Campaigns(_Verbs):
 
     def sword_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
         return self.read(guild_id, hiring.sword_choices, warband, prefix)
+
+    def character_choices(self, guild_id: int, warband: str, prefix: str) -> list[tuple[str, str]]:
+        return self.read(guild_id, hiring.character_choices, warband, prefix)
+
+    def kit_choices(self, guild_id: int, sword: str, prefix: str) -> list[tuple[str, str]]:
+        return self.read(guild_id, hiring.kit_choices, sword, prefix)
 
     # ---- trading
     def buy(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, item: str, *, warrior: str | None = None,
@@ -319,6 +329,10 @@ class Campaigns(_Verbs):
     def catalogue(self, guild_id: int) -> Catalogue:
         return self.read(guild_id, lambda uow: server_tables.tables_of(uow).catalogue)
 
+    def warband_type_choices(self, guild_id: int, prefix: str) -> list[tuple[str, str]]:
+        """The lists a new warband may be built from (``/warband create``'s autocomplete): one indexed read and memory."""
+        return self.read(guild_id, server_tables.warband_type_choices, prefix)
+
     def lists(self, guild_id: int) -> server_tables.ServerLists:
         return self.read(guild_id, server_tables.server_lists)
 
@@ -332,6 +346,13 @@ class Campaigns(_Verbs):
 
     def remove_house_list(self, guild_id: int, actor_id: int, is_admin: bool, query: str) -> str:
         return self.act(_actor(guild_id, actor_id, is_admin), server_tables.remove_house_list, query)
+
+    def set_grade(self, guild_id: int, actor_id: int, is_admin: bool, grade: str, play: bool) -> tuple[tuple[str, bool], ...]:
+        """Play (or stop playing) the lists, hired swords and characters of ``grade``; every grade and whether it is played."""
+        return self.act(_actor(guild_id, actor_id, is_admin), server_tables.set_grade, grade, play)
+
+    def grades_off(self, guild_id: int) -> frozenset[str]:
+        return self.read(guild_id, lambda uow: server_tables.tables_of(uow).grades_off)
 
 
 class PostBattle(_Verbs):

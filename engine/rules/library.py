@@ -30,10 +30,11 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.storage.text_index import IndexedText, TextIndex
 
 from .campaign import campaign_entries
+from .warbands import catalogue_of, warband_entries
 from .matching import Speller
 from .questions import QuestionTopics, is_question
 from .ranking import SPECIAL_RULES, Query, blend, match_names
-from .models import Entry, Hit, LookupResult, Source, Summary
+from .models import CATALOGUE_KINDS, Entry, Hit, LookupResult, Source, Summary
 from .text import QueryRewriter, fold, key, stem, words
 
 RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
@@ -43,6 +44,8 @@ CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an
 ALL_WORDS_BONUS = 20.0
 MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
+CATALOGUE_CANDIDATES = 10  # and of the warband data's entries, ranked apart (see _fts)
+CATALOGUE_SEARCH_SHARE = 0.6  # what a warband-data entry's text counts in /rules search, against the rules' text
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
                      "campaign": "campaign"}
 FALLBACK_NAME = "the Living Rulebook 2005"
@@ -74,10 +77,14 @@ class RulesLibrary:
         self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
         self.topics = QuestionTopics((topics or {}).get("topics", {}), self.rewriter)
         self._editions = {e.id: e for e in all_editions()}
-        self._index = self._build_fts(entries)
-        # reads a query's words as the rules spell them (engine/rules/matching.py)
+        # The rulebooks' entries and the warband data's are indexed apart, so the data's many texts
+        # leave the rules' word weights (BM25) as they were; see _fts.
+        rulebook = [e for e in entries if e.kind not in CATALOGUE_KINDS]
+        self._index = self._build_fts(rulebook)
+        self._catalogue_index = self._build_fts([e for e in entries if e.kind in CATALOGUE_KINDS])
+        # reads a query's words as the rules spell them (engine/rules/matching.py): every name, the rules' words
         self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
-                               [_plain(e.body) for e in entries], self.rewriter.known)
+                               [_plain(e.body) for e in rulebook], self.rewriter.known)
         self._name_stems: dict[str, frozenset[str]] = {}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
@@ -102,6 +109,12 @@ class RulesLibrary:
             raw = campaign.read_bytes()
             digest.update(b"campaign/lrb.json\0" + raw)
             entries += campaign_entries(json.loads(raw))
+        warbands = data_dir / "warbands"
+        if warbands.is_dir():  # the warband lists, hired swords, characters, skills and items (engine/rules/warbands.py)
+            for path in sorted(warbands.rglob("*.json")):
+                digest.update(path.relative_to(data_dir).as_posix().encode() + b"\0" + path.read_bytes())
+            taken = {key(n) for e in entries if e.edition == "lrb" for n in (e.title, *e.aliases)}  # the edition they join
+            entries += warband_entries(catalogue_of(warbands), taken)
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
         topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
         return cls(entries, synonyms, digest.hexdigest()[:16], topics)
@@ -274,19 +287,24 @@ class RulesLibrary:
 
         An entry holding every word of a question of two words or more gets ALL_WORDS_BONUS on
         top: "can a wizard wear armour" is answered where wizard, wearing and armour meet, not
-        wherever "armour" is a title."""
+        wherever "armour" is a title.
+
+        The warband data's entries (CATALOGUE_KINDS) are ranked apart, in an index of their own (so
+        the rules' word weights stay as they were), each side's best as 100; the ranking then weighs
+        the data's text by whether the query names the entry (ranking.CATALOGUE_TEXT_SHARE)."""
         terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()))
         if not terms:
             return {}
-        rows = [(i, r) for i, r in self._index.ranked(terms, 200) if i in scope.id_set][:limit]
-        if not rows:
-            return {}
-        top = rows[0][1] or 1.0
-        rel = {i: 100.0 * r / top for i, r in rows}
-        if len(terms) >= 2:
-            for i in self._index.holding_all(terms):
-                if i in scope.id_set:
-                    rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
+        rel: dict[str, float] = {}
+        for index, most in ((self._index, limit), (self._catalogue_index, CATALOGUE_CANDIDATES)):
+            rows = [(i, r) for i, r in index.ranked(terms, 200) if i in scope.id_set][:most]
+            if rows:
+                top = rows[0][1] or 1.0
+                rel.update((i, 100.0 * r / top) for i, r in rows)
+            if rows and len(terms) >= 2:
+                for i in index.holding_all(terms):
+                    if i in scope.id_set:
+                        rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
         return rel
 
     # ------------------------------------------------------------ search
@@ -305,11 +323,13 @@ class RulesLibrary:
         if not terms:
             return []
         scope = self._scopes[ed]
-        rows = [r for r in self._index.ranked_with_snippets(dict.fromkeys(terms), 400) if r[0] in scope.id_set][:limit]
-        if not rows:
-            return []
-        top = rows[0][1] or 1.0
-        return [Hit(self._entries[i], round(100.0 * rel / top, 1), snip) for i, rel, snip in rows]
+        hits: list[Hit] = []
+        for index, share in ((self._index, 1.0), (self._catalogue_index, CATALOGUE_SEARCH_SHARE)):
+            rows = [r for r in index.ranked_with_snippets(dict.fromkeys(terms), 400) if r[0] in scope.id_set][:limit]
+            if rows:
+                top = rows[0][1] or 1.0
+                hits += [Hit(self._entries[i], round(share * 100.0 * rel / top, 1), snip) for i, rel, snip in rows]
+        return sorted(hits, key=lambda h: -h.score)[:limit]
 
     # ------------------------------------------------------------ autocomplete
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-KINDS = ("rule", "weapon", "armour", "equipment", "spell", "psychology", "table", "background")
+KINDS = ("rule", "weapon", "armour", "equipment", "spell", "psychology", "table", "background",
+         # the warband data's entries (engine/rules/warbands.py)
+         "warband", "hired-sword", "dramatis-persona", "skill", "warband-rule", "warband-item")
+# The warband data's kinds: what the rulebooks lack, looked up by name; they yield to the rulebooks' text.
+CATALOGUE_KINDS = frozenset({"warband", "hired-sword", "dramatis-persona", "skill", "warband-rule", "warband-item"})
 
 # Discord's embed description holds 4096 characters; leave room for a footer line.
 DEFAULT_PAGE_CHARS = 3900

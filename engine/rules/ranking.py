@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process, utils
 
-from .models import Entry
+from .models import CATALOGUE_KINDS, Entry
 from .text import key, stem
 
 # A name whose words all appear in the question scores NAMED_BASE, plus up to NAMED_COVERAGE
@@ -27,6 +27,19 @@ INSIDE_NAME_SCORE = 85.0  # the query inside a name
 FUZZY_TWO_WORDS_CAP = 80.0
 SHORT_NAME_PENALTY = 15.0  # a fuzzy match to a name of under four letters
 SAME_NAME_YIELD = 10.0
+# An entry of the warband data (a list, hired sword, skill, list rule or item) found by less than its
+# whole name as it stands (its start, a part, its words scattered, a guess) yields to the rulebooks'
+# names: "poison" is Poisons and drugs, not the Poisoner rule.
+CATALOGUE_NAME_YIELD = 12.0
+# A skill or list rule named by one plain word ("Dodge", "Leap", "Stubborn") found among a question's
+# words is seldom what the question asks about; a list, a hired sword or a character named is.
+CATALOGUE_ONE_WORD_YIELD = 20.0
+PLAIN_WORD_KINDS = frozenset({"skill", "warband-rule"})
+# Its text counts this share unless the query names it whole, and half of it when the query does not name
+# it at all: its text names the rules' words everywhere ("shoot", "charge", "out of action"), so a question
+# about the rules is answered by the rules; "who can hire aenur" names the entry that answers it.
+CATALOGUE_TEXT_SHARE = 0.6
+CATALOGUE_UNNAMED_TEXT_SHARE = 0.5
 # Words of a characteristic, as the query rewriter leaves them ("bs" -> "ballistic skill").
 CHARACTERISTIC_WORDS = frozenset({"movement", "skill", "strength", "toughness", "wounds", "wound", "initiative",
                                   "attacks", "attack", "leadership", "m", "s", "t", "w", "i", "a"})
@@ -49,8 +62,8 @@ ITEM_SUBJECT_BONUS = 20.0  # the item a question asks about ("do flails strike f
 CHAPTER_SHARE = 0.85  # a chapter's opening answers a question less often than a section of it
 SPECIAL_RULE_YIELD = 20.0  # a weapon's special rule, not named as it stands, yields to the weapon or section
 SPECIAL_RULES = "special-rules"
-ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background"})
-OWNED_KINDS = frozenset({"weapon", "armour", "equipment"})  # what a warrior carries
+ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background", "warband-item"})
+OWNED_KINDS = frozenset({"weapon", "armour", "equipment", "warband-item"})  # what a warrior carries
 INSTRUMENT_WORDS = frozenset({"with", "using", "wield"})  # as stemmed: "hit with a bow", "wielding two swords"
 DETERMINERS = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "two", "both", "each", "one"})
 
@@ -82,6 +95,7 @@ class NameMatches:
     by_phrase: set[str] = field(default_factory=set)  # by a name of two words or more, as typed
     first_at: dict[str, int] = field(default_factory=dict)  # where in the query the name starts
     as_subject: set[str] = field(default_factory=set)  # other than as what something is done with
+    weak: set[str] = field(default_factory=set)  # warband-data entries named by less than their whole name
 
     def named(self, eid: str) -> bool:
         return self.score.get(eid, 0.0) >= NAMED_BASE
@@ -106,10 +120,11 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
     typed_set = set(typed)
     found = NameMatches()
     named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
+    weak = found.weak  # warband-data entries named by less than a whole name: they do not stop the guessing below
     for k, kw, eid in zip(name_keys, name_words, name_ids):
         if not k:
             continue
-        s = 0.0
+        s, by_words = 0.0, False
         if k == raw:
             s = EXACT_NAME_SCORE
         elif k == q:
@@ -118,6 +133,8 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             s = NAME_START_SCORE - min(NAME_START_RANGE, (len(k) - len(q)) / 2)
         elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
             s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
+            if len(kw) == 1 and entries[eid].kind in PLAIN_WORD_KINDS:
+                s -= CATALOGUE_ONE_WORD_YIELD
             named_by.setdefault(k, set()).add(eid)
             if len(kw) >= 2 and kw <= typed_set:  # not a name the rewriter made of one word ("profile")
                 found.by_phrase.add(eid)
@@ -125,10 +142,18 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             found.first_at[eid] = min(at, found.first_at.get(eid, at))
             if not any(_after_instrument_word(typed, n) for n, w in enumerate(typed) if w in kw):
                 found.as_subject.add(eid)
+            by_words = f" {k} " in f" {raw} "  # the whole name, as it stands, in the question
         elif f" {q} " in f" {k} ":
             s = INSIDE_NAME_SCORE
+        partial = bool(s) and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not (by_words and len(kw) > 1)
+        if partial and not by_words:
+            s -= CATALOGUE_NAME_YIELD
         if s > found.score.get(eid, 0.0):
             found.score[eid] = s
+            if partial:  # its best name so far is only part of what was typed
+                weak.add(eid)
+            else:
+                weak.discard(eid)
     # As in lookup_exact: an entry gathered from the weapons' special rules yields to a rules
     # section of the very same name ("do chargers strike first": Who strikes first).
     for ids in named_by.values():
@@ -136,10 +161,11 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             for i in ids:
                 if entries[i].chapter == SPECIAL_RULES:
                     found.score[i] -= SAME_NAME_YIELD
-    if not any(found.named(i) for i in found.score):  # no name in the question: guess at misspelt ones
+    if not any(found.named(i) for i in found.score if i not in weak):  # no name in the question: guess at misspelt ones
         for choice, score, idx in _fuzzy(q, len(qset), name_keys):
             eid = name_ids[idx]
             score -= 0.0 if len(choice) >= 4 or choice == q else SHORT_NAME_PENALTY
+            score -= CATALOGUE_NAME_YIELD if entries[eid].kind in CATALOGUE_KINDS else 0.0
             if score > found.score.get(eid, 0.0):
                 found.score[eid] = score
     return found
@@ -173,6 +199,8 @@ def blend(query: Query, names: NameMatches, text_rel: dict[str, float], entries:
         off_topic = query.topic is not None and entry.chapter != query.topic
         if (off_topic or item_named) and _is_item(entry) and not names.named(eid):
             text *= UNNAMED_ITEM_TEXT_SHARE
+        if entry.kind in CATALOGUE_KINDS and (eid in names.weak or not names.named(eid)):
+            text *= CATALOGUE_TEXT_SHARE * (1.0 if names.named(eid) else CATALOGUE_UNNAMED_TEXT_SHARE)
         score = (1 - w_text) * by_name + w_text * text
         if by_name >= NAMED_AND_TOLD_NAME and text >= NAMED_AND_TOLD_TEXT:
             score += NAMED_AND_TOLD_BONUS

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+(?:['+][a-z0-9]+)*")
 # Words whose trailing "s" is not a plural.
@@ -30,6 +31,7 @@ def words(text: str) -> list[str]:
     return _WORD.findall(fold(text).replace("-", " ").replace("/", " "))
 
 
+@lru_cache(maxsize=1 << 16)  # the same few thousand words, over every name and query
 def singular(word: str) -> str:
     if len(word) <= 3 or word in _KEEP_S or not word.isalpha():
         return word
@@ -45,6 +47,7 @@ def singular(word: str) -> str:
 _SUFFIXES = ("ing", "ed", "es", "e", "s")
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A rough stem, so a name and a question meet whatever the ending: move, moving, moved -> mov;
     charge, charging -> charg; run, running -> run. Only for comparing words, never shown."""
@@ -59,6 +62,7 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)  # every name is keyed for each edition's scope, and again by the warband entries
 def key(text: str) -> str:
     """Canonical form for matching names: folded words, singular, joined by spaces."""
     return " ".join(singular(w) for w in words(text))

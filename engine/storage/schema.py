@@ -535,3 +535,11 @@ def captives_upkeep_and_sequence_messages(db: Database) -> None:
     # Where a sequence is shown ('channel id:message id'): /postbattle resume takes the buttons
     # off the message it replaces.
     db.execute("ALTER TABLE postbattle_sequences ADD COLUMN message_ref TEXT NOT NULL DEFAULT ''")
+
+
+@MIGRATIONS(name="0015_warband_grades")
+def warband_grades(db: Database) -> None:
+    # The grades of warband lists and hired swords a server does not play (issue 17): 1a official,
+    # 1b widely used. A JSON list; '[]', the default, plays every grade. Warbands of a grade turned
+    # off keep playing; no new ones are made (engine/campaign/actions/server_tables.py).
+    db.execute("ALTER TABLE server_settings ADD COLUMN grades_off TEXT NOT NULL DEFAULT '[]'")

@@ -297,5 +297,10 @@ CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES = Migration("0004_captives_upkeep_and_sequ
     "ALTER TABLE postbattle_sequences ADD COLUMN message_ref TEXT NOT NULL DEFAULT ''",
 ))
 
+WARBAND_GRADES = Migration("0005_warband_grades", (
+    # the grades of warband lists and hired swords a server does not play (schema.py 0015)
+    "ALTER TABLE server_settings ADD COLUMN grades_off TEXT NOT NULL DEFAULT '[]'",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
-MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES)
+MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES, WARBAND_GRADES)

@@ -1,5 +1,6 @@
 """A server's campaign tables and warband lists as stored: its override of the bundled campaign
-tables (``server_settings.campaign_rules``) and its own warband lists (``house_lists``)."""
+tables (``server_settings.campaign_rules``), the grades of lists it does not play
+(``server_settings.grades_off``) and its own warband lists (``house_lists``)."""
 
 from __future__ import annotations
 
@@ -38,6 +39,18 @@ class ServerTablesRepository:
             "INSERT INTO server_settings (guild_id, campaign_rules, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET campaign_rules = excluded.campaign_rules, updated_at = excluded.updated_at",
             (self.guild_id, json.dumps(override), at),
+        )
+
+    def grades_off(self) -> tuple[str, ...]:
+        """The grades of warband lists and hired swords the server does not play (() = it plays every grade)."""
+        raw = self.c.scalar("SELECT grades_off FROM server_settings WHERE guild_id = ?", (self.guild_id,))
+        return tuple(json.loads(raw)) if raw else ()
+
+    def set_grades_off(self, grades: tuple[str, ...], at: str) -> None:
+        self.c.execute(
+            "INSERT INTO server_settings (guild_id, grades_off, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET grades_off = excluded.grades_off, updated_at = excluded.updated_at",
+            (self.guild_id, json.dumps(sorted(grades)), at),
         )
 
     def put_house_list(self, *, list_id: str, name: str, data: str, added_by: int, at: str) -> None:

@@ -82,7 +82,7 @@ class WarbandRepository:
         return [warband_from_row(r) for r in self.c.rows(f"{SELECT} WHERE guild_id = ?", (self.guild_id,))]
 
     def summaries(self, owner_id: int | None = None) -> list[WarbandSummary]:
-        sql = "SELECT name, owner_id, warband_type, gold_crowns, wyrdstone_shards FROM warbands WHERE guild_id = ?"
+        sql = "SELECT name, owner_id, warband_type, gold_crowns, wyrdstone_shards, list_id FROM warbands WHERE guild_id = ?"
         params: list[Any] = [self.guild_id]
         if owner_id is not None:
             sql += " AND owner_id = ?"

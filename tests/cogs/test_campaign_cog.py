@@ -35,7 +35,8 @@ async def test_standings_and_the_roster_sheet_rate_a_hired_sword_alike(harness):
     h = harness
     await ok(await h.command("warband create", OWNER, name="Reavers", warband_type="Reiklanders"))
     await ok(await h.command("hire fighter", OWNER, warband="Reavers", type="Mercenary Captain", name="Otto"))  # 20 xp
-    await ok(await h.command("hire sword", OWNER, warband="Reavers", sword="Ogre Bodyguard", name="Grub"))
+    await ok(await h.command("hire sword", OWNER, warband="Reavers", sword="Ogre Bodyguard", name="Grub",
+                             kit="Double-handed weapon"))
     await ok(await h.command("warrior xp", OWNER, warband="Reavers", warrior="Grub", amount=3))
     await ok(await h.command("warband create", RIVAL, name="Rats", warband_type="Skaven"))
     sheet = await ok(await h.command("warband show", OWNER, name="Reavers"))

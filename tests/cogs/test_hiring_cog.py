@@ -346,10 +346,14 @@ async def test_hired_swords_fee_one_of_each_who_may_hire_and_upkeep(harness):
     offered = await harness.autocomplete("hire sword", "sword", OWNER, warband="Reavers", sword="")
     names = [c["value"] for c in offered.choices]
     assert "Ogre Bodyguard" in names and "Freelancer" in names and all("upkeep" in c["name"] for c in offered.choices)
-    res = await run(harness, ("hire sword", {"warband": "Reavers", "sword": "Ogre Bodyguard", "name": "Grub"}))
-    assert "**80 gc** from the treasury" in res.text and gold(harness) == 360
+    # his employer chooses his weapons (hired_swords.json choices): with no default, the choice must be made
+    await refused(harness, ("hire sword", {"warband": "Reavers", "sword": "Ogre Bodyguard", "name": "Grub"}),
+                  "employer chooses his weapons: give `kit` one of Two swords, Two axes")
+    res = await run(harness, ("hire sword", {"warband": "Reavers", "sword": "Ogre Bodyguard", "name": "Grub", "kit": "two axes"}))
+    assert "**80 gc** from the treasury" in res.text and gold(harness) == 360 and "Kit chosen: Two axes" in res.text
     grub = svc(harness).get_warrior(GUILD, "Reavers", "Grub")
     assert grub.role == "hired_sword" and grub.fighter_type == "ogre-bodyguard" and grub.special_rules
+    assert grub.equipment == ("Light armour", "Axe", "Axe")
     await refused(harness, ("hire sword", {"warband": "Reavers", "sword": "Ogre Bodyguard"}),
                   "already has an Ogre Bodyguard (Grub): a warband hires one of each hired sword")
     assert "Ogre Bodyguard" not in [c["value"] for c in

@@ -75,6 +75,20 @@ async def test_a_list_with_errors_is_refused_with_every_problem_and_nothing_stor
     assert svc(harness).lists(GUILD_A).house == ()
 
 
+async def test_a_list_naming_an_unknown_skill_list_rule_or_weapon_is_refused_with_each_one(harness):
+    bad = veterans()
+    bad["fighters"][0]["skill_lists"].append("necromantic-arts")
+    bad["fighters"][1]["special_rules"].append("flying")
+    bad["fighters"][0]["starting_equipment"] = ["laser-sword"]
+    bad["equipment_lists"][0]["items"].append({"item": "plasma-pistol", "price": 30})
+    res = await harness.command("admin warbands", ADMIN_A, file=upload(bad))
+    assert res.is_error and "4 problems" in res.text, res.text
+    for words in ("skill list 'necromantic-arts' is not defined", "special rule 'flying' is not defined",
+                  "starting equipment 'laser-sword' is not an item", "item 'plasma-pistol' is not defined"):
+        assert words in res.text, words
+    assert svc(harness).lists(GUILD_A).house == ()
+
+
 async def test_only_manage_server_changes_the_lists(harness):
     res = await harness.command("admin warbands", MEMBER_A, file=upload(veterans()))
     assert res.is_error and "Manage Server" in res.text

@@ -204,9 +204,9 @@ async def test_autocomplete_completes_a_name_typed_in_two_words(harness):
 
 async def test_weak_match_offers_did_you_mean_with_menu(harness):
     lib = load_library()
-    weak = lib.lookup("ogre")  # no rule is about ogres: the closest entries are offered instead
+    weak = lib.lookup("griffon")  # no rule is about griffons: the closest entries are offered instead
     assert weak.entry is None and weak.suggestions
-    res = await harness.command("rule", query="ogre")
+    res = await harness.command("rule", query="griffon")
     assert res.ephemeral and not res.is_error
     assert "Did you mean" in res.text and weak.suggestions[0][0].title in res.text
     menu = component(harness, res, "rule:pick:")
@@ -311,7 +311,7 @@ async def test_page_button_after_data_changed_is_explained(harness, monkeypatch)
 
 async def test_every_component_checks_the_version(harness, monkeypatch):
     answer = await harness.command("rule", query="parry")
-    weak = await harness.command("rule", query="ogre")
+    weak = await harness.command("rule", query="griffon")
     found = await harness.command("rules search", text="parry")
     monkeypatch.setattr(load_library(), "version", "fedcba9876543210")
     other = await harness.click(answer.message_id, component(harness, answer, "rule:other:")["custom_id"])

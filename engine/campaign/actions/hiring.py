@@ -1,4 +1,4 @@
-"""Hiring: fighters from the warband's list, and hired swords (their upkeep: actions/upkeep.py).
+"""Hiring: fighters from the warband's list, hired swords and Dramatis Personae (their upkeep: actions/upkeep.py).
 
 Each hire is one action in one unit of work: the limits and the treasury are checked and the
 warrior and the cost written in one transaction, so two members
@@ -13,19 +13,30 @@ Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTOR
   cost and the group's kit each, and share the group's experience (a group has one total).
 - Hired swords: one of each per warband; the fee is paid on hiring, the upkeep after every
   battle each one fights (LRB Hired Swords; actions/upkeep.py).
+- A hired sword whose entry lets the employer choose his kit (``choices``: the Ogre's two hand
+  weapons or a double-handed weapon) is hired with the option chosen; a choice with a default
+  may be left out (he comes with the default), one without must be made.
+- A Dramatis Persona is a hired sword for the campaign's purposes (``/hire character``): his fee
+  now, his upkeep after every battle, one of each per warband, his own rating; he never gains
+  experience (rule ``gains-no-experience`` on his card). What he asks that is not gold (a dose of
+  Crimson Shade, wyrdstone, treasure: ``hire_note``) is said at hire and at every upkeep, to be
+  recorded by hand; the gold part is paid by the bot.
+- Lists, hired swords and characters of a grade the server turned off are not hired
+  (server_tables.grade_refusal); warbands of such a list already made keep hiring from it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband
-from engine.campaign.actions.server_tables import ServerTables, tables_of
-from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, WarbandList
+from engine.campaign.actions.server_tables import ServerTables, grade_refusal, tables_of
+from engine.campaign.lists.catalogue import Catalogue, DramatisPersona, FighterType, HiredSword, Item, WarbandList, lookup_key
 from engine.campaign.model import Actor, Role, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
@@ -42,12 +53,20 @@ class Hired:
     cost: int  # gold paid
     gold_left: int
     joined: bool  # added to an existing henchman group
+    kit: tuple[str, ...] = ()  # the kit options the employer chose (a hired sword's ``choices``)
+    by_hand: tuple[str, ...] = ()  # what the hire asks beyond gold, and models that come along: to record by hand
+    kind: str = ""  # 'hired sword' or 'Dramatis Persona' for a hireling
 
 
 def a(name: str, *, capital: bool = False) -> str:
     """'a Freelancer', 'an Ogre Bodyguard' ('An Ogre Bodyguard' with ``capital``)."""
     article = "an" if name[:1].upper() in "AEIOU" else "a"
     return f"{article.capitalize() if capital else article} {name}"
+
+
+def called(hs: HiredSword, *, capital: bool = False) -> str:
+    """'an Ogre Bodyguard' for a hired sword; a character by his own name ('Aenur, the Sword of Twilight')."""
+    return hs.name if hs.is_character else a(hs.name, capital=capital)
 
 
 def missing_gold(what: str, cost: int, warband: str, gold: int) -> str:
@@ -174,48 +193,146 @@ def fighter_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[st
     return out[:AUTOCOMPLETE_LIMIT]
 
 
-# ---------------------------------------------------------------------- hired swords
-def hire_sword(uow: UnitOfWork, actor: Actor, warband: str, sword: str, *, name: str | None = None) -> Hired:
-    """Hire a hired sword: his fee from the treasury; one of each per warband (LRB Hired Swords)."""
+# ---------------------------------------------------------------------- hired swords and Dramatis Personae
+def hire_sword(uow: UnitOfWork, actor: Actor, warband: str, sword: str, *, name: str | None = None,
+               kit: str | None = None) -> Hired:
+    """Hire a hired sword: his fee from the treasury; one of each per warband (LRB Hired Swords).
+    ``kit`` names the option of each choice his entry gives the employer ('Two axes')."""
+    tables = tables_of(uow)
+    return _hire(uow, actor, tables, warband, tables.catalogue.hired_sword(sword), name=name, kit=kit)
+
+
+def hire_character(uow: UnitOfWork, actor: Actor, warband: str, character: str, *, name: str | None = None) -> Hired:
+    """Hire a Dramatis Persona: like a hired sword, his fee now and his upkeep after every battle."""
+    tables = tables_of(uow)
+    return _hire(uow, actor, tables, warband, tables.catalogue.character(character), name=name, kit=None)
+
+
+def _hire(uow: UnitOfWork, actor: Actor, tables: ServerTables, warband: str, hs: HiredSword, *, name: str | None,
+          kit: str | None) -> Hired:
     name = clean_name(name, "The warrior name", forbid="/") if name is not None and name.strip() else None
     band = changeable_warband(uow, actor, warband)
-    tables = tables_of(uow)
-    hs = tables.catalogue.hired_sword(sword)
     wlist = tables.warband_list(band)
     warriors = uow.warriors.of_warband(band.id, band.name)
+    if hs.grade and not tables.plays(hs.grade):
+        raise grade_refusal(f"{called(hs, capital=True)} ({hs.kind})", hs.grade)
     problems = sword_problems(band, wlist, hs, warriors)
+    equipment, chosen, kit_problems = kit_of(hs, kit)
+    problems += kit_problems
     if hs.hire_fee > band.gold_crowns:
-        problems.append(missing_gold(a(hs.name, capital=True), hs.hire_fee, band.name, band.gold_crowns))
+        problems.append(missing_gold(called(hs, capital=True), hs.hire_fee, band.name, band.gold_crowns))
     if problems:
-        raise MordheimError(f"{band.name} cannot hire {a(hs.name)}:\n" + "\n".join(f"- {p}" for p in problems))
+        raise MordheimError(f"{band.name} cannot hire {called(hs)}:\n" + "\n".join(f"- {p}" for p in problems))
+    character = isinstance(hs, DramatisPersona)
+    gear = [g.name for g in hs.gear] if isinstance(hs, DramatisPersona) else []
+    spells = [f"Spells: {s}" for s in hs.spells] if isinstance(hs, DramatisPersona) else []
+    rules = [r.id for r in hs.special_rules]
+    if character and "gains-no-experience" not in rules:
+        rules.append("gains-no-experience")  # a character never gains experience (README of rules_data/warbands)
     new = new_warrior(
         name=name or _free_name(warriors, hs.name), role=Role.HIRED_SWORD, type_name=hs.name, group_size=1,
-        profile=hs.profile.as_dict(), equipment=[i.name for i in hs.equipment], experience=hs.experience,
+        profile=hs.profile.as_dict(), equipment=[i.name for i in equipment] + gear, experience=hs.experience,
         large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
-        special_rules=[r.id for r in hs.special_rules],
+        special_rules=rules,
     )
-    stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired sword ({hs.source})", warriors=warriors,
+    new["skills"] = [*hs.skills, *spells]
+    stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"{hs.kind} ({hs.source})", warriors=warriors,
                            checked=True)
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - hs.hire_fee}, what="treasury",
                           reason=f"hire fee of {stored.name}")
-    return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=paid.gold_crowns, joined=False)
+    return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=paid.gold_crowns, joined=False, kit=chosen,
+                 by_hand=by_hand(hs), kind=hs.kind)
+
+
+def by_hand(hs: HiredSword) -> tuple[str, ...]:
+    """What hiring ``hs`` asks beyond his gold, and the models that come with him: said at hire, kept by hand."""
+    out = []
+    if hs.hire_note:
+        out.append(f"Not gold: {hs.hire_note}")
+    for c in hs.companions:
+        out.append(f"With him: {c.name}" + (f" ({c.summary})" if c.summary else ""))
+    return tuple(out)
+
+
+def kit_of(hs: HiredSword, typed: str | None) -> tuple[list[Item], tuple[str, ...], list[str]]:
+    """His equipment with the employer's choices made (``typed``: an option of each choice, parted
+    by ';' or ','), the options chosen, and every problem (an unknown option, a choice that must
+    be made, a kit given for a sword who has no choice)."""
+    parts = [p.strip() for p in re.split(r"[;,]", typed or "") if p.strip()]
+    if parts and not hs.choices:
+        return list(hs.equipment), (), [f"{called(hs, capital=True)} comes with his own kit ({_items(hs.equipment)}); "
+                                        "there is nothing to choose: leave `kit` empty."]
+    equipment = list(hs.equipment)
+    chosen: list[str] = []
+    problems: list[str] = []
+    left = list(parts)
+    for choice in hs.choices:
+        option = next((o for o in (choice.option(p) for p in left) if o is not None), None)
+        if option is not None:
+            left = [p for p in left if lookup_key(p) != lookup_key(option.name)]
+        elif choice.default is None:
+            problems.append(f"{called(hs, capital=True)}'s employer chooses his {choice.name.lower()}: give `kit` one of "
+                            + ", ".join(o.name for o in choice.options) + ".")
+            continue
+        else:
+            continue  # he keeps the default option already in his equipment
+        if choice.default is not None:
+            for item in choice.options[choice.default].items:
+                if item in equipment:
+                    equipment.remove(item)
+        equipment += option.items
+        chosen.append(option.name)
+    for part in left:
+        options = [o.name for c in hs.choices for o in c.options]
+        problems.append(f"'{part[:40]}' is not a kit choice of {called(hs)}; choose from: {', '.join(options)}.")
+    return equipment, tuple(chosen), problems
+
+
+def _items(items: Sequence[Item]) -> str:
+    return ", ".join(i.name for i in items) or "nothing"
+
+
+def kit_choices(uow: UnitOfWork, sword: str, prefix: str) -> list[tuple[str, str]]:
+    """(label, value) for the kit options of the hired sword typed, at most 25 ('Weapons: Two axes (his default)')."""
+    try:
+        hs = tables_of(uow).catalogue.hired_sword(sword or "")
+    except NotFoundError:
+        return []
+    key = lookup_key(prefix or "")
+    out = []
+    for choice in hs.choices:
+        for n, option in enumerate(choice.options):
+            if key in lookup_key(option.name):
+                default = " (his default)" if n == choice.default else ""
+                items = ", ".join(i.name for i in option.items)
+                out.append((f"{choice.name}: {option.name}{default} — {items}"[:100], option.name))
+    return out[:AUTOCOMPLETE_LIMIT]
 
 
 def sword_problems(band: Warband, wlist: WarbandList | None, hs: HiredSword, warriors: Sequence[Warrior]) -> list[str]:
-    """Why the warband may not hire this hired sword (empty: it may)."""
+    """Why the warband may not hire this hired sword or character (empty: it may)."""
     problems = []
     if wlist is not None and not hs.may_be_hired_by(wlist.id):
-        problems.append(f"{a(hs.name, capital=True)} does not fight for {wlist.name} ({hs.source}).")
+        problems.append(f"{called(hs, capital=True)} does not fight for {wlist.name} ({hs.source}).")
     if wlist is None and hs.include is not None:
-        problems.append(f"{a(hs.name, capital=True)} fights only for certain warbands, and {band.name} is a custom warband.")
+        problems.append(f"{called(hs, capital=True)} fights only for certain warbands, and {band.name} is a custom warband.")
     same = next((w for w in roster_rules.active(warriors) if w.is_hired_sword and w.fighter_type == hs.id), None)
     if same is not None:
-        problems.append(f"{band.name} already has {a(hs.name)} ({same.name}): a warband hires one of each hired sword.")
+        problems.append(f"{band.name} already has {called(hs)} ({same.name}): a warband hires one of each {hs.kind}.")
     return problems
 
 
 def sword_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str, str]]:
     """(label, value) for the hired swords this warband may hire now and afford, at most 25."""
+    return _hireling_choices(uow, warband, prefix, characters=False)
+
+
+def character_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str, str]]:
+    """(label, value) for the Dramatis Personae this warband may hire now and afford, at most 25."""
+    return _hireling_choices(uow, warband, prefix, characters=True)
+
+
+def _hireling_choices(uow: UnitOfWork, warband: str, prefix: str, *, characters: bool) -> list[tuple[str, str]]:
     band = uow.warbands.named(warband or "")
     if band is None:
         return []
@@ -223,8 +340,13 @@ def sword_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str,
     wlist = tables.warband_list(band)
     warriors = uow.warriors.of_warband(band.id, band.name)
     key = name_key(prefix or "")
+    pool: Sequence[HiredSword] = tuple(tables.catalogue.dramatis_personae.values() if characters
+                                       else tables.catalogue.hired_swords.values())
     out = []
-    for hs in sorted(tables.catalogue.hired_swords.values(), key=lambda s: s.name):
-        if key in name_key(hs.name) and hs.hire_fee <= band.gold_crowns and not sword_problems(band, wlist, hs, warriors):
-            out.append((f"{hs.name} — {hs.hire_fee} gc, upkeep {hs.upkeep} gc"[:100], hs.name))
+    for hs in sorted(pool, key=lambda s: s.name):
+        if (key in name_key(hs.name) and hs.hire_fee <= band.gold_crowns and tables.plays(hs.grade)
+                and not sword_problems(band, wlist, hs, warriors)):
+            grade = f"grade {hs.grade}, " if hs.grade else ""
+            more = " + more" if hs.hire_note else ""
+            out.append((f"{hs.name} — {grade}{hs.hire_fee} gc{more}, upkeep {hs.upkeep} gc"[:100], hs.name))
     return out[:AUTOCOMPLETE_LIMIT]

@@ -57,6 +57,14 @@ ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone
 
 
 @dataclass(frozen=True)
+class SkillGroup:
+    """The skills of one skill list a warrior may still learn, for an advance's menu."""
+
+    list_name: str  # 'Combat skills', 'Skaven skills'
+    skills: tuple[tuple[str, str], ...]  # (skill name, what it does, and who may not take it)
+
+
+@dataclass(frozen=True)
 class SequenceView:
     """What the channel shows of one sequence."""
 
@@ -75,6 +83,7 @@ class SequenceView:
     sale_prices: tuple[tuple[int, int], ...]  # (shards sold, gold) for 0..held
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
     message_ref: str = ""  # where its message is, 'channel id:message id' ('' not known)
+    skill_menu: tuple[SkillGroup, ...] = ()  # when the first waiting advance is a new skill: what he may learn, by list
 
     @property
     def title(self) -> str:
@@ -162,12 +171,24 @@ def _record(uow: UnitOfWork, sequence_id: int) -> SequenceRecord:
 
 def _view(uow: UnitOfWork, record: SequenceRecord, rolls: Iterable[str] = ()) -> SequenceView:
     band = warband_by_id(uow, record.warband_id)
-    return view_of(record, state_of(record.state_json), band, uow.warriors.of_warband(band.id, band.name),
-                   tables_of(uow).rules, rolls)
+    state = state_of(record.state_json)
+    warriors = uow.warriors.of_warband(band.id, band.name)
+    tables = tables_of(uow)
+    return view_of(record, state, band, warriors, tables.rules, rolls,
+                   skill_menu=_skill_menu_of(state, warriors, tables.catalogue, tables.warband_list(band)))
+
+
+def _skill_menu_of(state: SequenceState, warriors: Iterable[Warrior], catalogue: Catalogue,
+                   wlist: WarbandList | None) -> tuple[SkillGroup, ...]:
+    """The skill menu of the first waiting advance, when it is a new skill (else none)."""
+    if state.step != "experience" or not state.pending or state.pending[0].kind != "skill":
+        return ()
+    w = next((w for w in warriors if w.id == state.pending[0].warrior_id), None)
+    return skill_menu(w, catalogue, wlist) if w is not None else ()
 
 
 def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warriors: Iterable[Warrior], rules: CampaignRules,
-            rolls: Iterable[str] = ()) -> SequenceView:
+            rolls: Iterable[str] = (), *, skill_menu: tuple[SkillGroup, ...] = ()) -> SequenceView:
     """The view of the sequence ``record`` (at ``state``) of ``band`` with these warriors, in any order."""
     ordered = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
     size = roster_rules.models(ordered)  # hired swords left out: see roster_rules' decisions
@@ -176,7 +197,7 @@ def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warrior
     return SequenceView(id=record.id, guild_id=band.guild_id, warband_id=band.id, warband=band.name, owner_id=band.owner_id,
                         version=record.version, status=record.status, state=state, warriors=ordered,
                         gold_crowns=band.gold_crowns, wyrdstone_shards=held, warband_size=size, sale_prices=prices,
-                        rolls=tuple(rolls), message_ref=record.message_ref)
+                        rolls=tuple(rolls), message_ref=record.message_ref, skill_menu=skill_menu)
 
 
 def get(uow: UnitOfWork, sequence_id: int) -> SequenceView:
@@ -887,9 +908,12 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=asked)
     paying = [(w, fee) for w, fee in dues.due if w.id not in leaving]
     lines: list[str] = []
+    notes: list[str] = []
     if paying:
         s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
         lines.append("upkeep " + ", ".join(f"{w.name} {fee} gc" for w, fee in paying))
+        notes += [f"{name} asks besides gold (record it by hand): {note}"
+                  for name, note in upkeep.asked_by_hand(uow, (w for w, _fee in paying))]
     if dues.paid:
         lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
     for wid in sorted(leaving):
@@ -897,7 +921,8 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         if w.is_active:
             s.write(w, replace(s.campaign_warrior(w), status="retired"), "postbattle.upkeep")
             lines.append(f"{w.name} is not paid and leaves the warband (his experience is lost)")
-    s.save(replace(state, step="trading", lines=(*state.lines, *lines), extra={**state.extra, **_trading(s)}))
+    s.save(replace(state, step="trading", lines=(*state.lines, *lines), notes=(*state.notes, *notes),
+                   extra={**state.extra, **_trading(s)}))
     return s.view
 
 # ---- 6. trading, then the end ---------------------------------------------------
@@ -1008,7 +1033,8 @@ class _Step:
         return len(roster_rules.heroes(self.warriors())) >= self.max_heroes()
 
     def view_now(self) -> SequenceView:
-        return view_of(self.record, self.state, self.band, self.warriors(), self.rules)
+        return view_of(self.record, self.state, self.band, self.warriors(), self.rules,
+                       skill_menu=_skill_menu_of(self.state, self.warriors(), self.catalogue, self.wlist))
 
     def warband_list_id(self) -> str:
         """The warband's list id for the places that differ by warband (Straggler, Shrine, ...);
@@ -1087,7 +1113,8 @@ class _Step:
                                               batch_id=self.uow.ledger.batch_id, status=status, at=self.uow.at)
         self.uow.warbands.touch(self.band.id)
         self.state = state
-        self._view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls)
+        self._view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls,
+                             skill_menu=_skill_menu_of(state, self.warriors(), self.catalogue, self.wlist))
 
     @property
     def view(self) -> SequenceView:
@@ -1165,6 +1192,24 @@ def talent_skill_lists(typed: tuple[str, ...], catalogue: Catalogue, wlist: Warb
         raise MordheimError("A lad with talent takes two different skill lists his warband's heroes may use.",
                             hint=f"Type two of: {names}.")
     return picked
+
+
+def skill_menu(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> tuple[SkillGroup, ...]:
+    """The skills ``w`` may still learn, list by list (his lists in his order: the common lists of the
+    server's ``catalogue`` and his warband's own), for an advance's menu; those he has are left out.
+    Empty when his lists are not known (a warrior made by hand types his skill)."""
+    own = wlist.skill_lists if wlist is not None else {}
+    had = {name_key(s) for s in w.skills}
+    groups = []
+    for list_id in w.skill_lists:
+        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
+        if skill_list is None:
+            continue
+        skills = tuple((s.name, s.summary + (f" ({s.restriction})" if s.restriction else ""))
+                       for s in skill_list.skills if name_key(s.name) not in had)
+        if skills:
+            groups.append(SkillGroup(skill_list.name, skills))
+    return tuple(groups)
 
 
 def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:

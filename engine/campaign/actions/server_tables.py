@@ -5,6 +5,11 @@ lists: the bundled catalogue (rules_data/warbands/) plus the server's own lists 
 warbands), each added or replacing the bundled list of the same id. One server's lists are
 never visible from another: a server's catalogue is built from its own rows only.
 
+Grades: every bundled list, hired sword and Dramatis Persona has a grade (1a official, 1b widely
+used); a server may turn a grade off. Its warbands of that grade keep playing (marked as such),
+but no new warband of a list of that grade is made, and no hired sword or character of that
+grade is hired. A house list without a grade is always played.
+
 They change rarely and are read by nearly every action, so they are kept in memory behind a
 version stamp: every change to a server's settings writes a ledger row with no warband, so the
 id of the server's newest such row is an exact version (one indexed read, which also sees a
@@ -21,13 +26,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.campaign.actions.common import suggest
+from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, suggest
 from engine.campaign.lists.catalogue import Catalogue, WarbandList, bundled_catalogue, lookup_key, validate_house_list
 from engine.campaign.model import Actor, Entity, Warband
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
 from engine.campaign.rules.campaign_rules import CampaignRules, build_rules, default_rules, validate_override
-from engine.errors import InvalidData, LimitExceeded, NotFoundError, PermissionDenied
+from engine.errors import InvalidData, LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 
 MAX_HOUSE_LISTS = 50  # per server
 MAX_HOUSE_LIST_BYTES = 256 * 1024
@@ -42,11 +47,31 @@ class ServerTables:
     rules: CampaignRules
     house: tuple[tuple[str, str, str], ...]  # (list id, name, JSON) of the server's own lists
     override: Mapping[str, Any]  # what the server replaced of the bundled campaign tables
+    grades_off: frozenset[str] = frozenset()  # grades of lists and hired swords the server does not play
 
     def warband_list(self, warband: Warband) -> WarbandList | None:
         """The list ``warband`` is built from, on this server; None for a custom type (or a list the
         server no longer has: the warband is then treated as custom)."""
         return self.catalogue.warbands.get(warband.list_id) if warband.list_id else None
+
+    def plays(self, grade: str | None) -> bool:
+        """Whether the server plays lists and hired swords of ``grade`` (None, a house list without one: always)."""
+        return grade is None or grade not in self.grades_off
+
+    def grade_off(self, warband: Warband) -> str | None:
+        """The grade of ``warband``'s list when the server no longer plays it (the warband keeps playing); else None."""
+        wlist = self.warband_list(warband)
+        return wlist.grade if wlist is not None and not self.plays(wlist.grade) else None
+
+
+def grade_refusal(name: str, grade: str) -> MordheimError:
+    """Why a list, hired sword or character of a grade the server turned off cannot be taken, and how to turn it on."""
+    return MordheimError(
+        f"{name} is grade {grade}, and this server does not play grade {grade} any more: no new warband of such a list, "
+        "and no hired sword or character of that grade, is taken.",
+        hint=f"A member with Manage Server can turn it back on with `/admin warbands grade:{grade} play:True`. "
+             "Warbands of that grade made before keep playing.",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -64,6 +89,7 @@ class ServerLists:
     bundled: tuple[str, ...]  # names of the bundled lists in use (not replaced)
     house: tuple[HouseList, ...]
     campaign_override: tuple[str, ...]  # the campaign-table keys the server replaced
+    grades: tuple[tuple[str, bool], ...] = ()  # every grade of the bundled data, and whether the server plays it
 
 
 @lru_cache(maxsize=128)
@@ -102,7 +128,8 @@ def _read(uow: UnitOfWork) -> ServerTables:
     house = tuple((h.list_id, h.name, h.data) for h in uow.tables.house_lists())
     override = uow.tables.campaign_override()
     catalogue = _catalogue_of(tuple((i, text) for i, _name, text in house))[0] if house else bundled_catalogue()
-    return ServerTables(catalogue=catalogue, rules=_rules_of(_override_key(override)), house=house, override=override)
+    return ServerTables(catalogue=catalogue, rules=_rules_of(_override_key(override)), house=house, override=override,
+                        grades_off=frozenset(uow.tables.grades_off()))
 
 
 def tables_of(uow: UnitOfWork) -> ServerTables:
@@ -123,6 +150,30 @@ def tables_of(uow: UnitOfWork) -> ServerTables:
                 _kept.pop(next(iter(_kept)))
     uow.memo["tables"] = tables
     return tables
+
+
+_type_rows: dict[int, tuple[ServerTables, tuple[tuple[tuple[str, ...], str, str], ...]]] = {}
+
+
+def warband_type_choices(uow: UnitOfWork, prefix: str) -> list[tuple[str, str]]:
+    """(label, value) for the warband lists a new warband may be built from here, whose name, id or
+    alias holds ``prefix``, at most 25; each label says the list's grade. Lists of a grade the
+    server turned off are not offered. The rows are made once per server tables (they are frozen)."""
+    tables = tables_of(uow)
+    kept = _type_rows.get(id(tables))
+    if kept is None or kept[0] is not tables:
+        rows = []
+        for w in sorted(tables.catalogue.warbands.values(), key=lambda w: w.name):
+            if tables.plays(w.grade):
+                grade = f"grade {w.grade}" if w.grade else ("house list" if w.house else "")
+                label = f"{w.name} — {grade + ', ' if grade else ''}{w.starting_gold} gc, up to {w.max_warriors}"
+                rows.append((tuple(lookup_key(n) for n in (w.name, w.id, *w.aliases)), label[:100], w.name))
+        with _kept_lock:
+            if len(_type_rows) > SERVERS_KEPT:
+                _type_rows.clear()
+            kept = _type_rows[id(tables)] = (tables, tuple(rows))
+    key = lookup_key(prefix or "")
+    return [(label, value) for keys, label, value in kept[1] if any(key in k for k in keys)][:AUTOCOMPLETE_LIMIT]
 
 
 def _admin_only(actor: Actor, what: str) -> None:
@@ -158,6 +209,29 @@ def set_campaign_rules(uow: UnitOfWork, actor: Actor, given: Mapping[str, Any] |
     uow.ledger.record(warband_id=None, warband_name="", what="settings.campaign_rules", entity=Entity.SETTINGS, entity_id=None,
                       before={"campaign_rules": old} if changed else {}, after={"campaign_rules": dict(override)} if changed else {})
     return _rules_of(_override_key(override))
+
+
+# ---------------------------------------------------------------------- grades
+def set_grade(uow: UnitOfWork, actor: Actor, grade: str, play: bool) -> tuple[tuple[str, bool], ...]:
+    """Play or stop playing the lists, hired swords and characters of ``grade``; every grade and
+    whether it is played now. The change is seen at once by every action (a settings ledger row
+    moves the stamp ``tables_of`` keeps the server's tables behind)."""
+    _admin_only(actor, "choose the grades this server plays")
+    grades = bundled_catalogue().grades()
+    wanted = " ".join(str(grade or "").split()).lower()
+    if wanted not in grades:
+        raise MordheimError(f"'{str(grade)[:20]}' is not a grade of the warband lists.", hint=f"Choose one of: {', '.join(grades)}.")
+    old = frozenset(uow.tables.grades_off())
+    new = old - {wanted} if play else old | {wanted}
+    if not set(grades) - new:
+        raise MordheimError("A server plays at least one grade of warband lists.",
+                            hint="Turn another grade on first (`/admin warbands grade: play:True`).")
+    if new != old:
+        uow.tables.set_grades_off(tuple(sorted(new)), uow.at)
+        uow.ledger.record(warband_id=None, warband_name="", what="settings.grades", entity=Entity.SETTINGS, entity_id=None,
+                          before={"grades_off": sorted(old)}, after={"grades_off": sorted(new)},
+                          reason=f"grade {wanted} {'played' if play else 'turned off'}")
+    return tuple((g, g not in new) for g in grades)
 
 
 # ---------------------------------------------------------------------- warband lists
@@ -231,4 +305,5 @@ def server_lists(uow: UnitOfWork) -> ServerLists:
                   for list_id, name, _text in tables.house)
     replaced = {h.id for h in house if not h.broken}
     return ServerLists(bundled=tuple(sorted(w.name for w in bundled.warbands.values() if w.id not in replaced)),
-                       house=house, campaign_override=tuple(sorted(tables.override)))
+                       house=house, campaign_override=tuple(sorted(tables.override)),
+                       grades=tuple((g, tables.plays(g)) for g in bundled.grades()))

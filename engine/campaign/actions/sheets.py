@@ -15,7 +15,8 @@ from typing import Any
 from engine.campaign.actions.common import warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.warbands import with_warriors
-from engine.campaign.model import Advance, HireChoice, TreasuryView, Warband, WarbandSheet, name_key
+from engine.campaign.lists.catalogue import Catalogue, DramatisPersona
+from engine.campaign.model import Advance, HireChoice, HirelingNote, TreasuryView, Warband, WarbandSheet, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.rating import warband_rating
@@ -102,7 +103,25 @@ def _build(uow: UnitOfWork, wb: Warband) -> WarbandSheet:
         max_heroes=roster_rules.max_heroes(rules, wlist),
         can_hire=tuple(HireChoice(o.fighter.name, o.fighter.role, o.fighter.cost, o.room, o.why_not)
                        for o in (roster_rules.hire_options(rules, wlist, warriors) if wlist else ())),
+        list_grade=wlist.grade if wlist else None,
+        grade_off=tables.grade_off(wb) is not None,
+        hirelings=tuple(note for w in warriors if w.is_active and (note := hireling_note(catalogue, w)) is not None),
     )
+
+
+def hireling_note(catalogue: Catalogue, w: Warrior) -> HirelingNote | None:
+    """What the sheet says of a living hired sword or Dramatis Persona beyond his card: his upkeep, what
+    he asks that is not gold, who comes with him, his own gear and spells, what the bot does not apply."""
+    hs = roster_rules.sword_of(catalogue, w)
+    if hs is None:
+        return None
+    lines = [f"Not gold: {hs.hire_note}"] if hs.hire_note else []
+    lines += [f"With him: {c.name}" + (f" — {c.summary}" if c.summary else "") for c in hs.companions]
+    if isinstance(hs, DramatisPersona):
+        lines += [f"{g.name}: {g.summary}" for g in hs.gear]
+    lines += [f"Not applied by the bot: {n}" for n in hs.notes]
+    grade = f", grade {hs.grade}" if hs.grade else ""
+    return HirelingNote(warrior=w.name, what=f"{hs.kind}{grade}, {hs.source}", upkeep=hs.upkeep, lines=tuple(lines))
 
 
 def check_warband(uow: UnitOfWork, name: str) -> tuple[Warband, roster_rules.RosterCheck]:

@@ -35,6 +35,14 @@ class UpkeepPaid:
     paid: tuple[tuple[str, int], ...]  # (hired sword's name, upkeep) for each one paid
     total: int
     gold_left: int
+    by_hand: tuple[tuple[str, str], ...] = ()  # (name, what he asks that is not gold): to record by hand
+
+
+def asked_by_hand(uow: UnitOfWork, paid: Iterable[Warrior]) -> tuple[tuple[str, str], ...]:
+    """What the hired swords and characters paid ask besides gold (a Dramatis Persona's dose of
+    Crimson Shade, wyrdstone, treasure: his entry's ``hire_note``), to be recorded by hand."""
+    catalogue = tables_of(uow).catalogue
+    return tuple((w.name, hs.hire_note) for w in paid if (hs := roster_rules.sword_of(catalogue, w)) is not None and hs.hire_note)
 
 
 @dataclass(frozen=True)
@@ -110,4 +118,5 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, warband: str) -> UpkeepPaid:
                             hint="Upkeep is due after each battle a hired sword fights (the post-battle sequence says who did not).")
     band = pay(uow, band, battle.id, dues.due, reason=f"upkeep after battle {number}")
     return UpkeepPaid(warband=band.name, battle=number, paid=tuple((w.name, fee) for w, fee in dues.due),
-                      total=sum(fee for _w, fee in dues.due), gold_left=band.gold_crowns)
+                      total=sum(fee for _w, fee in dues.due), gold_left=band.gold_crowns,
+                      by_hand=asked_by_hand(uow, (w for w, _fee in dues.due)))

@@ -16,7 +16,7 @@ from typing import Any
 from engine.campaign.actions.changes import change_warband
 from engine.campaign.actions.common import changeable_warband, warband_named
 from engine.campaign.actions.ledger_view import named_entries
-from engine.campaign.actions.server_tables import tables_of
+from engine.campaign.actions.server_tables import grade_refusal, tables_of
 from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEntry, TreasuryAudit, Warband, WarbandSummary
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
@@ -57,15 +57,19 @@ def create_warband(uow: UnitOfWork, actor: Actor, name: str, warband_type: str, 
     A ``warband_type`` naming one of the server's warband lists (id, name or alias, e.g.
     'Reiklanders') builds it from that list: its type is the list's name and, unless
     ``gold_crowns`` is given, it starts with the list's starting gold. Any other type is a
-    custom warband (no list; 0 gc unless given).
+    custom warband (no list; 0 gc unless given). A list of a grade the server turned off is
+    refused, saying how to turn it back on.
     """
     name = clean_name(name, "The warband name")
     warband_type = clean_name(warband_type, "The warband type")
     notes = clean_notes(notes)
     gold = None if gold_crowns is None else amount(gold_crowns, "Gold crowns", MAX_GOLD)
     shards = amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
-    wlist = tables_of(uow).catalogue.find_warband(warband_type)
+    tables = tables_of(uow)
+    wlist = tables.catalogue.find_warband(warband_type)
     if wlist is not None:
+        if not tables.plays(wlist.grade):
+            raise grade_refusal(f"The {wlist.name} list", str(wlist.grade))
         warband_type = wlist.name
         if gold is None:
             gold = wlist.starting_gold + sum(r.effects.get("starting_gold", 0) for r in wlist.special_rules)
@@ -100,7 +104,10 @@ def edit_warband(uow: UnitOfWork, actor: Actor, name: str, *, warband_type: str 
             raise MordheimError("The new owner must be a member of this server.")
     warband = changeable_warband(uow, actor, name)
     if "type" in changes:  # a type naming a list builds the warband from it from now on
-        wlist = tables_of(uow).catalogue.find_warband(changes["type"])
+        tables = tables_of(uow)
+        wlist = tables.catalogue.find_warband(changes["type"])
+        if wlist is not None and wlist.id != warband.list_id and not tables.plays(wlist.grade):
+            raise grade_refusal(f"The {wlist.name} list", str(wlist.grade))
         changes["type"] = wlist.name if wlist else changes["type"]
         changes["list"] = wlist.id if wlist else None
     return with_warriors(uow, change_warband(uow, warband, changes, what="warband.edit", reason=""))
@@ -158,7 +165,16 @@ def get_warband(uow: UnitOfWork, name: str) -> Warband:
 
 
 def list_warbands(uow: UnitOfWork, *, owner_id: int | None = None) -> list[WarbandSummary]:
-    return uow.warbands.summaries(owner_id)
+    """The server's warbands (or one member's), each marked with its list's grade when the server no longer plays it."""
+    summaries = uow.warbands.summaries(owner_id)
+    tables = tables_of(uow) if any(s.list_id for s in summaries) else None
+    if tables is None or not tables.grades_off:
+        return summaries
+    out = []
+    for s in summaries:
+        wlist = tables.catalogue.warbands.get(s.list_id) if s.list_id else None
+        out.append(replace(s, grade_off=wlist.grade) if wlist is not None and not tables.plays(wlist.grade) else s)
+    return out
 
 
 def list_battles(uow: UnitOfWork, name: str, *, limit: int = 20) -> list[Battle]:
@@ -209,7 +225,13 @@ def export_warband(uow: UnitOfWork, name: str) -> dict[str, Any]:
 
 def _import_problems(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[str]]:
     tables = tables_of(uow)
-    return transfer.problems(data, tables.rules, lambda name: uow.warbands.id_called(name) is not None, tables.catalogue)
+    parsed, problems = transfer.problems(data, tables.rules, lambda name: uow.warbands.id_called(name) is not None,
+                                         tables.catalogue)
+    wlist = tables.catalogue.warbands.get(parsed["warband"]["list"] or "") if parsed is not None else None
+    if wlist is not None and not tables.plays(wlist.grade):  # an import makes a new warband: refused like a new one
+        refusal = grade_refusal(f"The {wlist.name} list", str(wlist.grade))
+        problems = [*problems, f"{refusal.message} {refusal.hint}"]
+    return parsed, problems
 
 
 def validate_import(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> list[str]:

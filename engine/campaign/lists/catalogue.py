@@ -1,10 +1,13 @@
 """The warband lists and the trading post as objects (data: rules_data/warbands/).
 
-``bundled_catalogue()`` reads every file once (cached): the 20-odd warband lists, the trading
-post (items.json), racial maxima (races*.json), shared special rules, the common skill lists
-(skills.json) and hired swords (hired_swords.json). It checks every cross-reference
-(list_checks.py) and builds frozen objects that point at each other, so a fighter type knows
-its race, equipment list and skill lists without further lookups.
+``bundled_catalogue()`` reads every file once (cached): the warband lists, the trading post
+(items.json), racial maxima (races*.json), shared special rules, the common and shared skill
+lists (skills.json), hired swords (hired_swords.json) and the Dramatis Personae
+(dramatis_personae.json). It checks every cross-reference (checks.py) and builds frozen objects
+that point at each other, so a fighter type knows its race, equipment list and skill lists, and
+a hired sword the items of each kit his employer may choose, without further lookups. Every
+list, hired sword and character carries its grade (1a official, 1b widely used), which a server
+may choose to play or not (engine/campaign/actions/server_tables.py).
 
 The bundled files are validated against rules_data/schema/warbands.schema.json by the tests,
 not at start: they do not change at run time, and the checks here still catch a broken
@@ -32,7 +35,7 @@ from engine.editions import RULES_DATA
 from engine.errors import NotFoundError
 from engine.campaign.lists import checks as list_checks
 from engine.errors import InvalidData
-from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems
+from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems, skill_key
 from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
 from engine.campaign.model import Profile
 
@@ -198,6 +201,7 @@ class WarbandList:
     fighters: tuple[FighterType, ...]
     items: Mapping[str, Item] = field(default_factory=_empty)  # items only this warband uses
     house: bool = False  # a server's own list
+    grade: str | None = None  # 1a official, 1b widely used (rules_data/schema's $defs/grade); None: a house list without one
 
     @property
     def leader(self) -> FighterType:
@@ -221,6 +225,38 @@ class WarbandList:
 
 
 @dataclass(frozen=True, kw_only=True)
+class KitOption:
+    name: str  # 'Two axes'
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class KitChoice:
+    """Kit a hired sword's employer picks at hire (the Ogre's two hand weapons or a double-handed weapon)."""
+
+    name: str  # 'Weapons'
+    options: tuple[KitOption, ...]
+    default: int | None  # the option already in the sword's equipment; None: none is, the employer must choose
+
+    def option(self, query: str) -> KitOption | None:
+        """The option ``query`` names (its name, any case), or None."""
+        key = lookup_key(query)
+        return next((o for o in self.options if lookup_key(o.name) == key), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Companion:
+    """A further model that comes with a hired sword or character (the Merchant's bodyguard, Ulli)."""
+
+    name: str
+    race: Race | None
+    profile: Profile
+    equipment: tuple[Item, ...]
+    skills: tuple[str, ...]
+    summary: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class HiredSword:
     id: str
     name: str
@@ -239,9 +275,37 @@ class HiredSword:
     large: bool
     include: tuple[str, ...] | None  # None: any warband
     exclude: tuple[str, ...]
+    grade: str | None = None
+    skills: tuple[str, ...] = ()  # skills he has when hired, by name
+    choices: tuple[KitChoice, ...] = ()
+    hire_note: str = ""  # payment that is not plain gold, in our words; hire_fee and upkeep hold the gold part
+    companions: tuple[Companion, ...] = ()
+    notes: tuple[str, ...] = ()  # rules and figures the engine does not apply, in our words
+
+    @property
+    def is_character(self) -> bool:
+        """A Dramatis Persona (``DramatisPersona``), not a hired sword."""
+        return False
+
+    @property
+    def kind(self) -> str:
+        return "Dramatis Persona" if self.is_character else "hired sword"
 
     def may_be_hired_by(self, warband_id: str) -> bool:
         return (self.include is None or warband_id in self.include) and warband_id not in self.exclude
+
+
+@dataclass(frozen=True, kw_only=True)
+class DramatisPersona(HiredSword):
+    """A named character (Aenur, Johann the Knife...): hired like a hired sword, one per warband,
+    with his own fee, upkeep and rating; he never gains experience."""
+
+    gear: tuple[SpecialRule, ...] = ()  # his own named weapons and artefacts, which nobody else may buy
+    spells: tuple[str, ...] = ()
+
+    @property
+    def is_character(self) -> bool:
+        return True
 
 
 # ================================================================ lookups
@@ -282,18 +346,24 @@ class Catalogue:
     warbands: Mapping[str, WarbandList]
     items: Mapping[str, Item]  # the trading post and every list's own items
     races: Mapping[str, Race]
-    skill_lists: Mapping[str, SkillList]  # the five common ones
+    skill_lists: Mapping[str, SkillList]  # skills.json: the five common lists and those several warbands share
     special_rules: Mapping[str, SpecialRule]
     hired_swords: Mapping[str, HiredSword]
+    dramatis_personae: Mapping[str, DramatisPersona] = field(default_factory=_empty)
     _raw_warbands: Mapping[str, Mapping[str, Any]] = field(default_factory=_empty, repr=False)  # the JSON each list came from
     _warband_index: dict[str, WarbandList] = field(init=False, repr=False, compare=False)
     _item_index: dict[str, Item] = field(init=False, repr=False, compare=False)
     _sword_index: dict[str, HiredSword] = field(init=False, repr=False, compare=False)
+    _character_index: dict[str, DramatisPersona] = field(init=False, repr=False, compare=False)
+    _skill_index: dict[str, Skill] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_warband_index", _index(self.warbands.values(), lambda w: (w.id, w.name, *w.aliases)))
         object.__setattr__(self, "_item_index", _index(self.items.values(), lambda i: (i.id, i.name, *i.aliases)))
         object.__setattr__(self, "_sword_index", _index(self.hired_swords.values(), lambda s: (s.id, s.name, *s.aliases)))
+        object.__setattr__(self, "_character_index", _index(self.dramatis_personae.values(), lambda s: (s.id, s.name, *s.aliases)))
+        every = [*self.skill_lists.values(), *(sl for w in self.warbands.values() for sl in w.skill_lists.values())]
+        object.__setattr__(self, "_skill_index", _index((s for sl in every for s in sl.skills), lambda s: (s.name,)))
 
     # ---- warbands
     def find_warband(self, query: str) -> WarbandList | None:
@@ -325,6 +395,27 @@ class Catalogue:
                                 suggestions=_closest(query, [s.name for s in self.hired_swords.values()]))
         return found
 
+    def character(self, query: str) -> DramatisPersona:
+        found = self._character_index.get(lookup_key(query))
+        if found is None:
+            raise NotFoundError(f"There is no Dramatis Persona called '{query[:60]}'.",
+                                suggestions=_closest(query, [s.name for s in self.dramatis_personae.values()]))
+        return found
+
+    def hireling(self, hireling_id: str) -> HiredSword | None:
+        """The hired sword or Dramatis Persona of this id (what a hired warrior's ``fighter_type`` holds), or None."""
+        return self.hired_swords.get(hireling_id) or self.dramatis_personae.get(hireling_id)
+
+    def skill_named(self, name: str) -> Skill | None:
+        """The skill of this name on any skill list (the common, the shared and every list's own), or None."""
+        return self._skill_index.get(lookup_key(name))
+
+    def grades(self) -> tuple[str, ...]:
+        """Every grade a list, hired sword or character of this catalogue has, in order (1a, 1b...)."""
+        found = {w.grade for w in self.warbands.values()} | {s.grade for s in self.hired_swords.values()}
+        found |= {c.grade for c in self.dramatis_personae.values()}
+        return tuple(sorted(g for g in found if g))
+
     def trading_post(self) -> list[Item]:
         """The items anyone may look for (items.json), by name."""
         return sorted((i for i in self.items.values() if i.warband is None), key=lambda i: i.name)
@@ -354,7 +445,7 @@ class Catalogue:
         return Catalogue(
             warbands=MappingProxyType({**self.warbands, built.id: built}), items=MappingProxyType({**items, **built.items}),
             races=self.races, skill_lists=self.skill_lists, special_rules=self.special_rules, hired_swords=self.hired_swords,
-            _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
+            dramatis_personae=self.dramatis_personae, _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
         )
 
     def raw_warband(self, warband_id: str) -> Mapping[str, Any] | None:
@@ -439,20 +530,46 @@ def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = Fa
         starting_gold=data["starting_gold"], max_warriors=data["max_warriors"], max_heroes=data.get("max_heroes", USUAL_MAX_HEROES),
         special_rules=tuple(own_rules.values()), equipment_lists=MappingProxyType(equipment_lists),
         skill_lists=MappingProxyType(own_skill_lists), fighters=fighters, items=MappingProxyType(own_items), house=house,
+        grade=data.get("grade"),
+    )
+
+
+def _build_companion(data: Mapping[str, Any], shared: _Shared) -> Companion:
+    return Companion(name=data["name"], race=shared.races.get(data.get("race") or ""), profile=_profile(data["profile"]),
+                     equipment=tuple(shared.items[i] for i in data.get("equipment", ())), skills=tuple(data.get("skills", ())),
+                     summary=data.get("summary", ""))
+
+
+def _build_choice(data: Mapping[str, Any], shared: _Shared) -> KitChoice:
+    options = tuple(KitOption(name=o["name"], items=tuple(shared.items[i] for i in o["items"])) for o in data["options"])
+    return KitChoice(name=data["name"], options=options, default=data.get("default"))
+
+
+def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]:
+    """What a hired sword and a Dramatis Persona share, built from either's JSON."""
+    hiring = data["may_be_hired_by"]
+    include = hiring["include"]
+    return dict(
+        id=data["id"], name=data["name"], aliases=tuple(data.get("aliases", ())), source=data["source"], summary=data["summary"],
+        hire_fee=data["hire_fee"], upkeep=data["upkeep"], rating=data.get("rating"), experience=data.get("experience", 0),
+        race=shared.races[data["race"]], profile=_profile(data["profile"]), equipment=tuple(shared.items[i] for i in data["equipment"]),
+        skill_lists=tuple(shared.skill_lists[s] for s in data.get("skill_lists", ())),
+        special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
+        include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
+        grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
+        choices=tuple(_build_choice(c, shared) for c in data.get("choices", ())),
+        companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
+        notes=tuple(data.get("notes", ())),
     )
 
 
 def _build_hired_sword(data: Mapping[str, Any], shared: _Shared) -> HiredSword:
-    hiring = data["may_be_hired_by"]
-    include = hiring["include"]
-    return HiredSword(
-        id=data["id"], name=data["name"], aliases=tuple(data.get("aliases", ())), source=data["source"], summary=data["summary"],
-        hire_fee=data["hire_fee"], upkeep=data["upkeep"], rating=data.get("rating"), experience=data["experience"],
-        race=shared.races[data["race"]], profile=_profile(data["profile"]), equipment=tuple(shared.items[i] for i in data["equipment"]),
-        skill_lists=tuple(shared.skill_lists[s] for s in data["skill_lists"]),
-        special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
-        include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
-    )
+    return HiredSword(**_hireling_fields(data, shared))
+
+
+def _build_character(data: Mapping[str, Any], shared: _Shared) -> DramatisPersona:
+    return DramatisPersona(**_hireling_fields(data, shared), gear=tuple(_build_rule(g) for g in data.get("gear", ())),
+                           spells=tuple(data.get("spells", ())))
 
 
 # ================================================================ the bundled files
@@ -467,7 +584,7 @@ def _kind_of(relative: str) -> str | None:
     if name.startswith("races") and name.endswith(".json"):
         return "races"
     return {"special_rules.json": "special_rules", "skills.json": "skills", "hired_swords.json": "hired_swords",
-            "dramatis_personae.json": "dramatis_personae"}.get(name)  # read for the schema tests; not built yet
+            "dramatis_personae.json": "dramatis_personae"}.get(name)
 
 
 def read_bundled_files(directory: Path = DATA_DIR) -> dict[str, tuple[str, Any]]:
@@ -507,9 +624,15 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
         if path != f"lists/{warband_id}.json":
             problems.add(path, f"the file of warband '{warband_id}' must be lists/{warband_id}.json")
         list_checks.check_warband(path, data, shared, problems)
+    for data in warband_files.values():  # a hired sword or character may name a skill of any list
+        shared.skill_names |= {skill_key(s["name"]) for sl in data.get("skill_lists") or () if isinstance(sl, dict)
+                               for s in sl.get("skills") or () if isinstance(s, dict) and isinstance(s.get("name"), str)}
+    hireling_ids: dict[str, str] = {}
     for path, (kind, data) in sorted(files.items()):
         if kind == "hired_swords":
-            list_checks.check_hired_swords(path, data, shared, set(warband_ids), problems)
+            list_checks.check_hired_swords(path, data, shared, set(warband_ids), problems, hireling_ids)
+        elif kind == "dramatis_personae":
+            list_checks.check_dramatis_personae(path, data, shared, set(warband_ids), problems, hireling_ids)
     _check_names(files, problems)
     return problems.lines
 
@@ -524,8 +647,10 @@ def _check_names(files: Mapping[str, tuple[str, Any]], problems: Problems) -> No
             rows["warband"].append((path, data["id"], [data["id"], data.get("name"), *(data.get("aliases") or [])]))
         if kind in ("warband", "items"):
             rows["item"] += list_checks.named_entries(path, "items", data.get("items") or [])
-        if kind == "hired_swords":
+        if kind == "hired_swords":  # a name finds one hired sword or character: the two are one kind here
             rows["hired sword"] += list_checks.named_entries(path, "hired_swords", data.get("hired_swords") or [])
+        if kind == "dramatis_personae":
+            rows["hired sword"] += list_checks.named_entries(path, "dramatis_personae", data.get("dramatis_personae") or [])
     for kind, named in rows.items():
         list_checks.check_names(kind, named, {}, problems, lookup_key)
 
@@ -548,9 +673,11 @@ def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
     shared = _Shared(items=items, races=races, skill_lists=skill_lists, special_rules=rules)
     warbands = {w["id"]: _build_warband(w, shared) for w in by_kind.get("warband", ())}
     swords = {h["id"]: _build_hired_sword(h, shared) for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
+    characters = {c["id"]: _build_character(c, shared) for d in by_kind.get("dramatis_personae", ()) for c in d["dramatis_personae"]}
     return Catalogue(
         warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=MappingProxyType(races),
         skill_lists=MappingProxyType(skill_lists), special_rules=MappingProxyType(rules), hired_swords=MappingProxyType(swords),
+        dramatis_personae=MappingProxyType(characters),
         _raw_warbands=MappingProxyType({w["id"]: w for w in by_kind.get("warband", ())}),
     )
 

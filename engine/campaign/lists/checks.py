@@ -12,9 +12,12 @@ Every problem is one line that starts with where it is (``lists/reikland.json: f
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.campaign.lists.registry import NAMED_ONLY_SKILLS
 
 CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 
@@ -32,6 +35,11 @@ PLANNED_WARBANDS = (
 )
 
 
+def skill_key(name: str) -> str:
+    """How skill names are compared: case, hyphens, apostrophes and runs of spaces do not matter."""
+    return " ".join(re.sub(r"[-_]", " ", name.casefold().replace("'", "").replace("’", "")).split())
+
+
 @dataclass
 class Shared:
     """What any list may refer to besides its own definitions: the files shared by every list."""
@@ -42,6 +50,7 @@ class Shared:
     skill_lists: set[str] = field(default_factory=lambda: set(COMMON_SKILL_LISTS))
     item_restrictions: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)  # id -> (only, not_for)
     combat_ids: frozenset[str] | None = None  # rules_data/stats ids an item may fight as; None: not checked
+    skill_names: set[str] = field(default_factory=set)  # skill_key of every skill of skills.json and of every list's own lists
 
 
 class Problems:
@@ -105,6 +114,8 @@ def collect_shared(files: Mapping[str, tuple[str, Any]], problems: Problems, *, 
             for n, entry in enumerate(_items(data, "skill_lists")):
                 if isinstance(entry, dict):
                     _check_skill_ids(f"{path}: skill_lists[{n}] ({entry.get('id')})", entry, problems)
+                    shared.skill_names |= {skill_key(s["name"]) for s in _items(entry, "skills")
+                                           if isinstance(s, dict) and isinstance(s.get("name"), str)}
             shared.skill_lists |= set(listed)
     return shared
 
@@ -238,13 +249,16 @@ def _check_fighter(where: str, fighter: Mapping[str, Any], equipment_lists: set[
     _check_race(where, fighter, shared, problems)
 
 
-def _check_race(where: str, fighter: Mapping[str, Any], shared: Shared, problems: Problems) -> None:
+def _check_race(where: str, fighter: Mapping[str, Any], shared: Shared, problems: Problems, *, capped: bool = True) -> None:
+    """The fighter's race exists and (when ``capped``) caps no characteristic below his starting profile."""
     race_id = fighter.get("race")
     if not isinstance(race_id, str):
         return
     race = shared.races.get(race_id)
     if race is None:
         problems.add(where, f"race '{race_id}' is not defined; use one of: {_choices(shared.races)}")
+        return
+    if not capped:
         return
     profile, maximum = fighter.get("profile"), race.get("maximum")
     if not isinstance(profile, dict) or not isinstance(maximum, dict):
@@ -294,27 +308,103 @@ def named_entries(path: str, key: str, entries: Iterable[Any]) -> list[tuple[str
             for n, e in enumerate(entries) if isinstance(e, dict) and isinstance(e.get("id"), str)]
 
 
-# ---------------------------------------------------------------- hired swords
+# ---------------------------------------------------------------- hired swords and Dramatis Personae
 
-def check_hired_swords(path: str, data: Any, shared: Shared, warband_ids: set[str], problems: Problems) -> None:
+def check_hired_swords(path: str, data: Any, shared: Shared, warband_ids: set[str], problems: Problems,
+                       hireling_ids: dict[str, str] | None = None) -> None:
+    """Every cross-reference of hired_swords.json: items, kit choices, skill lists, skills, races, companions, hirers.
+
+    ``hireling_ids`` (id -> file) is shared with ``check_dramatis_personae``: a hired warrior
+    keeps the id of what he was hired as, so no hired sword and character may share one.
+    """
     if not isinstance(data, dict):
         return
-    known_warbands = warband_ids | set(PLANNED_WARBANDS)
     _unique_ids(path, "hired_swords", _items(data, "hired_swords"), problems)
     for n, sword in enumerate(_items(data, "hired_swords")):
         if not isinstance(sword, dict):
             continue
         where = f"{path}: hired_swords[{n}] ({sword.get('id')})"
-        for item_id in _items(sword, "equipment"):
-            if isinstance(item_id, str) and item_id not in shared.items:
-                problems.add(where, f"equipment '{item_id}' is not an item; use an id from items.json or a list's 'items'")
         for list_id in _items(sword, "skill_lists"):
             if isinstance(list_id, str) and list_id not in shared.skill_lists:
                 problems.add(where, f"skill list '{list_id}' is not defined; use one of: {_choices(shared.skill_lists)}")
-        _check_race(where, sword, shared, problems)
-        hiring: dict[str, Any] = sword["may_be_hired_by"] if isinstance(sword.get("may_be_hired_by"), dict) else {}
-        include = hiring.get("include")
-        named = (include if isinstance(include, list) else []) + _items(hiring, "exclude")
-        for warband_id in named:
-            if isinstance(warband_id, str) and warband_id not in known_warbands:
-                problems.add(where, f"may_be_hired_by names '{warband_id}', which is not a warband id")
+        _check_choices(where, sword, shared, problems)
+        _check_hireling(where, sword, shared, warband_ids, problems, hireling_ids, path)
+
+
+def check_dramatis_personae(path: str, data: Any, shared: Shared, warband_ids: set[str], problems: Problems,
+                            hireling_ids: dict[str, str] | None = None) -> None:
+    """Every cross-reference of dramatis_personae.json: items, skills, races, companions, who may hire them."""
+    if not isinstance(data, dict):
+        return
+    _unique_ids(path, "dramatis_personae", _items(data, "dramatis_personae"), problems)
+    for n, character in enumerate(_items(data, "dramatis_personae")):
+        if isinstance(character, dict):
+            # a character never advances, so his race only says what he is: he may stand above its maximum (Aenur's WS 8)
+            _check_hireling(f"{path}: dramatis_personae[{n}] ({character.get('id')})", character, shared, warband_ids, problems,
+                            hireling_ids, path, capped=False)
+
+
+def _check_hireling(where: str, entry: Mapping[str, Any], shared: Shared, warband_ids: set[str], problems: Problems,
+                    hireling_ids: dict[str, str] | None, path: str, *, capped: bool = True) -> None:
+    """What a hired sword and a character share: id, items, skills, race, companions, who may hire him."""
+    entry_id = entry.get("id")
+    if hireling_ids is not None and isinstance(entry_id, str):
+        if entry_id in hireling_ids and hireling_ids[entry_id] != path:
+            problems.add(where, f"id '{entry_id}' is already a hired sword or character of {hireling_ids[entry_id]}; give it another")
+        hireling_ids.setdefault(entry_id, path)
+    for item_id in _items(entry, "equipment"):
+        if isinstance(item_id, str) and item_id not in shared.items:
+            problems.add(where, f"equipment '{item_id}' is not an item; use an id from items.json or a list's 'items'")
+    _check_skill_names(where, _items(entry, "skills"), shared, problems)
+    _check_race(where, entry, shared, problems, capped=capped)
+    for k, companion in enumerate(_items(entry, "companions")):
+        if not isinstance(companion, dict):
+            continue
+        at = f"{where}: companions[{k}] ({companion.get('name')})"
+        for item_id in _items(companion, "equipment"):
+            if isinstance(item_id, str) and item_id not in shared.items:
+                problems.add(at, f"equipment '{item_id}' is not an item; use an id from items.json or a list's 'items'")
+        _check_skill_names(at, _items(companion, "skills"), shared, problems)
+        race = companion.get("race")
+        if isinstance(race, str) and race not in shared.races:
+            problems.add(at, f"race '{race}' is not defined; use one of: {_choices(shared.races)}")
+    known_warbands = warband_ids | set(PLANNED_WARBANDS)
+    hiring: dict[str, Any] = entry["may_be_hired_by"] if isinstance(entry.get("may_be_hired_by"), dict) else {}
+    include = hiring.get("include")
+    named = (include if isinstance(include, list) else []) + _items(hiring, "exclude")
+    for warband_id in named:
+        if isinstance(warband_id, str) and warband_id not in known_warbands:
+            problems.add(where, f"may_be_hired_by names '{warband_id}', which is not a warband id")
+
+
+def _check_skill_names(where: str, names: list[Any], shared: Shared, problems: Problems) -> None:
+    """A skill named by name is on a skill list (skills.json, a list's own), or in the registry of
+    skills the data names but no list holds (registry.NAMED_ONLY_SKILLS)."""
+    named_only = {skill_key(n) for n in NAMED_ONLY_SKILLS}
+    for name in names:
+        if isinstance(name, str) and skill_key(name) not in shared.skill_names and skill_key(name) not in named_only:
+            problems.add(where, f"skill '{name[:60]}' is on no skill list; check its spelling, or add it to a list (skills.json or "
+                                "the warband's own) or to NAMED_ONLY_SKILLS in engine/campaign/lists/registry.py")
+
+
+def _check_choices(where: str, sword: Mapping[str, Any], shared: Shared, problems: Problems) -> None:
+    for k, choice in enumerate(_items(sword, "choices")):
+        if not isinstance(choice, dict):
+            continue
+        options = _items(choice, "options")
+        default = choice.get("default")
+        at = f"{where}: choices[{k}] ({choice.get('name')})"
+        if isinstance(default, int) and not 0 <= default < len(options):
+            problems.add(at, f"default {default} is not an option's index (0 to {len(options) - 1})")
+        for option in options:
+            for item_id in _items(option, "items") if isinstance(option, dict) else []:
+                if isinstance(item_id, str) and item_id not in shared.items:
+                    problems.add(at, f"option '{option.get('name')}' names '{item_id}', which is not an item")
+        if isinstance(default, int) and 0 <= default < len(options) and isinstance(options[default], dict):
+            carried = list(_items(sword, "equipment"))
+            for item_id in _items(options[default], "items"):
+                if item_id in carried:
+                    carried.remove(item_id)
+                else:
+                    problems.add(at, f"the default option '{options[default].get('name')}' gives '{item_id}', which his "
+                                     "equipment does not list; list the default option's items in 'equipment'")

@@ -75,9 +75,10 @@ def fighter_of(wlist: WarbandList | None, warrior: Warrior) -> FighterType | Non
 
 
 def sword_of(catalogue: Catalogue, warrior: Warrior) -> HiredSword | None:
+    """The hired sword or Dramatis Persona a hired warrior was hired as (None: not one, or made by hand)."""
     if not warrior.is_hired_sword or warrior.fighter_type is None:
         return None
-    return catalogue.hired_swords.get(warrior.fighter_type)
+    return catalogue.hireling(warrior.fighter_type)
 
 
 # ------------------------------------------------------------------ counting
@@ -357,7 +358,7 @@ def check_roster(
             notes.append(f"{w.name}: changed by hand since hired ({', '.join(e.replace('_', ' ') for e in w.hand_edits)}).")
         if sword is not None:
             if sword.id in swords_seen:
-                problems.append(f"{w.name} and {swords_seen[sword.id]} are both {sword.name}: a warband hires one of each hired sword.")
+                problems.append(f"{w.name} and {swords_seen[sword.id]} are both {sword.name}: a warband hires one of each {sword.kind}.")
             swords_seen[sword.id] = w.name
             if wlist is not None and not sword.may_be_hired_by(wlist.id):
                 problems.append(f"{w.name}: {wlist.name} may not hire a {sword.name}.")
@@ -378,7 +379,7 @@ def check_roster(
             if wlist is not None:  # a fighter comes from a list
                 problems += _skill_problems(catalogue, wlist, w, fighter)
         race = catalogue.races.get(w.race) if w.race else None
-        if race is not None:
+        if race is not None and not (sword is not None and sword.is_character):  # a character may stand above his race (Aenur's WS 8)
             over = [f"{c} {getattr(w.profile, c)} (max {getattr(race.maximum, c)})" for c in CHARACTERISTICS
                     if getattr(w.profile, c) > getattr(race.maximum, c)]
             if over:

@@ -1,0 +1,321 @@
+"""Rules entries for the warband data: every list, hired sword, Dramatis Persona, skill, list rule and list item.
+
+The seeds hold no warband lists (seeds/INVENTORY.md section 1); the bot plays by the lists in
+``rules_data/warbands/`` (figures of the published books, each file naming them and the
+community data they were read from; every summary in our own words). ``/rule`` answers from the
+same catalogue the campaign engine uses, so the two never disagree: the entries are made when
+the library loads, from whatever the catalogue holds then.
+
+Each is an entry of its own kind (``warband``, ``hired-sword``, ``dramatis-persona``, ``skill``,
+``warband-rule``, ``warband-item``), in a chapter of its own, citing its data file. A name the
+rulebooks already give an entry (Fear, Sword, Sprint) is left to the rulebook's entry: the
+catalogue adds what the rulebooks lack, it does not stand in front of them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from engine.campaign.lists.catalogue import (
+    DATA_DIR,
+    Catalogue,
+    DramatisPersona,
+    HiredSword,
+    Item,
+    SpecialRule,
+    WarbandList,
+    build_catalogue,
+    bundled_catalogue,
+    read_bundled_files,
+)
+from engine.profile import CHARACTERISTICS
+
+from .models import Entry, Source
+from .text import key
+
+WARBANDS_DIR = "rules_data/warbands"
+NOT_IN_SEEDS = ("*Not in the seed rulebooks: from the warband data the bot plays by (`{file}`; figures of {source}, "
+                "summaries in our own words).*")
+CHAPTERS = {  # chapter id -> (title, entry kind)
+    "warband-lists": ("Warband lists", "warband"),
+    "hired-swords": ("Hired swords", "hired-sword"),
+    "dramatis-personae": ("Dramatis Personae", "dramatis-persona"),
+    "skills": ("Skills", "skill"),
+    "warband-rules": ("Warband special rules", "warband-rule"),
+    "warband-items": ("Warband items", "warband-item"),
+}
+
+
+KIND_NAMES = {"warband": "warband list", "hired-sword": "hired sword", "dramatis-persona": "Dramatis Persona",
+              "skill": "skill", "warband-rule": "special rule", "warband-item": "item"}
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.casefold().replace("'", "")).strip("-") or "entry"
+
+
+def _entry(chapter: str, slug: str | None, title: str, parts: Iterable[str | None], *, file: str, aliases: Iterable[str] = (),
+           related: Sequence[str] = ()) -> Entry:
+    """An entry of ``chapter``; with no ``slug``, the chapter's own opening (the overview of its kind)."""
+    heading, kind = CHAPTERS[chapter]
+    return Entry(id=f"lrb/{chapter}/{slug}" if slug else f"lrb/{chapter}", edition="lrb", title=title,
+                 path=(heading, title) if slug else (heading,), kind=kind,
+                 body="\n\n".join(p for p in parts if p), source=Source(f"{WARBANDS_DIR}/{file}", ()),
+                 aliases=tuple(dict.fromkeys(a for a in aliases if a and key(a) != key(title))), related=tuple(related))
+
+
+def _profile(profile: Any) -> str:
+    return " ".join(f"{c} {getattr(profile, c)}" for c in CHARACTERISTICS)
+
+
+def _names(ids: Iterable[str], catalogue: Catalogue) -> str:
+    return ", ".join(sorted(catalogue.warbands[i].name if i in catalogue.warbands else i for i in ids))
+
+
+def _who_may_hire(hs: HiredSword, catalogue: Catalogue) -> str:
+    if hs.include is None:
+        text = "any warband" + (f" except {_names(hs.exclude, catalogue)}" if hs.exclude else "")
+    else:
+        text = _names((i for i in hs.include if i not in hs.exclude), catalogue)
+    return f"**Who may hire him:** {text}."
+
+
+def _rules(rules: Iterable[SpecialRule]) -> str | None:
+    lines = [f"• **{r.name}** — {r.summary}" for r in rules]
+    return "**Special rules:**\n" + "\n".join(lines) if lines else None
+
+
+# ---------------------------------------------------------------- one entry of each kind
+
+def overview_entries(catalogue: Catalogue) -> list[Entry]:
+    """The openings of the lists', hired swords' and characters' chapters: every one in a table."""
+    lists = ["| Warband list | Grade | Published in | Gold | Warriors |", "|---|---|---|---|---|"]
+    lists += [f"| {w.name} | {w.grade or 'house'} | {w.source} | {w.starting_gold} gc | {w.max_warriors} |"
+              for w in sorted(catalogue.warbands.values(), key=lambda w: w.name)]
+    grades = ("Grades: **1a** official (the rulebook and what the Living Rulebook era kept), **1b** widely used and "
+              "playtested. A server chooses the grades it plays with `/admin warbands grade: play:`.")
+    made = [_entry("warband-lists", None, "Warband lists",
+                   [NOT_IN_SEEDS.format(file="warbands/lists/", source="the books each list names"), grades, "\n".join(lists),
+                    "`/warband create` builds a warband from any of them; `/rule` and a list's name show it in full."],
+                   file="lists/", aliases=("warband list", "list of warbands", "warband types"))]
+    for chapter, title, pool, command, file in (
+            ("hired-swords", "Hired swords", catalogue.hired_swords, "/hire sword", "hired_swords.json"),
+            ("dramatis-personae", "Dramatis Personae", catalogue.dramatis_personae, "/hire character", "dramatis_personae.json")):
+        rows = [f"| {title[:-1] if title.endswith('s') else title} | Grade | Fee | Upkeep | Rating |", "|---|---|---|---|---|"]
+        rows += [f"| {h.name} | {h.grade or '-'} | {h.hire_fee} gc{' +' if h.hire_note else ''} | {h.upkeep} gc | "
+                 f"{h.rating if h.rating is not None else '5 + xp'} |" for h in sorted(pool.values(), key=lambda h: h.name)]
+        made.append(_entry(chapter, None, title,
+                           [NOT_IN_SEEDS.format(file=f"warbands/{file}", source="the books each one names"), grades,
+                            "A fee marked + asks something besides gold (see his entry).", "\n".join(rows),
+                            f"`{command}` hires one (one of each per warband); his upkeep is paid after every battle."],
+                           file=file, aliases=(title[:-1] if title.endswith("s") else "Dramatis Persona",
+                                               "hirelings" if chapter == "hired-swords" else "special characters")))
+    return made
+
+
+def warband_entry(w: WarbandList, catalogue: Catalogue, fighter_aliases: Sequence[str] = ()) -> Entry:
+    rows = ["| Fighter | Role | Cost | Number | Profile |", "|---|---|---|---|---|"]
+    for f in w.fighters:
+        number = f"{f.minimum}-{f.maximum}" if f.maximum is not None else f"{f.minimum}+"
+        rows.append(f"| {f.name} | {f.role} | {f.cost} gc | {number} | {_profile(f.profile)} |")
+    learns = [f"• **{f.name}**: " + ", ".join(s.name for s in f.skill_lists) for f in w.fighters if f.skill_lists]
+    own = [f"• **{sl.name}**: " + ", ".join(s.name for s in sl.skills) for sl in w.skill_lists.values()]
+    own_ids = {r.id for r in w.special_rules}
+    fighter_rules = {r.id: r for f in w.fighters for r in f.special_rules if r.id not in own_ids}
+    swords = sorted(s.name for s in catalogue.hired_swords.values() if s.may_be_hired_by(w.id))
+    characters = sorted(s.name for s in catalogue.dramatis_personae.values() if s.may_be_hired_by(w.id))
+    grade = f", grade {w.grade}" if w.grade else ""
+    return _entry(
+        "warband-lists", _slug(w.id), w.name,
+        [NOT_IN_SEEDS.format(file=f"warbands/lists/{w.id}.json", source=w.source),
+         w.summary,
+         f"**{w.name}** ({w.source}{grade}): {w.starting_gold} gc to start, at most {w.max_warriors} warriors and "
+         f"{w.max_heroes} heroes. `/warband create` builds a warband from this list; `/hire fighter` hires from it.",
+         "\n".join(rows),
+         _rules(w.special_rules),
+         ("**Rules of its fighters:** " + ", ".join(r.name for r in fighter_rules.values())) if fighter_rules else None,
+         ("**Skill lists its heroes learn from:**\n" + "\n".join(learns)) if learns else None,
+         ("**Its own skills:**\n" + "\n".join(own)) if own else None,
+         (f"**Hired swords it may hire** (`/hire sword`): {', '.join(swords)}.") if swords else
+         "**Hired swords:** none may be hired by this warband.",
+         (f"**Dramatis Personae it may hire** (`/hire character`): {', '.join(characters)}.") if characters else None],
+        file=f"lists/{w.id}.json", aliases=(*w.aliases, f"{w.name} warband", f"{w.name} list", *fighter_aliases),
+    )
+
+
+def hireling_entry(hs: HiredSword, catalogue: Catalogue) -> Entry:
+    character = isinstance(hs, DramatisPersona)
+    chapter, file = ("dramatis-personae", "dramatis_personae.json") if character else ("hired-swords", "hired_swords.json")
+    command = "`/hire character`" if character else "`/hire sword`"
+    rating = f"adds {hs.rating} to the warband rating" if hs.rating is not None else "counts 5 + his experience in the rating"
+    grade = f", grade {hs.grade}" if hs.grade else ""
+    parts: list[str | None] = [
+        NOT_IN_SEEDS.format(file=f"warbands/{file}", source=hs.source),
+        hs.summary,
+        f"**{hs.name}** ({hs.kind}, {hs.source}{grade}) costs **{hs.hire_fee} gc** to hire (his hire fee) and "
+        f"**{hs.upkeep} gc upkeep** after every battle; he {rating}. {command} hires him, one of each per warband.",
+        f"**Not paid in gold:** {hs.hire_note}" if hs.hire_note else None,
+        _who_may_hire(hs, catalogue),
+        f"**Profile:** {_profile(hs.profile)} ({hs.race.name}{', large' if hs.large else ''})",
+        "**Equipment:** " + (", ".join(i.name for i in hs.equipment) or "none"),
+    ]
+    for choice in hs.choices:
+        options = "; ".join(f"{o.name} ({', '.join(i.name for i in o.items)})" + (" — his default" if n == choice.default else "")
+                            for n, o in enumerate(choice.options))
+        parts.append(f"**His employer chooses his {choice.name.lower()}** (`kit:` when hiring): {options}.")
+    if isinstance(hs, DramatisPersona):
+        gear = [f"• **{g.name}** — {g.summary}" for g in hs.gear]
+        parts += [("**His own gear:**\n" + "\n".join(gear)) if gear else None,
+                  ("**Spells:** " + "; ".join(hs.spells)) if hs.spells else None]
+    parts += [("**Skills:** " + ", ".join(hs.skills)) if hs.skills else None,
+              ("**Skill lists he learns from:** " + ", ".join(s.name for s in hs.skill_lists)) if hs.skill_lists else None,
+              _rules(hs.special_rules)]
+    parts += [f"**Comes with {c.name}:** {_profile(c.profile)}" + (f". {c.summary}" if c.summary else "") for c in hs.companions]
+    parts += [f"*The bot does not apply:* {n}" for n in hs.notes]
+    return _entry(chapter, _slug(hs.id), hs.name, parts, file=file, aliases=hs.aliases)
+
+
+def skill_entry(name: str, homes: Sequence[tuple[Any, str]], catalogue: Catalogue, learners_of: dict[str, set[str]]) -> Entry:
+    """One skill (``homes``: each skill of that name, with the file of its list; ``learners_of``: skill
+    list id -> the warbands whose heroes learn from it)."""
+    parts: list[str | None] = []
+    for skill, _file in homes:
+        list_name = _list_name(skill.list_id, catalogue)
+        learners = sorted(learners_of.get(skill.list_id, ()))
+        parts += [f"**{skill.name}** ({list_name}): {skill.summary}",
+                  f"*Only:* {skill.restriction}" if skill.restriction else None,
+                  (f"Heroes of these warbands may learn it at an advance: {', '.join(learners)}.") if learners else None]
+    first, file = homes[0]
+    return _entry("skills", _slug(name), first.name,
+                  [NOT_IN_SEEDS.format(file=f"warbands/{file}", source="the Mordheim rulebook and the warband lists"), *parts,
+                   "After a battle, a hero's new-skill advance offers the skills of his lists in a menu (`/postbattle`)."],
+                  file=file, aliases=(f"{first.name} skill",))
+
+
+def _list_name(list_id: str, catalogue: Catalogue) -> str:
+    found = catalogue.skill_lists.get(list_id)
+    if found is None:
+        found = next((w.skill_lists[list_id] for w in catalogue.warbands.values() if list_id in w.skill_lists), None)
+    return found.name if found is not None else list_id
+
+
+def rule_entry(name: str, versions: Sequence[tuple[SpecialRule, str, str]]) -> Entry:
+    """One special rule by its name (``versions``: each rule of that name, where it is used, its file)."""
+    parts: list[str | None] = []
+    seen: dict[str, list[str]] = {}
+    for rule, where, _file in versions:
+        seen.setdefault(rule.summary, []).append(where)
+    for summary, wheres in seen.items():
+        parts.append(f"**{versions[0][0].name}** ({', '.join(dict.fromkeys(wheres))}): {summary}")
+    file = versions[0][2]
+    return _entry("warband-rules", _slug(name), versions[0][0].name,
+                  [NOT_IN_SEEDS.format(file=f"warbands/{file}", source="the warband lists"), *parts],
+                  file=file, aliases=(f"{versions[0][0].name} rule",))
+
+
+def item_entry(item: Item, catalogue: Catalogue, prices_of: dict[str, dict[str, set[int]]],
+               carriers_of: dict[str, set[str]]) -> Entry:
+    """One item (``prices_of``: item id -> warband name -> the prices its equipment lists sell it at;
+    ``carriers_of``: item id -> the hired swords and characters who carry it)."""
+    sellers = [f"{w} ({'/'.join(f'{p} gc' for p in sorted(prices))})" for w, prices in prices_of.get(item.id, {}).items()]
+    carriers = sorted(carriers_of.get(item.id, ()))
+    rarity = "common" if item.common else f"rare {item.rarity}"
+    who = f" Only {_names(item.restricted_to, catalogue)} may buy it." if item.restricted_to else ""
+    barred = f" Not for {_names(item.not_for, catalogue)}." if item.not_for else ""
+    file = f"lists/{item.warband}.json" if item.warband else "items.json"
+    return _entry(
+        "warband-items", _slug(item.id), item.name,
+        [NOT_IN_SEEDS.format(file=f"warbands/{file}", source=item.source),
+         item.summary,
+         f"**{item.name}** ({item.kind.replace('-', ' ')}): costs {item.price_text()}, {rarity}.{who}{barred}"
+         + (f" {item.price_note}." if item.price_note and item.price_note not in item.price_text() else ""),
+         ("**On the lists of:** " + "; ".join(sorted(sellers))) if sellers else None,
+         ("**Carried by:** " + ", ".join(carriers)) if carriers else None,
+         "The combat commands have no figures for it: its summary says how it fights." if item.combat is None
+         and item.kind in ("close-combat", "missile", "blackpowder") else None],
+        file=file, aliases=item.aliases,
+    )
+
+
+# ---------------------------------------------------------------- all of them
+
+def warband_entries(catalogue: Catalogue, taken: set[str]) -> list[Entry]:
+    """The catalogue as rules entries; ``taken`` holds the keys of the names the rulebooks' entries
+    already use (titles and aliases): an entry of such a name is left out, an alias dropped."""
+    made: list[Entry] = overview_entries(catalogue)
+    # a fighter's name of two words or more finds his list when no other list, hired sword or character
+    # has that name ('Assassin Adept': Skaven); one word ('Ogre', 'Kin') is too plain to be sure of
+    fighters: dict[str, set[str]] = {}
+    for w in catalogue.warbands.values():
+        for f in w.fighters:
+            fighters.setdefault(key(f.name), set()).add(w.id)
+    hirelings = {key(n) for h in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values())
+                 for n in (h.name, *h.aliases)}
+    made += [warband_entry(w, catalogue, [f.name for f in w.fighters if fighters[key(f.name)] == {w.id}
+                                          and len(key(f.name).split()) > 1 and key(f.name) not in hirelings])
+             for w in sorted(catalogue.warbands.values(), key=lambda w: w.id)]
+    made += [hireling_entry(s, catalogue) for s in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values())]
+    skills: dict[str, list[tuple[Any, str]]] = {}
+    for sl in catalogue.skill_lists.values():
+        for s in sl.skills:
+            skills.setdefault(key(s.name), []).append((s, "skills.json"))
+    for w in catalogue.warbands.values():
+        for sl in w.skill_lists.values():
+            for s in sl.skills:
+                skills.setdefault(key(s.name), []).append((s, f"lists/{w.id}.json"))
+    learners_of: dict[str, set[str]] = {}
+    prices_of: dict[str, dict[str, set[int]]] = {}
+    for w in catalogue.warbands.values():
+        for f in w.fighters:
+            for sl in f.skill_lists:
+                learners_of.setdefault(sl.id, set()).add(w.name)
+        for equipment_list in w.equipment_lists.values():
+            for listed in equipment_list.items:
+                prices_of.setdefault(listed.item.id, {}).setdefault(w.name, set()).add(listed.price)
+    made += [skill_entry(name, homes, catalogue, learners_of) for name, homes in sorted(skills.items())]
+    rules: dict[str, list[tuple[SpecialRule, str, str]]] = {}
+    for rule in catalogue.special_rules.values():
+        rules.setdefault(key(rule.name), []).append((rule, "many warbands", "special_rules.json"))
+    for w in sorted(catalogue.warbands.values(), key=lambda w: w.id):
+        for rule in {r.id: r for r in (*w.special_rules, *(r for f in w.fighters for r in f.special_rules))}.values():
+            if rule.id not in catalogue.special_rules:
+                rules.setdefault(key(rule.name), []).append((rule, w.name, f"lists/{w.id}.json"))
+    for hs in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values()):
+        file = "dramatis_personae.json" if hs.is_character else "hired_swords.json"
+        for rule in hs.special_rules:
+            if rule.id not in catalogue.special_rules:
+                rules.setdefault(key(rule.name), []).append((rule, hs.name, file))
+    made += [rule_entry(name, versions) for name, versions in sorted(rules.items())]
+    carriers_of: dict[str, set[str]] = {}
+    for hs in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values()):
+        for item in hs.equipment:
+            carriers_of.setdefault(item.id, set()).add(hs.name)
+    made += [item_entry(i, catalogue, prices_of, carriers_of) for i in sorted(catalogue.items.values(), key=lambda i: i.id)]
+    out: list[Entry] = []
+    titles = set(taken)
+    for e in made:  # the rulebooks' names first; a later catalogue entry of a title taken names its kind
+        if key(e.title) in taken:
+            continue
+        if key(e.title) in titles:  # the Witch Hunters' list, then the Witch Hunter (hired sword)
+            title = f"{e.title} ({KIND_NAMES[e.kind]})"
+            e = replace(e, title=title, path=(*e.path[:-1], title))
+        titles.add(key(e.title))
+        out.append(e)
+    aliases: set[str] = set(taken)
+    for n, e in enumerate(out):  # an alias that is a title, or another entry's alias, finds nothing
+        kept = tuple(a for a in e.aliases if key(a) not in titles and key(a) not in aliases)
+        aliases |= set(map(key, kept))
+        if kept != e.aliases:
+            out[n] = replace(e, aliases=kept)
+    return out
+
+
+def catalogue_of(directory: Path) -> Catalogue:
+    """The catalogue of the warband data in ``directory`` (the bundled one, built once, for rules_data/warbands)."""
+    if directory.resolve() == DATA_DIR.resolve():
+        return bundled_catalogue()
+    return build_catalogue(read_bundled_files(directory))

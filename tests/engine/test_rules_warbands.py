@@ -1,0 +1,97 @@
+"""/rule finds the warband data (engine/rules/warbands.py): every list, hired sword, Dramatis Persona,
+skill, list rule and list item, by name and by the questions players ask about them; each entry of
+its own kind, in our words from the data's summaries, citing its data file; the rulebooks' own
+entries keep their names."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.campaign.lists.catalogue import bundled_catalogue
+from engine.rules import load_library
+from engine.rules.models import CATALOGUE_KINDS
+from engine.rules.text import key
+
+LIB = load_library()
+CATALOGUE = bundled_catalogue()
+
+BY_NAME = {  # a sample of each kind, typed as players type them
+    "skaven": "lrb/warband-lists/skaven", "Clan Eshin": "lrb/warband-lists/skaven", "orc mob": "lrb/warband-lists/orc-mob",
+    "Pirates": "lrb/warband-lists/pirates", "assassin adept": "lrb/warband-lists/skaven",
+    "ogre bodyguard": "lrb/hired-swords/ogre-bodyguard", "Elf Ranger": "lrb/hired-swords/elf-ranger",
+    "bard": "lrb/hired-swords/bard", "aenur": "lrb/dramatis-personae/aenur",
+    "johann the knife": "lrb/dramatis-personae/johann-the-knife", "veskit": "lrb/dramatis-personae/veskit",
+    "strike to injure": "lrb/skills/strike-to-injure", "wall runner": "lrb/skills/wall-runner",
+    "black hunger": "lrb/skills/black-hunger", "animosity": "lrb/warband-rules/animosity",
+    "plague cart": "lrb/warband-rules/plague-cart", "bow duty": "lrb/warband-rules/bow-duty",
+    "weeping blades": "lrb/warband-items/weeping-blades", "sigmarite warhammer": "lrb/warband-items/sigmarite-warhammer",
+    "blowpipe": "lrb/warband-items/blowpipe", "hired swords": "lrb/hired-swords",
+    "dramatis personae": "lrb/dramatis-personae", "warband lists": "lrb/warband-lists",
+}
+
+QUESTIONS = {
+    "how much does an ogre bodyguard cost": "lrb/hired-swords/ogre-bodyguard",
+    "what is the upkeep of a freelancer": "lrb/hired-swords/freelancer",
+    "who can hire aenur": "lrb/dramatis-personae/aenur",
+    "can a dwarf hire an elf ranger": "lrb/hired-swords/elf-ranger",
+    "what can an ogre bodyguard be armed with": "lrb/hired-swords/ogre-bodyguard",
+    "which warbands can hire a dwarf troll slayer": "lrb/hired-swords/dwarf-troll-slayer",
+    "what does wall runner do": "lrb/skills/wall-runner",
+    "what does the plague cart do": "lrb/warband-rules/plague-cart",
+    "how much do weeping blades cost": "lrb/warband-items/weeping-blades",
+    "how much is johann the knife": "lrb/dramatis-personae/johann-the-knife",
+    "what does the cult of the possessed start with": "lrb/warband-lists/cult-of-the-possessed",
+}
+
+
+@pytest.mark.parametrize("query", list(BY_NAME))
+def test_found_by_name(query):
+    r = LIB.lookup(query)
+    assert r.entry is not None and r.entry.id == BY_NAME[query], (query, r.entry and r.entry.id, r.suggestions[:3])
+
+
+@pytest.mark.parametrize("query", list(QUESTIONS))
+def test_found_by_the_questions_players_ask(query):
+    r = LIB.lookup(query)
+    assert r.entry is not None and r.entry.id == QUESTIONS[query], (query, r.entry and r.entry.id, r.suggestions[:3])
+
+
+def test_every_list_hired_sword_and_character_has_an_entry_of_its_own_kind():
+    ids = {e.id for e in LIB.entries("lrb")}
+    assert {f"lrb/warband-lists/{w}" for w in CATALOGUE.warbands} <= ids
+    assert {f"lrb/hired-swords/{s}" for s in CATALOGUE.hired_swords} <= ids
+    assert {f"lrb/dramatis-personae/{c}" for c in CATALOGUE.dramatis_personae} <= ids
+    kinds = {e.kind for e in LIB.entries("lrb") if e.kind in CATALOGUE_KINDS}
+    assert kinds == set(CATALOGUE_KINDS)
+
+
+def test_every_skill_rule_and_item_is_found_by_its_name():
+    """Each skill, list rule and item name finds an entry: its own, or the rulebook's of that name."""
+    names = {s.name for sl in CATALOGUE.skill_lists.values() for s in sl.skills}
+    names |= {s.name for w in CATALOGUE.warbands.values() for sl in w.skill_lists.values() for s in sl.skills}
+    names |= {r.name for w in CATALOGUE.warbands.values() for f in w.fighters for r in f.special_rules}
+    names |= {i.name for i in CATALOGUE.items.values()}
+    lost = [n for n in sorted(names) if LIB.lookup_exact(n) is None]
+    assert not lost, lost[:20]
+
+
+def test_entries_cite_their_data_file_and_say_where_they_come_from():
+    aenur = LIB.get("lrb/dramatis-personae/aenur")
+    assert aenur.source.cite() == "rules_data/warbands/dramatis_personae.json" and aenur.kind == "dramatis-persona"
+    assert "Not in the seed rulebooks" in aenur.body and "150 gc" in aenur.body and "grade 1a" in aenur.body
+    ogre = LIB.get("lrb/hired-swords/ogre-bodyguard")
+    assert "His employer chooses his weapons" in ogre.body and "Two axes" in ogre.body and "`/hire sword`" in ogre.body
+    skaven = LIB.get("lrb/warband-lists/skaven")
+    assert "Assassin Adept" in skaven.body and "Wall Runner" in skaven.body and "Veskit" in skaven.body
+    wall = LIB.get("lrb/skills/wall-runner")
+    assert "Skaven of Clan Eshin" in wall.body  # who may learn it
+
+
+def test_the_rulebooks_keep_their_names():
+    """A name a rulebook entry has is left to it: the catalogue adds no entry or alias of that name."""
+    book = {key(n) for e in LIB.entries("lrb") if e.kind not in CATALOGUE_KINDS for n in (e.title, *e.aliases)}
+    for e in LIB.entries("lrb"):
+        if e.kind in CATALOGUE_KINDS:
+            assert not {key(n) for n in (e.title, *e.aliases)} & book, e.id
+    assert LIB.lookup("fear").entry.id == "lrb/psychology/fear"
+    assert LIB.lookup("sword").entry.id == "lrb/weapons/sword"
