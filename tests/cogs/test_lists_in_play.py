@@ -118,6 +118,7 @@ async def test_a_dramatis_persona_is_hired_like_a_hired_sword(harness):
     assert "Johann (hired sword): 60 + 0 xp = **60**" in show.text  # his own rating
     check = await ok(await h.command("warband check", OWNER, name="Reavers"))
     assert "nothing broken" in check.text
+    await ok(await h.command("battle record", OWNER, warband="Reavers", result="win"))  # upkeep is due after a battle
     paid = await ok(await h.command("hire upkeep", OWNER, warband="Reavers"))
     assert "Johann: 30 gc" in paid.text and "Crimson Shade" in paid.text
     # a character who does not fight for this warband, and one with a payment that is not gold
