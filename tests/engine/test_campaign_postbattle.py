@@ -244,7 +244,7 @@ def test_a_hired_sword_let_go_at_the_upkeep_step_leaves_and_undo_brings_him_back
     c.create_warband(G, OWNER, "Hirelings", "Reikland", gold_crowns=200)
     c.add_warrior(G, OWNER, False, "Hirelings", "Captain", role="leader", warrior_type="Mercenary Captain", profile=P)
     scout = c.hire_sword(G, OWNER, False, "Hirelings", "Halfling Scout").warrior
-    ogre = c.hire_sword(G, OWNER, False, "Hirelings", "Ogre Bodyguard", name="Grub").warrior  # upkeep 30
+    ogre = c.hire_sword(G, OWNER, False, "Hirelings", "Ogre Bodyguard", name="Grub", kit="Two swords").warrior  # upkeep 30
     c.record_battle(G, OWNER, False, "Hirelings", result="loss")
     gold = c.get_warband(G, "Hirelings").gold_crowns
     v = pb.start(G, OWNER, False, "Hirelings")
