@@ -66,7 +66,7 @@ def test_shards_found_in_a_file_are_checked(campaigns):
 def test_an_import_under_another_name(campaigns):
     raiders(campaigns)
     data = campaigns.export_warband(G, "Reikland Raiders")
-    with pytest.raises(InvalidData, match="already has a warband called 'Reikland Raiders'.*`name:`"):
+    with pytest.raises(InvalidData, match="already has a warband called 'Reikland Raiders'.*`/warband import name:`"):
         campaigns.import_warband(G, OWNER, data)
     copy = campaigns.import_warband(G, OWNER, data, name="  Raiders of the Second Crossing ")
     assert copy.name == "Raiders of the Second Crossing" and len(copy.warriors) == 4
@@ -78,3 +78,12 @@ def test_an_import_under_another_name(campaigns):
     with pytest.raises(MordheimError):
         campaigns.validate_import(G, data, name="<@123> band")
     assert len(campaigns.list_warbands(G)) == 2
+
+
+def test_a_version_2_file_still_imports_with_no_shards_found(campaigns):
+    raiders(campaigns)
+    data = campaigns.export_warband(G, "Reikland Raiders")
+    data["version"] = 2
+    del data["warband"]["shards_found"]
+    campaigns.import_warband(OTHER_GUILD, OWNER, data)
+    assert found_shards(campaigns, OTHER_GUILD, "Reikland Raiders") == 0
