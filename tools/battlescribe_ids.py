@@ -130,7 +130,8 @@ def build(folder: Path, catalogue: Catalogue) -> tuple[dict, list[str]]:
             if wlist is not None and _category(entry) in ("heroes", "henchmen"):
                 named = NAMED_OTHERWISE["fighters"].get(wlist.id, {}).get(lookup_key(name))
                 try:
-                    out["fighters"][entry.get("id")] = f"{wlist.id}/{named or wlist.fighter(name).id}"
+                    # catalogues copied from one another share entry ids: fighters are kept per list
+                    out["fighters"].setdefault(wlist.id, {})[entry.get("id")] = named or wlist.fighter(name).id
                 except Exception:
                     unmatched.append(f"{cat_name}: fighter {name!r}")
             elif cat_name == CHARACTERS:
@@ -139,6 +140,7 @@ def build(folder: Path, catalogue: Catalogue) -> tuple[dict, list[str]]:
                     out["hired_swords"][entry.get("id")] = catalogue.hired_sword(NAMED_OTHERWISE["hired_swords"].get(key, key)).id
                 except Exception:
                     unmatched.append(f"{cat_name}: hired sword or character {name!r}")
+        conflicts = _Conflicts(out, cat_name, unmatched)
         in_groups = {id(e): g for g in (*_groups(root, "skills"), *_groups(root, "serious injuries")) for e in _entries(g)}
         for entry in _entries(root):
             eid, name = entry.get("id"), entry.get("name", "")
@@ -147,25 +149,44 @@ def build(folder: Path, catalogue: Catalogue) -> tuple[dict, list[str]]:
             if PROFILE_CHANGE.match(name):
                 out["profile_changes"].append(eid)
             elif key in STRUCTURE_NAMES or key.startswith("starting equipment"):
-                out["structure"][eid] = STRUCTURE_NAMES.get(key, "container")
+                conflicts.put("structure", eid, STRUCTURE_NAMES.get(key, "container"))
             elif group is not None and lookup_key(group.get("name", "")).endswith("serious injuries"):
                 if key in injury_names:
-                    out["injuries"][eid] = injury_names[key]
+                    conflicts.put("injuries", eid, injury_names[key])
                 else:
                     unmatched.append(f"{cat_name}: injury {name!r}")
             elif group is not None and (key in skill_names or key in NAMED_OTHERWISE["skills"]):
-                out["skills"][eid] = NAMED_OTHERWISE["skills"].get(key) or skill_names[key]
+                conflicts.put("skills", eid, NAMED_OTHERWISE["skills"].get(key) or skill_names[key])
             elif entry.get("type") == "upgrade":
                 try:
-                    out["items"][eid] = catalogue.item(NAMED_OTHERWISE["items"].get(key, key)).id
+                    conflicts.put("items", eid, catalogue.item(NAMED_OTHERWISE["items"].get(key, key)).id)
                 except Exception:
                     if group is None and _category(entry) != "configuration":
                         unmatched.append(f"{cat_name}: upgrade {name!r}")
-    for key in ("catalogues", "fighters", "hired_swords", "items", "skills", "injuries", "structure"):
+    out["fighters"] = {list_id: dict(sorted(f.items())) for list_id, f in sorted(out["fighters"].items())}
+    for key in ("catalogues", "hired_swords", "items", "skills", "injuries", "structure"):
         out[key] = dict(sorted(out[key].items()))
+    for part, eid in out.pop("_conflicts", ()):
+        out[part].pop(eid, None)
     out["profile_changes"] = sorted(set(out["profile_changes"]))
     out["hired_sword_catalogues"] = sorted(out["hired_sword_catalogues"])
     return out, sorted(set(unmatched))
+
+
+class _Conflicts:
+    """Puts an entry's id into one part of the output, and reports an id that two catalogues use
+    for two different things (it is then left out: its name decides at import)."""
+
+    def __init__(self, out: dict, catalogue: str, unmatched: list[str]) -> None:
+        self.out, self.catalogue, self.unmatched = out, catalogue, unmatched
+
+    def put(self, part: str, eid: str, value: str) -> None:
+        held = self.out[part].get(eid)
+        if held is not None and held != value:
+            self.unmatched.append(f"{self.catalogue}: {part} id {eid} is {held!r} elsewhere and {value!r} here")
+            self.out.setdefault("_conflicts", set()).add((part, eid))
+        else:
+            self.out[part][eid] = value
 
 
 def _injury_names() -> dict[str, str]:
@@ -193,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for line in unmatched:
         print("not matched:", line)
-    print(f"{args.out}: {len(data['catalogues'])} warband catalogues, {len(data['fighters'])} fighters, "
+    print(f"{args.out}: {len(data['catalogues'])} warband catalogues, {sum(map(len, data['fighters'].values()))} fighters, "
           f"{len(data['hired_swords'])} hired swords, {len(data['items'])} items, {len(data['skills'])} skills, "
           f"{len(data['injuries'])} injuries")
     return 0

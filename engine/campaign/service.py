@@ -24,6 +24,7 @@ from engine.campaign.actions import (
     hiring,
     own_warbands,
     postbattle,
+    roster_import,
     server_tables,
     sheets,
     standings,
@@ -304,6 +305,11 @@ class Campaigns(_Verbs):
                        source: str = "") -> Warband:
         """A warband from a file (``name``: under another name); ``source`` names where the file came from."""
         return self.act(_actor(guild_id, actor_id), warbands.import_warband, data, name=name, source=source)
+
+    def read_roster_file(self, guild_id: int, data: bytes, *, name: str | None = None) -> roster_import.RosterPreview:
+        """What a BattleScribe or NewRecruit roster would import as (stored nowhere; ``import_warband``
+        of its ``warband_file`` stores it)."""
+        return self.read(guild_id, roster_import.read_roster_file, data, name=name)
 
     # ---- the server's lists and tables
     def campaign_rules(self, guild_id: int) -> CampaignRules:
