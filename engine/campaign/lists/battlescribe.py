@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
+from typing import Any
 
 from engine.campaign.lists.catalogue import Catalogue
 from engine.editions import RULES_DATA
@@ -65,21 +66,20 @@ class BattleScribeIds:
         return found
 
 
-def ids_from(data: Mapping[str, object]) -> BattleScribeIds:
+def ids_from(data: Mapping[str, Any]) -> BattleScribeIds:
     """The ids of a file shaped as rules_data/battlescribe/mordheim.json."""
     def mapping(key: str) -> Mapping[str, str]:
-        return MappingProxyType(dict(data[key]))  # type: ignore[call-overload]
+        return MappingProxyType({str(k): str(v) for k, v in data[key].items()})
 
-    system = data["game_system"]
-    assert isinstance(system, Mapping)
-    fighters = {list_id: MappingProxyType(dict(of_list)) for list_id, of_list in mapping("fighters").items()}
+    fighters = {str(list_id): MappingProxyType({str(k): str(v) for k, v in of_list.items()})
+                for list_id, of_list in data["fighters"].items()}
     return BattleScribeIds(
-        game_system_id=str(system["id"]), game_system_name=str(system["name"]), catalogues=mapping("catalogues"),
-        hired_sword_catalogues=frozenset(data["hired_sword_catalogues"]),  # type: ignore[arg-type]
+        game_system_id=str(data["game_system"]["id"]), game_system_name=str(data["game_system"]["name"]),
+        catalogues=mapping("catalogues"), hired_sword_catalogues=frozenset(map(str, data["hired_sword_catalogues"])),
         fighters=MappingProxyType(fighters), hired_swords=mapping("hired_swords"), items=mapping("items"),
         skills=mapping("skills"), injuries=mapping("injuries"),
         structure=MappingProxyType({entry: Structure(kind) for entry, kind in mapping("structure").items()}),
-        profile_changes=frozenset(data["profile_changes"]),  # type: ignore[arg-type]
+        profile_changes=frozenset(map(str, data["profile_changes"])),
     )
 
 

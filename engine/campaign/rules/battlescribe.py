@@ -95,22 +95,20 @@ class _Mapper:
         self.catalogue = catalogue
         self.unmapped: list[str] = []
         self.notes: list[str] = []
-        self._skills = {lookup_key(s.name): s.name for sl in catalogue.skill_lists.values() for s in sl.skills}
-        for wlist in catalogue.warbands.values():
-            self._skills.update({lookup_key(s.name): s.name for sl in wlist.skill_lists.values() for s in sl.skills})
+        self._skills = skill_names(catalogue)
 
-    # ---- single entries
-    def item(self, selection: Element) -> Item | None:
-        item_id = self.ids.items.get(entry_id(selection))
+    # ---- single entries, by id and then by name
+    def item(self, eid: str, name: str) -> Item | None:
+        item_id = self.ids.items.get(eid)
         if item_id is not None and item_id in self.catalogue.items:
             return self.catalogue.items[item_id]
         try:
-            return self.catalogue.item(plain_name(selection.get("name", "")))
+            return self.catalogue.item(name)
         except NotFoundError:
             return None
 
-    def skill(self, selection: Element) -> str | None:
-        return self.ids.skills.get(entry_id(selection)) or self._skills.get(lookup_key(plain_name(selection.get("name", ""))))
+    def skill(self, eid: str, name: str) -> str | None:
+        return self.ids.skills.get(eid) or self._skills.get(lookup_key(name))
 
     # ---- what lies under a warrior, or in the stash
     def kit(self, selection: Element, owner: str, *, per_model: int = 1, kit: _Kit | None = None) -> _Kit:
@@ -132,9 +130,9 @@ class _Mapper:
                 kit.wyrdstone = (kit.wyrdstone or 0) + number
             elif kind == Structure.CONTAINER or child.get("type") == "model":  # a unit's models: their kit is the group's
                 self.kit(child, owner, per_model=per_model, kit=kit)
-            elif (skill := self.skill(child)) is not None and eid not in self.ids.items:
+            elif eid not in self.ids.items and (skill := self.skill(eid, name)) is not None:
                 kit.skills.append(skill)
-            elif (item := self.item(child)) is not None:
+            elif (item := self.item(eid, name)) is not None:
                 kit.equipment += [item.name] * max(1, number // per_model)
             elif _children(child):
                 self.kit(child, owner, per_model=per_model, kit=kit)
@@ -204,6 +202,26 @@ class _Mapper:
         return kind.profile.as_dict()
 
 
+# The skills of the catalogues last read, by lookup key: a server's catalogue is one object while
+# its lists do not change, so its index is built once (kept with the catalogue, so its id stays its own).
+_SKILL_NAMES: dict[int, tuple[Catalogue, dict[str, str]]] = {}
+SKILL_NAMES_KEPT = 16
+
+
+def skill_names(catalogue: Catalogue) -> dict[str, str]:
+    """Every skill of the catalogue's lists (common and warbands' own), its name by lookup key."""
+    kept = _SKILL_NAMES.get(id(catalogue))
+    if kept is not None and kept[0] is catalogue:
+        return kept[1]
+    names = {lookup_key(s.name): s.name for sl in catalogue.skill_lists.values() for s in sl.skills}
+    for wlist in catalogue.warbands.values():
+        names.update({lookup_key(s.name): s.name for sl in wlist.skill_lists.values() for s in sl.skills})
+    _SKILL_NAMES[id(catalogue)] = (catalogue, names)
+    while len(_SKILL_NAMES) > SKILL_NAMES_KEPT:
+        _SKILL_NAMES.pop(next(iter(_SKILL_NAMES)))
+    return names
+
+
 def _forces(root: Element) -> Iterator[Element]:
     yield from root.iter(f"{NS}force")
 
@@ -249,13 +267,13 @@ def read_roster(root: Element, ids: BattleScribeIds, catalogue: Catalogue, at: s
             continue
         wlist = found
         for selection in _children(force):
-            fighter = mapper.fighter(selection, wlist)
-            if fighter is not None:
-                warriors.append(mapper.warrior(selection, fighter))
-            elif ids.structure.get(entry_id(selection)) == Structure.STASH:
+            kind = ids.structure.get(entry_id(selection))
+            if kind == Structure.STASH:
                 mapper.kit(selection, "stash", kit=stash)
-            elif ids.structure.get(entry_id(selection)) == Structure.NOTED:
+            elif kind == Structure.NOTED:
                 continue
+            elif (fighter := mapper.fighter(selection, wlist)) is not None:
+                warriors.append(mapper.warrior(selection, fighter))
             else:
                 mapper.unmapped.append(f"{plain_name(selection.get('name', '')) or entry_id(selection)} "
                                        f"(not a fighter of the {wlist.name} list)")
