@@ -1,9 +1,11 @@
 """/warband import of BattleScribe and NewRecruit rosters through the harness: preview, confirm,
-cancel, another member's press, and every bad file refused privately with nothing stored."""
+cancel, another member's press, and every bad file refused privately with nothing stored; and
+``name:``, for rosters and our own files alike."""
 
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 
 from bot.harness import Actor
@@ -86,6 +88,16 @@ async def test_a_ros_file_and_another_name(harness):
     bad_name = await harness.command("warband import", OWNER, file=("reavers.rosz", rosz(reavers())), name="x" * 70)
     assert bad_name.is_error and bad_name.ephemeral and "the limit is 64" in bad_name.text
     assert len(svc(harness).list_warbands(GUILD_A)) == 1
+
+
+async def test_our_own_file_under_another_name(harness):
+    await harness.command("warband create", OWNER, name=WB, warband_type="Reiklanders")
+    blob = json.dumps(svc(harness).export_warband(GUILD_A, WB)).encode()
+    same = await harness.command("warband import", OWNER, file=("w.json", blob))
+    assert same.is_error and same.ephemeral and "`/warband import name:`" in same.text
+    res = await harness.command("warband import", OWNER, file=("w.json", blob), name="Reavers Again")
+    assert not res.is_error and "Imported Reavers Again" in res.text
+    assert sorted(s.name for s in svc(harness).list_warbands(GUILD_A)) == ["Reavers Again", WB]
 
 
 async def test_a_name_taken_between_preview_and_confirm(harness):
