@@ -1,5 +1,9 @@
 """/warband: create, show, sheet, check, list, rename, edit, delete, treasury, log, undo, export and import warbands.
 
+``/warband import`` reads our own export files, and BattleScribe or NewRecruit rosters (``.rosz``,
+``.ros``): a roster is shown as it would be imported, with what cannot be, and stored only when the
+member who imported it confirms.
+
 Everything here belongs to the server the command is used in: the server id comes from the
 interaction, never from what was typed. The service (engine.campaign.service.Campaigns) checks names,
 limits and who may change what; this cog parses options, calls it and renders the answer.
@@ -23,6 +27,7 @@ from discord.ext import commands
 from cogs._ui.campaign import ServerOnly, call, campaigns, require_server, safe
 from cogs._ui.context import is_admin, reads_plain_text
 from cogs._ui.roster import check_pages, done_embed, ledger_line, ledger_pages, problem_pages, sheet_pages, treasury_embed, warband_list_pages
+from cogs._ui.roster_import import preview_embed
 from cogs._ui.sheet_files import PDF, PNG, draw_sheet, sheet_file
 from cogs._ui.views import Confirm, check_same_server, send_pages
 from cogs._ui.warrior_choices import (
@@ -33,10 +38,11 @@ from cogs._ui.warrior_choices import (
     sheet_warband_choices,
     warband_choices,
 )
-from engine.campaign.model import WarbandSheet
-from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
-from engine.campaign.model import Warband
-from engine.errors import InvalidData
+from engine.campaign.actions.roster_import import SOURCE as ROSTER_SOURCE
+from engine.campaign.lists.catalogue import lookup_key
+from engine.campaign.model import Warband, WarbandSheet
+from engine.campaign.rules.roster_file import check_upload_size, is_roster_file
+from engine.errors import InvalidData, LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 from engine.campaign.rules.transfer import MAX_IMPORT_BYTES
 from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE
 
@@ -85,6 +91,40 @@ class DeleteConfirm(Confirm):
                            "Its warriors and battles are gone. The attached file is its export: "
                            "`/warband import` brings it back.")
         await interaction.response.edit_message(embed=embed, view=None, attachments=[export_file(export, self.warband)])
+
+
+class RosterImportConfirm(Confirm):
+    """Import a previewed roster on confirmation: only the member who asked, only in that server.
+
+    It keeps the warband file the roster mapped to (plain JSON), so it is answered after a restart too."""
+
+    def __init__(self, owner_id: int, guild_id: int, warband_file: dict, name: str | None) -> None:
+        super().__init__(owner_id, self._import, label="Import")
+        self.guild_id = guild_id
+        self.warband_file = warband_file
+        self.name = name
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        check_same_server(interaction, self.guild_id)
+        return await super().interaction_check(interaction)
+
+    async def _import(self, interaction: discord.Interaction) -> None:
+        try:  # checked again in its own transaction: the name may have been taken since the preview
+            wb = await call(campaigns(interaction).import_warband, self.guild_id, interaction.user.id, self.warband_file,
+                            name=self.name, source=ROSTER_SOURCE)
+        except InvalidData as exc:
+            pages = problem_pages("The roster was not imported", exc.problems)
+            await interaction.response.edit_message(embed=pages[0], view=None, attachments=[])
+            return
+        await interaction.response.edit_message(embed=imported_embed(wb, "from a BattleScribe roster"), view=None,
+                                                attachments=[])
+
+
+def imported_embed(wb: Warband, where: str = "") -> discord.Embed:
+    return done_embed(f"Imported {safe(wb.name)}" + (f" {where}" if where else ""),
+                      f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
+                      f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shard{'' if wb.wyrdstone_shards == 1 else 's'}, "
+                      f"owned by <@{wb.owner_id}>. See it with `/warband show`.")
 
 
 class Warbands(commands.Cog):
@@ -323,31 +363,50 @@ class Warbands(commands.Cog):
                            f"format `{data['format']}` version {data['version']}. Bring it back with `/warband import`.")
         await interaction.response.send_message(embed=embed, file=export_file(data, wname), ephemeral=True)
 
-    @warband.command(name="import", description="Create a warband from a file made by /warband export")
-    @app_commands.describe(file="The .json file (at most 10 MB); it becomes your warband")
-    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+    @warband.command(name="import", description="Create a warband from a /warband export file or a BattleScribe roster")
+    @app_commands.describe(file="A .json file of /warband export (at most 10 MB), or a BattleScribe/NewRecruit .rosz or .ros "
+                                "(at most 1 MB)",
+                           name="Import it under this name instead of the file's (up to 64 characters)")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment, name: WarbandName | None = None) -> None:
         g = require_server(interaction)
+        if is_roster_file(file.filename):
+            check_upload_size(file.size)  # refused before it is read
+            await self._import_roster(interaction, g, await file.read(), name)
+            return
         if file.size > MAX_IMPORT_BYTES:
             raise LimitExceeded(
                 f"The file is {file.size / (1024 * 1024):.1f} MB; the limit is {MAX_IMPORT_BYTES // (1024 * 1024)} MB. It was not read.",
-                hint="Import a file written by `/warband export`.",
+                hint="Import a file written by `/warband export`, or a BattleScribe roster (.rosz).",
             )
         data = await file.read()
+        if is_roster_file("", data[:4]):  # a .rosz renamed: read as a roster
+            await self._import_roster(interaction, g, data, name)
+            return
         svc = campaigns(interaction)
-        problems = await call(svc.validate_import, g, data)
+        problems = await call(svc.validate_import, g, data, name=name)
         if not problems:
             try:
-                wb = await call(svc.import_warband, g, interaction.user.id, data)
+                wb = await call(svc.import_warband, g, interaction.user.id, data, name=name)
             except InvalidData as exc:  # something changed between the check and the write
                 problems = exc.problems
         if problems:
             await send_pages(interaction, problem_pages("The file was not imported", problems), ephemeral=True)
             return
-        embed = done_embed(f"Imported {safe(wb.name)}",
-                           f"{safe(wb.warband_type)}, {len(wb.warriors)} warrior entr{'y' if len(wb.warriors) == 1 else 'ies'}, "
-                           f"{wb.gold_crowns} gc and {wb.wyrdstone_shards} shard{'' if wb.wyrdstone_shards == 1 else 's'}, "
-                           f"owned by <@{wb.owner_id}>. See it with `/warband show`.")
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=imported_embed(wb))
+
+    async def _import_roster(self, interaction: discord.Interaction, guild_id: int, data: bytes, name: str | None) -> None:
+        """A roster's preview with Import and Cancel; its problems, privately, when it cannot be imported."""
+        preview = await call(campaigns(interaction).read_roster_file, guild_id, data, name=name)
+        if preview.problems:
+            await send_pages(interaction, problem_pages("The roster was not imported", list(preview.problems)), ephemeral=True)
+            return
+        view = RosterImportConfirm(interaction.user.id, guild_id, preview.warband_file, name)
+        embed, whole = preview_embed(preview)
+        if whole is None:
+            sent = await interaction.response.send_message(embed=embed, view=view)
+        else:
+            sent = await interaction.response.send_message(embed=embed, view=view, file=whole)
+        view.message = sent.resource if isinstance(sent.resource, discord.InteractionMessage) else None
 
 
 async def setup(bot: commands.Bot) -> None:

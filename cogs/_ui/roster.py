@@ -303,6 +303,13 @@ def check_pages(warband: str, warband_type: str, problems: tuple[str, ...], note
     return _paginate(title, description, blocks, colour=colour)
 
 
+def section_pages(title: str, description: str, sections: dict[str, list[str]], *,
+                  colour: discord.Colour) -> list[discord.Embed]:
+    """Named sections of lines as fields, split and paged as every long answer here is (nothing cut off)."""
+    blocks = [block for name, lines in sections.items() for block in _long_blocks(name, lines)]
+    return _paginate(title, description, blocks, colour=colour)
+
+
 def done_embed(title: str, description: str = "") -> discord.Embed:
     return discord.Embed(title=title[:256], description=description[:4096] or None, colour=SUCCESS)
 

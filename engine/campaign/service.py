@@ -25,6 +25,7 @@ from engine.campaign.actions import (
     hiring,
     own_warbands,
     postbattle,
+    roster_import,
     server_tables,
     sheets,
     standings,
@@ -313,11 +314,18 @@ class Campaigns(_Verbs):
     def export_warband(self, guild_id: int, name: str) -> dict[str, Any]:
         return self.read(guild_id, warbands.export_warband, name)
 
-    def validate_import(self, guild_id: int, data: bytes | str | Mapping[str, Any]) -> list[str]:
-        return self.read(guild_id, warbands.validate_import, data)
+    def validate_import(self, guild_id: int, data: bytes | str | Mapping[str, Any], *, name: str | None = None) -> list[str]:
+        return self.read(guild_id, warbands.validate_import, data, name=name)
 
-    def import_warband(self, guild_id: int, actor_id: int, data: bytes | str | Mapping[str, Any]) -> Warband:
-        return self.act(_actor(guild_id, actor_id), warbands.import_warband, data)
+    def import_warband(self, guild_id: int, actor_id: int, data: bytes | str | Mapping[str, Any], *, name: str | None = None,
+                       source: str = "") -> Warband:
+        """A warband from a file (``name``: under another name); ``source`` names where the file came from."""
+        return self.act(_actor(guild_id, actor_id), warbands.import_warband, data, name=name, source=source)
+
+    def read_roster_file(self, guild_id: int, data: bytes, *, name: str | None = None) -> roster_import.RosterPreview:
+        """What a BattleScribe or NewRecruit roster would import as (stored nowhere; ``import_warband``
+        of its ``warband_file`` stores it)."""
+        return self.read(guild_id, roster_import.read_roster_file, data, name=name)
 
     # ---- the server's lists and tables
     def campaign_rules(self, guild_id: int) -> CampaignRules:

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from engine.campaign.model import Entity, LedgerEntry
 from engine.storage.connection import Connection
+from engine.storage.warriors import in_list
 
 COLUMNS = ("id", "guild_id", "warband_id", "warband_name", "what", "entity", "entity_id", "before_json", "after_json",
            "reason", "member_id", "created_at", "undoes_id", "batch_id")
@@ -141,6 +142,19 @@ class LedgerRepository:
             for n, key in enumerate(TREASURY):
                 totals[n] += int(after.get(key, 0) or 0) - int(before.get(key, 0) or 0)
         return totals[0], totals[1]
+
+    def imported_shards_found(self, *, only: Sequence[int] | None = None) -> dict[int, int]:
+        """The shards found that each warband brought when it was imported (its import row's
+        ``shards_found``), of the warbands ``only`` when given."""
+        where, params = in_list("warband_id", only)
+        found: dict[int, int] = {}
+        for warband_id, after_json in self.c.rows(
+                f"SELECT warband_id, after_json FROM ledger WHERE guild_id = ? AND what = 'warband.import'{where}",
+                (self.guild_id, *params)):
+            shards = int((json.loads(after_json) if after_json else {}).get("shards_found", 0) or 0)
+            if shards:
+                found[warband_id] = found.get(warband_id, 0) + shards
+        return found
 
     def newest_undoable_batch(self, warband_id: int, passed_over: Sequence[str]) -> list[LedgerEntry]:
         """The rows of the warband's newest batch not yet undone (newest first), leaving out rows

@@ -468,7 +468,7 @@ async def test_export_import_round_trip_loses_nothing(harness):
     assert exp.ephemeral and exp.sent[0].files[0]["filename"] == "reikland-reavers.json"
     blob = harness.messages[exp.message_id].files[0]["content"]
     data = json.loads(blob)
-    assert data["format"] == "mordheim-bot/warband" and data["version"] == 2
+    assert data["format"] == "mordheim-bot/warband" and data["version"] == 3
     # import it into another server: everything comes back, owned by the importer
     imp = await harness.command("warband import", STRANGER_IN_B, file=("reavers.json", blob))
     assert not imp.is_error and not imp.ephemeral and f"Imported {WB}" in imp.text and "<@9>" in imp.text

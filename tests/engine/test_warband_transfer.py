@@ -45,7 +45,7 @@ def _without_time(data):
 
 def test_export_shape(campaigns):
     data = campaigns.export_warband(GUILD, "Sisters of the Rock")
-    assert data["format"] == "mordheim-bot/warband" and data["version"] == 2
+    assert data["format"] == "mordheim-bot/warband" and data["version"] == 3
     assert "guild_id" not in json.dumps(data) and "owner_id" not in json.dumps(data)
     json.dumps(data)  # plain JSON
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.campaign.actions.common import changeable_warband, warband_named
-from engine.campaign.actions.postbattle import found_by_warband
 from engine.campaign.actions.server_tables import tables_of
+from engine.campaign.actions.shards_found import shards_found
 from engine.campaign.actions.warbands import add_battle, battle_date
 from engine.campaign.model import Actor, Battle, BattleResult, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
@@ -226,7 +226,7 @@ def _lines(uow: UnitOfWork, warbands: list[Warband]) -> dict[int, Line]:
     ids = [w.id for w in warbands]
     roster = uow.warriors.active_by_warband({w.id: w.name for w in warbands}, only=ids)
     records = uow.battles.records(only=ids)
-    found = found_by_warband(uow, only=ids)
+    found = shards_found(uow, only=ids)
     return {w.id: _line(w, roster.get(w.id, []), records.get(w.id), found.get(w.id, 0), tables.rules, tables.catalogue)
             for w in warbands}
 

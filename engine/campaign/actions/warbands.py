@@ -17,6 +17,7 @@ from engine.campaign.actions.changes import change_warband
 from engine.campaign.actions.common import changeable_warband, warband_named
 from engine.campaign.actions.ledger_view import named_entries
 from engine.campaign.actions.server_tables import grade_refusal, tables_of
+from engine.campaign.actions.shards_found import shards_found
 from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEntry, TreasuryAudit, Warband, WarbandSummary
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
@@ -218,15 +219,20 @@ def record_battle(uow: UnitOfWork, actor: Actor, name: str, *, result: str, scen
 
 # ---------------------------------------------------------------------- export / import
 def export_warband(uow: UnitOfWork, name: str) -> dict[str, Any]:
-    """The warband as JSON-ready data: {"format": "mordheim-bot/warband", "version": 2, ...}."""
+    """The warband as JSON-ready data: {"format": "mordheim-bot/warband", "version": 3, ...}."""
     warband = get_warband(uow, name)
-    return transfer.export(warband, uow.battles.of_warband(warband.id, warband.name), uow.at)
+    return transfer.export(warband, uow.battles.of_warband(warband.id, warband.name), uow.at,
+                           shards_found=shards_found(uow, only=[warband.id]).get(warband.id, 0))
 
 
-def _import_problems(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> tuple[dict[str, Any] | None, list[str]]:
+def import_problems(uow: UnitOfWork, data: bytes | str | Mapping[str, Any], *,
+                    name: str | None = None) -> tuple[dict[str, Any] | None, list[str]]:
+    """(the file's data checked and normalised, []) or (None, every problem) for this server.
+    ``name`` imports it under another name, checked as a new warband's is (MordheimError if bad)."""
     tables = tables_of(uow)
-    parsed, problems = transfer.problems(data, tables.rules, lambda name: uow.warbands.id_called(name) is not None,
-                                         tables.catalogue)
+    new_name = None if name is None else clean_name(name, "The warband name")
+    parsed, problems = transfer.problems(data, tables.rules, lambda taken: uow.warbands.id_called(taken) is not None,
+                                         tables.catalogue, name=new_name)
     wlist = tables.catalogue.warbands.get(parsed["warband"]["list"] or "") if parsed is not None else None
     if wlist is not None and not tables.plays(wlist.grade):  # an import makes a new warband: refused like a new one
         refusal = grade_refusal(f"The {wlist.name} list", str(wlist.grade))
@@ -234,14 +240,16 @@ def _import_problems(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> 
     return parsed, problems
 
 
-def validate_import(uow: UnitOfWork, data: bytes | str | Mapping[str, Any]) -> list[str]:
+def validate_import(uow: UnitOfWork, data: bytes | str | Mapping[str, Any], *, name: str | None = None) -> list[str]:
     """Every problem with an export file for this server (empty list: it can be imported)."""
-    return _import_problems(uow, data)[1]
+    return import_problems(uow, data, name=name)[1]
 
 
-def import_warband(uow: UnitOfWork, actor: Actor, data: bytes | str | Mapping[str, Any]) -> Warband:
-    """Create a warband owned by the actor from an export. Stores nothing unless every check passes."""
-    parsed, problems = _import_problems(uow, data)
+def import_warband(uow: UnitOfWork, actor: Actor, data: bytes | str | Mapping[str, Any], *, name: str | None = None,
+                   source: str = "") -> Warband:
+    """Create a warband owned by the actor from an export (under ``name`` when given). Stores
+    nothing unless every check passes. ``source`` says where the file came from, in the ledger."""
+    parsed, problems = import_problems(uow, data, name=name)
     if problems or parsed is None:
         raise InvalidData("The warband file", problems)
     _room_for_one_more(uow)
@@ -256,6 +264,7 @@ def import_warband(uow: UnitOfWork, actor: Actor, data: bytes | str | Mapping[st
     warband = with_warriors(uow, warband)
     uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what="warband.import", entity=Entity.WARBAND,
                       entity_id=warband.id, before=None,
-                      after={**warband.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"])},
-                      reason="imported")
+                      after={**warband.snapshot(), "warriors": len(parsed["warriors"]), "battles": len(parsed["battles"]),
+                             "shards_found": w["shards_found"]},
+                      reason=f"imported from {source}" if source else "imported")
     return warband

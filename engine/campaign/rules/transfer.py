@@ -4,7 +4,8 @@ Format ``{"format": "mordheim-bot/warband", "version": 2, "exported_at", "warban
 "warriors": [...], "battles": [...]}``; a warrior is ``Warrior.snapshot()``. The owner and
 the server are not part of the file: an import belongs to whoever imports it, where they do.
 Version 2 added the warband's list and stash and what a warrior's list entry says of it
-(fighter type, race, skill lists, special rules, hand edits); version 1 files still import.
+(fighter type, race, skill lists, special rules, hand edits); version 3 the shards the warband's
+post-battle sequences found (the standings count them); version 1 and 2 files still import.
 """
 
 from __future__ import annotations
@@ -39,22 +40,25 @@ from engine.campaign.rules.validation import (
 )
 
 FORMAT = "mordheim-bot/warband"
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 MAX_IMPORT_BYTES = 10 * 1024 * 1024
 MAX_IMPORT_WARRIORS = 200
 MAX_IMPORT_BATTLES = 5000
+MAX_SHARDS_FOUND = 1_000_000
 TOP_KEYS = {"format", "version", "exported_at", "warband", "warriors", "battles"}
-WARBAND_KEYS = {"name", "type", "list", "notes", "gold_crowns", "wyrdstone_shards", "owner_id", "stash"}
+WARBAND_KEYS = {"name", "type", "list", "notes", "gold_crowns", "wyrdstone_shards", "owner_id", "stash", "shards_found"}
 WARRIOR_KEYS = {"name", "role", "type", "group_size", "profile", "equipment", "skills", "injuries", "experience", "status", "large",
                 "fighter_type", "race", "skill_lists", "special_rules", "hand_edits"}
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")  # the warband lists' ids (rules_data/schema/warbands.schema.json)
 BATTLE_KEYS = {"fought_on", "scenario", "opponents", "result", "notes"}
 
 
-def export(warband: Warband, battles: list[Battle], at: str) -> dict[str, Any]:
+def export(warband: Warband, battles: list[Battle], at: str, *, shards_found: int = 0) -> dict[str, Any]:
+    """The file of a warband; ``shards_found``: what its post-battle sequences found (and earlier imports brought)."""
     snap = warband.snapshot()
     del snap["owner_id"]
+    snap["shards_found"] = shards_found
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -249,10 +253,12 @@ def clean_battle(raw: Mapping[str, Any], where: str = "", problems: list[str] | 
 
 def problems(
     data: bytes | str | Mapping[str, Any], rules: CampaignRules, name_taken: Callable[[str], bool], catalogue: Catalogue,
+    *, name: str | None = None,
 ) -> tuple[dict[str, Any] | None, list[str]]:
     """(normalised data, []) when the file can be imported, else (None, every problem).
 
     ``catalogue`` is the importing server's: a warband of a list it does not have is refused.
+    ``name`` (checked already, as a new warband's is) replaces the name the file gives.
     """
     if isinstance(data, (bytes, bytearray, str)):
         data, unreadable = parse_json(bytes(data) if isinstance(data, bytearray) else data, "The file")
@@ -277,15 +283,17 @@ def problems(
         warband = {}
     else:
         _unknown(found, "warband: ", warband, WARBAND_KEYS)
-    name = _check(found, "warband: ", lambda: clean_name(warband.get("name"), "The warband name"))
+    if name is None:
+        name = _check(found, "warband: ", lambda: clean_name(warband.get("name"), "The warband name"))
     wtype = _check(found, "warband: ", lambda: clean_name(warband.get("type"), "The warband type"))
     if name and name_taken(name):
-        found.append(f"warband: this server already has a warband called '{name}'; rename one of them "
-                     "(edit `warband.name` in the file or rename the existing one).")
+        found.append(f"warband: this server already has a warband called '{name}'; import it under another name "
+                     "with `/warband import name:`, or rename the existing one.")
     out_warband.update(name=name, type=wtype, notes=_check(found, "warband: ", lambda: clean_notes(warband.get("notes"))),
                        list=_check(found, "warband: ", lambda: optional_id(warband.get("list"), "The warband list")),
                        stash=_check(found, "warband: ", lambda: clean_list(warband.get("stash"), "The stash")))
-    for key, what, limit in (("gold_crowns", "Gold crowns", MAX_GOLD), ("wyrdstone_shards", "Wyrdstone shards", MAX_WYRDSTONE)):
+    for key, what, limit in (("gold_crowns", "Gold crowns", MAX_GOLD), ("wyrdstone_shards", "Wyrdstone shards", MAX_WYRDSTONE),
+                             ("shards_found", "Shards found", MAX_SHARDS_FOUND)):
         n = _check(found, "warband: ", lambda k=key, w=what: whole_number(warband.get(k, 0), w))
         if n is not None and not 0 <= n <= limit:
             found.append(f"warband: {what.lower()} must be 0 to {limit:,}, not {n}.")
