@@ -446,3 +446,25 @@ def warbands_by_owner(db: Database) -> None:
     # (``OwnedWarbandRepository``, for /warband sheet in a direct message, where there is no
     # server). Every query through it filters on the owner.
     db.execute("CREATE INDEX warbands_owner_name ON warbands (owner_id, name_key)")
+
+
+@MIGRATIONS(name="0014_battle_scenario_and_ratings")
+def battle_scenario_and_ratings(db: Database) -> None:
+    # The rulebook scenario a battle was fought (rules_data/campaign/scenarios.json id; NULL for a
+    # custom scenario or none: the name stays in ``scenario``), and both warbands' ratings when a
+    # battle between two of the server's warbands was recorded (the underdog experience; NULL when
+    # the opponent is not a warband of the server, and for battles recorded before this step).
+    db.execute("ALTER TABLE battles ADD COLUMN scenario_id TEXT")
+    db.execute("ALTER TABLE battles ADD COLUMN rating INTEGER")
+    db.execute("ALTER TABLE battles ADD COLUMN opponent_rating INTEGER")
+    # Battles recorded before this step under a rulebook scenario's exact name take its id (the
+    # names and ids as the data file had them when this step was written; never edited since).
+    db.execute("""
+        UPDATE battles SET scenario_id = CASE lower(trim(scenario))
+            WHEN 'defend the find' THEN 'defend-the-find' WHEN 'skirmish' THEN 'skirmish'
+            WHEN 'wyrdstone hunt' THEN 'wyrdstone-hunt' WHEN 'breakthrough' THEN 'breakthrough'
+            WHEN 'street fight' THEN 'street-fight' WHEN 'chance encounter' THEN 'chance-encounter'
+            WHEN 'hidden treasure' THEN 'hidden-treasure' WHEN 'occupy' THEN 'occupy'
+            WHEN 'surprise attack' THEN 'surprise-attack' END
+        WHERE lower(trim(scenario)) IN ('defend the find', 'skirmish', 'wyrdstone hunt', 'breakthrough', 'street fight',
+                                        'chance encounter', 'hidden treasure', 'occupy', 'surprise attack')""")
