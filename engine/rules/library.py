@@ -30,6 +30,7 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.storage.text_index import IndexedText, TextIndex
 
 from .campaign import campaign_entries
+from .scenario_entries import scenario_entries
 from .matching import Speller
 from .questions import QuestionTopics, is_question
 from .ranking import SPECIAL_RULES, Query, blend, match_names
@@ -102,6 +103,11 @@ class RulesLibrary:
             raw = campaign.read_bytes()
             digest.update(b"campaign/lrb.json\0" + raw)
             entries += campaign_entries(json.loads(raw))
+        scenarios = data_dir / "campaign" / "scenarios.json"
+        if scenarios.exists():  # the scenarios and the underdog table, as entries (engine/rules/scenario_entries.py)
+            raw = scenarios.read_bytes()
+            digest.update(b"campaign/scenarios.json\0" + raw)
+            entries += scenario_entries(json.loads(raw))
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
         topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
         return cls(entries, synonyms, digest.hexdigest()[:16], topics)
