@@ -13,6 +13,7 @@ import pytest
 
 from engine.campaign.model import Battle, BattleResult, Role
 from engine.campaign.rules import scenarios
+from engine.campaign.rules.battle_awards import battle_extra_experience
 from engine.campaign.rules.scenarios import (
     COMMON_AWARDS, SCENARIO_DATA, WarriorOutcome, awards_for, battle_scenario, build_book, roll, scenario_book,
     scenario_by_name, scenario_only_experience, scenarios_like, table_dice,
@@ -226,3 +227,23 @@ def test_a_recorded_battle_gives_its_underdog_experience_when_both_ratings_are_k
     assert underdog_for_battle(battle(95, 160)) == 1
     assert underdog_for_battle(battle(160, 95)) == 0
     assert underdog_for_battle(battle(None, None)) is None
+
+
+# ------------------------------------------------------------------ what the post-battle sequence pre-fills
+def recorded(scenario_id, rating=None, opponent_rating=None, scenario="x"):
+    return Battle(id=1, warband="Rats", warband_id=1, fought_on="2024-05-31", scenario=scenario, opponents="Raiders",
+                  result=BattleResult.LOSS, notes="", recorded_by=1, scenario_id=scenario_id, rating=rating,
+                  opponent_rating=opponent_rating)
+
+
+def test_a_battle_adds_its_scenarios_own_awards_and_the_underdogs():
+    hero = WarriorOutcome(role=Role.HERO, wyrdstone_counters=2, enemies_out_of_action=1)
+    extra = battle_extra_experience(recorded("wyrdstone-hunt", 95, 200), hero)
+    assert [(a.award, a.name, a.amount) for a in extra] == [("wyrdstone-counter", "Per wyrdstone counter ×2", 2),
+                                                            ("underdog", "Underdog", 3)]
+    group = WarriorOutcome(role=Role.HENCHMEN)
+    assert [(a.award, a.amount) for a in battle_extra_experience(recorded("skirmish", 95, 200), group)] == [("underdog", 3)]
+    assert battle_extra_experience(recorded("skirmish", 200, 95), group) == ()  # the higher-rated side gains nothing
+    assert battle_extra_experience(recorded(None), hero) == ()  # a custom scenario against a warband of elsewhere
+    animal = WarriorOutcome(role=Role.HENCHMEN, gains_experience=False)
+    assert battle_extra_experience(recorded("skirmish", 95, 200), animal) == ()
