@@ -1,7 +1,10 @@
-"""/battle: record a warband's battles (against another warband of the server: on both) and list them.
+"""/battle: record a warband's battles (against another warband of the server: on both), list them,
+and the rulebook's scenarios (roll the table, or read one).
 
 Recording offers to start the post-battle sequence: the buttons are plain ``pb:start:...``
 custom ids that the post-battle cog's ``DynamicItem`` answers (cogs never import each other).
+A rulebook scenario is stored by its id, anything else as a custom scenario; against a warband
+of the server both ratings are stored and the underdog named (engine/campaign/rules/underdog.py).
 """
 
 from __future__ import annotations
@@ -14,9 +17,12 @@ from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.postbattle_render import start_id
 from cogs._ui.roster import battle_pages, done_embed
+from cogs._ui.scenarios import battle_scenario_line, roll_embed, scenario_choices, scenario_embed, underdog_line
 from cogs._ui.views import send_pages
 from cogs._ui.warrior_choices import changeable_warband_choices, opponent_choices, warband_choices
 from cogs._ui.writes import call_write
+from engine.campaign.rules.scenarios import roll, scenario_by_name, table_dice
+from engine.errors import MordheimError
 
 Name = app_commands.Range[str, 1, 100]
 RESULT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (("Won", "win"), ("Lost", "loss"), ("Drawn", "draw"))]
@@ -35,12 +41,13 @@ class Battles(commands.Cog):
         return True
 
     @battle.command(name="record", description="Record a battle a warband fought (on both sides if the opponent is a warband here)")
-    @app_commands.describe(warband="Which warband", result="Won, lost or drawn", scenario="e.g. Skirmish, Wyrdstone Hunt",
+    @app_commands.describe(warband="Which warband", result="Won, lost or drawn",
+                           scenario="A rulebook scenario from the list, or your own (custom: NAME for one named like a rulebook one)",
                            opponent="The other warband, if it is one of this server's (its result is recorded too)",
                            opponents="Who they fought, if not a warband of this server", date="When, as 2024-05-31 (default today)",
                            notes="What happened")
     @app_commands.choices(result=RESULT_CHOICES)
-    @app_commands.autocomplete(warband=changeable_warband_choices, opponent=opponent_choices)
+    @app_commands.autocomplete(warband=changeable_warband_choices, opponent=opponent_choices, scenario=scenario_choices)
     async def record(self, interaction: discord.Interaction, warband: Name, result: str, scenario: Name | None = None,
                      opponent: Name | None = None, opponents: Name | None = None,
                      date: app_commands.Range[str, 1, 20] | None = None, notes: app_commands.Range[str, 0, 1000] = "") -> None:
@@ -58,16 +65,32 @@ class Battles(commands.Cog):
             bits.append(safe(ours.scenario))
         if ours.opponents:
             bits.append(f"vs {safe(ours.opponents)}")
-        text = " · ".join(bits)
+        lines = [" · ".join(bits)]
         if theirs is not None:
-            text += f"\nRecorded for {safe(theirs.warband)} too: **{theirs.result.upper()}**."
-        text += "\nNext: the post-battle sequence (injuries, experience, exploration, income)."
+            lines.append(f"Recorded for {safe(theirs.warband)} too: **{theirs.result.upper()}**.")
+        lines += [line for line in (battle_scenario_line(ours), underdog_line(ours, theirs)) if line]
+        lines.append("Next: the post-battle sequence (injuries, experience, exploration, income).")
+        text = "\n".join(lines)
         view = discord.ui.View(timeout=None)
         for battle in (ours, theirs):
             if battle is not None:
                 view.add_item(discord.ui.Button(label=f"Post-battle: {battle.warband}"[:80], style=discord.ButtonStyle.primary,
                                                 custom_id=start_id(battle.warband_id, battle.id)))
         await interaction.response.send_message(embed=done_embed(f"Battle recorded for {safe(ours.warband)}", text), view=view)
+
+    @battle.command(name="scenario", description="Roll the scenario table (2D6), or read one scenario and its experience")
+    @app_commands.describe(name="A scenario to read (leave empty to roll the table)",
+                           dice="The 2D6 rolled at the table, e.g. 3 4 (leave empty for the bot to roll)")
+    @app_commands.autocomplete(name=scenario_choices)
+    async def scenario(self, interaction: discord.Interaction, name: Name | None = None,
+                       dice: app_commands.Range[str, 1, 20] | None = None) -> None:
+        require_server(interaction)
+        if name and dice:
+            raise MordheimError("Give a scenario's `name` to read it, or `dice` to roll the table, not both.")
+        if name:
+            await interaction.response.send_message(embed=scenario_embed(scenario_by_name(name)))
+        else:
+            await interaction.response.send_message(embed=roll_embed(roll(table_dice(dice, self.bot.rng))))
 
     @battle.command(name="list", description="A warband's battles, newest first")
     @app_commands.describe(warband="Which warband", limit="How many (default 20)")

@@ -121,7 +121,8 @@ class CampaignCog(commands.Cog, name="CampaignCog"):
         lines = []
         for e in entries:
             against = f" {RESULT_WORDS[e.result]} {safe(e.opponent)}" if e.opponent else f": {e.result}"
-            line = f"`{e.fought_on}` **{safe(e.warband)}**{against}" + (f" · {safe(e.scenario)}" if e.scenario else "")
+            scenario = (f" · {safe(e.scenario)}" + (" (custom)" if e.custom_scenario else "")) if e.scenario else ""
+            line = f"`{e.fought_on}` **{safe(e.warband)}**{against}{scenario}"
             if e.notes:
                 line += f" — {safe(e.notes)}"
             lines.append(line)

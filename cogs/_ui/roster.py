@@ -268,7 +268,7 @@ def battle_pages(warband: str, battles: list[Battle]) -> list[discord.Embed]:
     for b in battles:
         bits = [f"`{b.fought_on}` **{b.result.upper()}**"]
         if b.scenario:
-            bits.append(safe(b.scenario))
+            bits.append(safe(b.scenario) + (" (custom)" if b.custom_scenario else ""))
         if b.opponents:
             bits.append(f"vs {safe(b.opponents)}")
         line = " · ".join(bits)

@@ -332,8 +332,18 @@ class Battle:
     recorded_by: int
     opponent_warband_id: int | None = None  # the other warband of the server, when recorded on both sides
     pair_id: int | None = None  # both sides' rows carry the first row's id
+    scenario_id: str | None = None  # the rulebook scenario (rules_data/campaign/scenarios.json); None: custom or none
+    rating: int | None = None  # the warband's rating when the battle was recorded (against a warband of the server)
+    opponent_rating: int | None = None  # and the opponent's, then
+
+    @property
+    def custom_scenario(self) -> bool:
+        """A scenario was named, and it is not one of the rulebook's."""
+        return bool(self.scenario) and self.scenario_id is None
 
     def snapshot(self) -> dict[str, Any]:
+        """The battle as an export file carries it: what was typed. An import finds the scenario's id
+        again from its name; the ratings belong to a pair of this server's warbands and stay here."""
         return {
             "fought_on": self.fought_on,
             "scenario": self.scenario,

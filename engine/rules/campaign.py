@@ -103,7 +103,7 @@ def _rating(data: dict[str, Any]) -> Entry | None:
          f"A warband's rating is {rating['per_warrior']} points per warrior ({rating['per_large_creature']} for a large "
          f"creature) plus {rating['per_experience']} per experience point. Every model of a henchman group counts, and "
          "each has the group's experience; dead and retired warriors do not. `/warband show` works it out."],
-        ("rating", "warband rating", "wb rating", "underdog"), "rule",
+        ("rating", "warband rating", "wb rating"), "rule", related=("lrb/campaign/underdogs",),
     )
 
 

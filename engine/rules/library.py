@@ -31,6 +31,7 @@ from engine.storage.text_index import IndexedText, TextIndex
 
 from .campaign import campaign_entries
 from .warbands import catalogue_of, warband_entries
+from .scenario_entries import scenario_entries
 from .matching import Speller
 from .questions import QuestionTopics, is_question
 from .ranking import SPECIAL_RULES, Query, blend, match_names
@@ -115,6 +116,11 @@ class RulesLibrary:
                 digest.update(path.relative_to(data_dir).as_posix().encode() + b"\0" + path.read_bytes())
             taken = {key(n) for e in entries if e.edition == "lrb" for n in (e.title, *e.aliases)}  # the edition they join
             entries += warband_entries(catalogue_of(warbands), taken)
+        scenarios = data_dir / "campaign" / "scenarios.json"
+        if scenarios.exists():  # the scenarios and the underdog table, as entries (engine/rules/scenario_entries.py)
+            raw = scenarios.read_bytes()
+            digest.update(b"campaign/scenarios.json\0" + raw)
+            entries += scenario_entries(json.loads(raw))
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
         topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
         return cls(entries, synonyms, digest.hexdigest()[:16], topics)

@@ -12,16 +12,17 @@ from engine.storage.connection import Connection
 from engine.storage.warriors import in_list
 
 COLUMNS = ("id", "warband_id", "fought_on", "scenario", "opponents", "result", "notes", "recorded_by",
-           "opponent_warband_id", "pair_id")
+           "opponent_warband_id", "pair_id", "scenario_id", "rating", "opponent_rating")
 SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM battles"
 NEWEST_FIRST = "ORDER BY fought_on DESC, id DESC"
 
 
 def battle_from_row(row: Sequence[Any], warband: str) -> Battle:
-    (bid, warband_id, fought_on, scenario, opponents, result, notes, recorded_by, opponent_id, pair_id) = row
+    (bid, warband_id, fought_on, scenario, opponents, result, notes, recorded_by, opponent_id, pair_id, scenario_id, rating,
+     opponent_rating) = row
     return Battle(id=bid, warband=warband, warband_id=warband_id, fought_on=fought_on, scenario=scenario, opponents=opponents,
                   result=BattleResult(result), notes=notes, recorded_by=recorded_by, opponent_warband_id=opponent_id,
-                  pair_id=pair_id)
+                  pair_id=pair_id, scenario_id=scenario_id, rating=rating, opponent_rating=opponent_rating)
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ class BattleRepository:
 
     def add(self, warband_id: int, battle: Mapping[str, Any], *, recorded_by: int, at: str,
             opponent_warband_id: int | None = None, pair_id: int | None = None, battle_id: int | None = None) -> int:
-        """Store a battle (a ``Battle.snapshot()``); ``battle_id`` puts one back under the id it had."""
+        """Store a battle (a ``Battle.snapshot()``, with its ``scenario_id``, ``rating`` and
+        ``opponent_rating`` when known); ``battle_id`` puts one back under the id it had."""
         row = {"guild_id": self.guild_id, "warband_id": warband_id, **battle, "recorded_by": recorded_by, "created_at": at,
                "opponent_warband_id": opponent_warband_id, "pair_id": pair_id}
         if battle_id is not None:

@@ -543,3 +543,25 @@ def warband_grades(db: Database) -> None:
     # 1b widely used. A JSON list; '[]', the default, plays every grade. Warbands of a grade turned
     # off keep playing; no new ones are made (engine/campaign/actions/server_tables.py).
     db.execute("ALTER TABLE server_settings ADD COLUMN grades_off TEXT NOT NULL DEFAULT '[]'")
+
+
+@MIGRATIONS(name="0016_battle_scenario_and_ratings")
+def battle_scenario_and_ratings(db: Database) -> None:
+    # The rulebook scenario a battle was fought (rules_data/campaign/scenarios.json id; NULL for a
+    # custom scenario or none: the name stays in ``scenario``), and both warbands' ratings when a
+    # battle between two of the server's warbands was recorded (the underdog experience; NULL when
+    # the opponent is not a warband of the server, and for battles recorded before this step).
+    db.execute("ALTER TABLE battles ADD COLUMN scenario_id TEXT")
+    db.execute("ALTER TABLE battles ADD COLUMN rating INTEGER")
+    db.execute("ALTER TABLE battles ADD COLUMN opponent_rating INTEGER")
+    # Battles recorded before this step under a rulebook scenario's exact name take its id (the
+    # names and ids as the data file had them when this step was written; never edited since).
+    db.execute("""
+        UPDATE battles SET scenario_id = CASE lower(trim(scenario))
+            WHEN 'defend the find' THEN 'defend-the-find' WHEN 'skirmish' THEN 'skirmish'
+            WHEN 'wyrdstone hunt' THEN 'wyrdstone-hunt' WHEN 'breakthrough' THEN 'breakthrough'
+            WHEN 'street fight' THEN 'street-fight' WHEN 'chance encounter' THEN 'chance-encounter'
+            WHEN 'hidden treasure' THEN 'hidden-treasure' WHEN 'occupy' THEN 'occupy'
+            WHEN 'surprise attack' THEN 'surprise-attack' END
+        WHERE lower(trim(scenario)) IN ('defend the find', 'skirmish', 'wyrdstone hunt', 'breakthrough', 'street fight',
+                                        'chance encounter', 'hidden treasure', 'occupy', 'surprise attack')""")

@@ -302,5 +302,22 @@ WARBAND_GRADES = Migration("0005_warband_grades", (
     "ALTER TABLE server_settings ADD COLUMN grades_off TEXT NOT NULL DEFAULT '[]'",
 ))
 
+BATTLE_SCENARIO_AND_RATINGS = Migration("0006_battle_scenario_and_ratings", (
+    # a battle's rulebook scenario (NULL: custom or none) and both warbands' ratings when recorded
+    # between two of the server's warbands (schema.py, battle_scenario_and_ratings, says why)
+    "ALTER TABLE battles ADD COLUMN scenario_id TEXT",
+    "ALTER TABLE battles ADD COLUMN rating INTEGER",
+    "ALTER TABLE battles ADD COLUMN opponent_rating INTEGER",
+    # earlier battles under a rulebook scenario's exact name take its id
+    """UPDATE battles SET scenario_id = CASE lower(trim(scenario))
+        WHEN 'defend the find' THEN 'defend-the-find' WHEN 'skirmish' THEN 'skirmish'
+        WHEN 'wyrdstone hunt' THEN 'wyrdstone-hunt' WHEN 'breakthrough' THEN 'breakthrough'
+        WHEN 'street fight' THEN 'street-fight' WHEN 'chance encounter' THEN 'chance-encounter'
+        WHEN 'hidden treasure' THEN 'hidden-treasure' WHEN 'occupy' THEN 'occupy' WHEN 'surprise attack' THEN 'surprise-attack' END
+    WHERE lower(trim(scenario)) IN ('defend the find', 'skirmish', 'wyrdstone hunt', 'breakthrough', 'street fight',
+                                    'chance encounter', 'hidden treasure', 'occupy', 'surprise attack')""",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
-MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES, WARBAND_GRADES)
+MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES, WARBAND_GRADES,
+                                     BATTLE_SCENARIO_AND_RATINGS)

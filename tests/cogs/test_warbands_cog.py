@@ -230,7 +230,7 @@ async def test_every_campaign_command_explains_it_works_in_a_server(harness):
         for sub in root.commands:
             if f"{group} {sub.name}" != "warband sheet":  # one's own warbands' sheets (test_sheets_cog.py)
                 paths.append((f"{group} {sub.name}", sub))
-    assert len(paths) == 12 + 8 + 2 + 4 + 7
+    assert len(paths) == 12 + 8 + 3 + 4 + 7
     for path, cmd in paths:
         res = await harness.command(path, DM, **_minimal_options(cmd))
         assert res.is_error and res.ephemeral, path

@@ -70,3 +70,10 @@ def test_a_file_from_a_newer_bot_is_refused(tmp_path):
         Store.open(path)
     with sqlite3.connect(path) as raw:  # refused before anything was written
         assert raw.execute("SELECT count(*) FROM _sqlite_migrations WHERE name = '0012_version_stamps'").fetchone() == (0,)
+
+
+def test_the_old_files_battles_take_their_rulebook_scenarios_id(upgraded):
+    c = Campaigns(upgraded)
+    battles = c.list_battles(G, "Reikland Raiders") + c.list_battles(G, "Rats")
+    assert [(b.scenario, b.scenario_id, b.custom_scenario, b.rating) for b in battles] == [
+        ("Skirmish", "skirmish", False, None), ("Skirmish", "skirmish", False, None)]

@@ -21,10 +21,9 @@ from typing import Any
 from engine.campaign.actions.common import changeable_warband, warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.shards_found import shards_found
-from engine.campaign.actions.warbands import add_battle, battle_date
+from engine.campaign.actions.warbands import add_battle, battle_date, cleaned_battle
 from engine.campaign.model import Actor, Battle, BattleResult, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
-from engine.campaign.rules import transfer
 from engine.campaign.rules.rating import warband_rating
 from engine.errors import MordheimError
 
@@ -70,6 +69,7 @@ class LogEntry:
     scenario: str
     notes: str
     both_sides: bool  # recorded on both warbands
+    custom_scenario: bool = False  # the scenario named is not one of the rulebook's
 
 
 def record_battle_between(uow: UnitOfWork, actor: Actor, warband: str, opponent: str, *, result: str, scenario: str = "",
@@ -81,20 +81,32 @@ def record_battle_between(uow: UnitOfWork, actor: Actor, warband: str, opponent:
     theirs = warband_named(uow, opponent)
     if theirs.id == ours.id:
         raise MordheimError(f"{ours.name} cannot fight itself.", hint="Name the other warband, or leave `opponent` empty.")
-    mine = transfer.clean_battle({"result": result, "scenario": scenario, "opponents": theirs.name,
-                                  "fought_on": battle_date(fought_on, uow.at), "notes": notes})
-    other = {**mine, "result": str(BattleResult(mine["result"]).opposite), "opponents": ours.name}
+    mine = cleaned_battle({"result": result, "scenario": scenario, "opponents": theirs.name,
+                           "fought_on": battle_date(fought_on, uow.at), "notes": notes})
+    # both ratings as they stand when the battle is recorded, before its post-battle sequences (the underdog experience)
+    rating, their_rating = _ratings(uow, ours, theirs)
+    mine.update(rating=rating, opponent_rating=their_rating)
+    other = {**mine, "result": str(BattleResult(mine["result"]).opposite), "opponents": ours.name,
+             "rating": their_rating, "opponent_rating": rating}
     first = add_battle(uow, ours, mine, opponent_warband_id=theirs.id)
     uow.battles.set_pair(first.id, first.id)
     second = add_battle(uow, theirs, other, opponent_warband_id=ours.id, pair_id=first.id)
     return replace(first, pair_id=first.id), second
 
 
+def _ratings(uow: UnitOfWork, ours: Warband, theirs: Warband) -> tuple[int, int]:
+    """The two warbands' ratings now (the one rating every view shows: rules/rating.py)."""
+    tables = tables_of(uow)
+    roster = uow.warriors.active_by_warband({ours.id: ours.name, theirs.id: theirs.name}, only=[ours.id, theirs.id])
+    return (warband_rating(roster.get(ours.id, []), tables.rules, tables.catalogue).total,
+            warband_rating(roster.get(theirs.id, []), tables.rules, tables.catalogue).total)
+
+
 def log(uow: UnitOfWork, *, limit: int = 50) -> list[LogEntry]:
     """Every battle of the server, newest first; a battle recorded on both sides once."""
     return [LogEntry(id=e.battle.id, fought_on=e.battle.fought_on, warband=e.battle.warband, result=e.battle.result,
                      opponent=e.opponent_name or e.battle.opponents, scenario=e.battle.scenario, notes=e.battle.notes,
-                     both_sides=e.opponent_name is not None)
+                     both_sides=e.opponent_name is not None, custom_scenario=e.battle.custom_scenario)
             for e in uow.battles.log(max(1, min(limit, LOG_LIMIT)))]
 
 

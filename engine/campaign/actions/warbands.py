@@ -21,6 +21,7 @@ from engine.campaign.actions.shards_found import shards_found
 from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEntry, TreasuryAudit, Warband, WarbandSummary
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
+from engine.campaign.rules.scenarios import battle_scenario, exact_scenario
 from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE, clean_name, clean_notes, whole_number
 from engine.errors import InvalidData, LimitExceeded, MordheimError
 
@@ -196,9 +197,19 @@ def battle_date(fought_on: str | dt.date | None, at: str) -> str:
     return fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or at[:10])
 
 
+def cleaned_battle(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A battle as typed, checked (``transfer.clean_battle``), its scenario read against the
+    rulebook's: a rulebook scenario under its own name and ``scenario_id``, a custom one with none
+    (``scenarios.battle_scenario`` refuses a near miss of a rulebook name)."""
+    battle = transfer.clean_battle(raw)
+    scenario = battle_scenario(battle["scenario"])
+    return {**battle, "scenario": scenario.name, "scenario_id": scenario.scenario_id}
+
+
 def add_battle(uow: UnitOfWork, warband: Warband, battle: Mapping[str, Any], *, opponent_warband_id: int | None = None,
                pair_id: int | None = None) -> Battle:
-    """Store one side's battle (a checked ``Battle.snapshot()``) with its ledger row; the battle as stored."""
+    """Store one side's battle (a checked ``Battle.snapshot()``, with ``scenario_id``, ``rating`` and
+    ``opponent_rating`` when known) with its ledger row; the battle as stored."""
     battle_id = uow.battles.add(warband.id, battle, recorded_by=uow.member_id, at=uow.at,
                                 opponent_warband_id=opponent_warband_id, pair_id=pair_id)
     uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what="battle", entity=Entity.BATTLE, entity_id=battle_id,
@@ -206,14 +217,15 @@ def add_battle(uow: UnitOfWork, warband: Warband, battle: Mapping[str, Any], *, 
     uow.warbands.touch(warband.id)
     return Battle(id=battle_id, warband=warband.name, warband_id=warband.id, fought_on=battle["fought_on"],
                   scenario=battle["scenario"], opponents=battle["opponents"], result=BattleResult(battle["result"]),
-                  notes=battle["notes"], recorded_by=uow.member_id, opponent_warband_id=opponent_warband_id, pair_id=pair_id)
+                  notes=battle["notes"], recorded_by=uow.member_id, opponent_warband_id=opponent_warband_id, pair_id=pair_id,
+                  scenario_id=battle.get("scenario_id"), rating=battle.get("rating"), opponent_rating=battle.get("opponent_rating"))
 
 
 def record_battle(uow: UnitOfWork, actor: Actor, name: str, *, result: str, scenario: str = "", opponents: str = "",
                   fought_on: str | dt.date | None = None, notes: str = "") -> Battle:
     """Record a battle of one warband (the other side typed as text, or not a warband of this server)."""
-    battle = transfer.clean_battle({"result": result, "scenario": scenario, "opponents": opponents,
-                                    "fought_on": battle_date(fought_on, uow.at), "notes": notes})
+    battle = cleaned_battle({"result": result, "scenario": scenario, "opponents": opponents,
+                             "fought_on": battle_date(fought_on, uow.at), "notes": notes})
     return add_battle(uow, changeable_warband(uow, actor, name), battle)
 
 
@@ -259,8 +271,9 @@ def import_warband(uow: UnitOfWork, actor: Actor, data: bytes | str | Mapping[st
         "gold_crowns": w["gold_crowns"], "wyrdstone_shards": w["wyrdstone_shards"], "stash": w["stash"]}, uow.at)
     for warrior in parsed["warriors"]:
         uow.warriors.add(warband.id, warrior, uow.at)
-    for battle in parsed["battles"]:
-        uow.battles.add(warband.id, battle, recorded_by=actor.member_id, at=uow.at)
+    for battle in parsed["battles"]:  # a rulebook scenario's name finds its id again (files carry names only)
+        found = exact_scenario(battle["scenario"])
+        uow.battles.add(warband.id, {**battle, "scenario_id": found.id if found else None}, recorded_by=actor.member_id, at=uow.at)
     warband = with_warriors(uow, warband)
     uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what="warband.import", entity=Entity.WARBAND,
                       entity_id=warband.id, before=None,
