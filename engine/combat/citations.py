@@ -276,6 +276,8 @@ RULES: dict[str, Rule] = {
                       S("000:883-885", "Stupidity test", "fight in hand-to-hand combat"),
                       S("002:1134-1136", "stupid", "fight in hand-to-"), S("004:700", "Stupidity", "within 6\"")),
     "stupidity-lasts": Rule("A Stupidity result lasts until the start of his next turn.", S("000:893", "until the start of the model's following turn")),
+    "stupid-charger-passed": Rule("A stupid model that fails its test does not charge: one that charged has passed it.",
+                                  S("000:887-891", "fails a Stupidity test", "will not charge an enemy", "may do nothing else")),
     "all-alone": Rule("All alone: fighting two or more enemies with no friend within 6\", a Leadership test at the end of his "
                       "combat phase; on a failure he breaks from combat and runs.",
                       S("000:837", "two or more opponents", "breaks from combat"), S("002:1058-1068", "breaks from"),

@@ -31,7 +31,8 @@ Decisions where the seeds leave the choice to the players (each said in the log)
   (each was charged by it, as every model touches every enemy).
 * Stupidity (lrb, core): tested at the start of the stupid model's own turn; in the other side's
   turn the result of his last test stands, and for a single round (or the first of a fight)
-  that test is rolled too.
+  that test is rolled too. A stupid model that charged has passed its test (000:887-891: one
+  that fails does not charge), so in the round of its charge it rolls none.
 """
 
 from __future__ import annotations
@@ -371,12 +372,20 @@ class RoundRules:
     def stupidity_tests(self, dice: Dice, s: RoundState) -> RoundState:
         """000:883-893 at the start of his turn: 2D6 over Ld and he does not fight until his next
         turn. In the other side's turn the result of his own last turn stands; for the first
-        round of a fight that is rolled too."""
+        round of a fight that is rolled too. A stupid model that charged this turn has passed
+        its test: one that fails does not charge (000:887-891)."""
         for i, f in enumerate(self.fight.fighters):
             m = s.models[i]
             if not f.has("stupidity") or m.out_of_fight:
                 continue
             if self.numbers(i, m).psychology_immune or m.status != STANDING:
+                if m.stupid:
+                    s = self._set_model(s, i, m._replace(stupid=False))
+                continue
+            if self.first_round and self.charger == self.fight.sides[i]:
+                if dice.logging:
+                    dice.say(f"{self.names[i]} charged, so he passed his Stupidity test: a stupid model that fails "
+                             f"does not charge ({cite('stupid-charger-passed')}).")
                 if m.stupid:
                     s = self._set_model(s, i, m._replace(stupid=False))
                 continue

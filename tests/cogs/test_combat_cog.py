@@ -541,7 +541,13 @@ async def test_a_warrior_hired_from_a_list_brings_his_types_rules(harness):
     text = res.embeds[0]["description"]
     assert "**Gnasher** (M6 WS3 BS3 S5 T5 W3 I4 A3 Ld4): animal, causes fear, large target, stupidity" in text
     assert "rat ogre stupidity: taken as stupidity in every case here" in text
-    assert "Gnasher tests for Stupidity" in text  # lrb: he charged, so it is his turn (000:883)
+    assert "Gnasher charged, so he passed his Stupidity test" in text  # 000:887-891: a stupid model that fails does not charge
+    assert "Gnasher tests for Stupidity" not in text
+    # issue 16: charging a WS4 warrior with sword and shield, he takes him out of action 39.0% of the time
+    res = await harness.command("odds", attacker="Rats/Gnasher", defender="WS4", mode="round", defender_weapons="sword",
+                                defender_armour="shield")
+    chart = code_blocks(res.embeds[0]["fields"][1]["value"])[0]
+    assert re.search(r"OOA .*39\.0%", chart), chart
 
 
 def test_every_combat_option_reads_whole_in_discord():
