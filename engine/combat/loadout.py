@@ -19,8 +19,9 @@ fights with his close-combat weapons, or bare-handed (000:903).
 sword's parry, then a hammer's concussion, a dagger last; the order typed breaks ties. A player
 who wants another choice lists only the weapons he means to use.
 
-Animals and monsters (trait ``animal``) fight with teeth and claws: all their Attacks at their
-own Strength, none of the fist rules (000:903).
+Animals (trait ``animal``) and creatures that use no weapons (trait ``no-weapons``: Zombies,
+Ghouls, the Possessed, Trolls) fight with teeth and claws: all their Attacks at their own
+Strength, none of the fist rules (000:903: "Creatures such as Zombies, animals, etc").
 
 Nothing here rolls a die: the choice is a pure function of the kit, remembered per kit.
 """
@@ -90,9 +91,10 @@ def choose_loadout(f: Fighter, lost: tuple[int, ...] = ()) -> Loadout:
 def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
     kit = [(i, w) for i, w in enumerate(f.weapons) if i not in lost]  # (index in f.weapons, weapon)
     notes: list[str] = []
-    if f.has("animal"):
+    if f.has("animal") or f.has("no-weapons"):
+        what = "an animal" if f.has("animal") else "he"
         if kit:
-            notes.append(f"an animal or monster uses no weapons: {_names(w for _, w in kit)} left out")
+            notes.append(f"{what} uses no weapons: {_names(w for _, w in kit)} left out")
         notes.append(f"fights with teeth and claws: all his Attacks at his own Strength, no fist rules ({cite('animals-ignore-fist')})")
         return Loadout(main=natural_weapons(), second=None, pistols=(), crossbow_pistol=None, shield=False, buckler=False,
                        notes=tuple(notes))

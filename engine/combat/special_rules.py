@@ -118,8 +118,12 @@ _RULES = [
                 names=("immune to psychology", "immune", "unbreakable")),
     SpecialRule("large-target", "trait", "+1 to be shot at; larger than men for core2's critical charts", "large-target",
                 names=("large target", "large", "large creature")),
-    SpecialRule("animal", "trait", "fights with teeth and claws: every Attack at its own Strength, none of the fist rules",
-                "animals-ignore-fist", names=("animal", "monster", "creature", "beast", "unarmed creature", "natural weapons")),
+    SpecialRule("animal", "trait", "an animal: fights with teeth and claws, every Attack at its own Strength, none of the fist rules",
+                "animals-ignore-fist", names=("animal", "beast", "monster")),
+    # not an animal (Zombies, Ghouls, the Possessed, Trolls): the lists' "no weapons or armour"
+    SpecialRule("no-weapons", "trait", "uses no weapons: fights with its own body, every Attack at its own Strength, none of "
+                "the fist rules", "animals-ignore-fist",
+                names=("no weapons", "no weapons or armour", "creature", "unarmed creature", "natural weapons", "fights unarmed")),
     SpecialRule("stupidity", "trait", "tests Leadership at the start of his turn; on a failure does not fight", "stupidity",
                 names=("stupidity", "stupid"), modelled=("lrb", "core"),
                 not_modelled_why="core2's Stupidity (004:700) depends on friends within 6\", which a fight does not know"),
@@ -163,7 +167,7 @@ _RULES = [
 LIST_RULES: dict[str, str] = {
     "fear": "causes-fear", "frenzy": "frenzy", "hatred": "hates", "stupidity": "stupidity",
     "immune-to-fear": "immune-to-fear", "immune-to-psychology": "immune-to-psychology", "crazed": "immune-to-psychology",
-    "no-pain": "no-pain", "large-target": "large-target", "animal": "animal", "no-weapons-or-armour": "animal",
+    "no-pain": "no-pain", "large-target": "large-target", "animal": "animal", "no-weapons-or-armour": "no-weapons",
     "regeneration": "regeneration", "expert-swordsmen": "expert-swordsman", "pack-charge": "charge-attack",
     "unnatural-strength": "strongman", "hard-to-kill": "hard-to-kill", "hard-head": "hard-head",
     "perfect-killer": "perfect-killer",

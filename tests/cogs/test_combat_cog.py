@@ -399,7 +399,7 @@ async def test_two_against_one_rolls_every_model_and_gives_every_outcome(harness
     text = "\n".join(e["description"] for e in res.embeds)
     assert "**Otto** (M4 WS4 BS3 S3 T3 W1 I4 A1 Ld8): Sword" in text
     assert "**Hans** (M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7): Sword" in text
-    assert "**Troll** (M6 WS3 BS1 S5 T4 W3 I1 A3 Ld4): animal, causes fear, large target, regeneration, stupidity" in text
+    assert "**Troll** (M6 WS3 BS1 S5 T4 W3 I1 A3 Ld4): causes fear, large target, no weapons, regeneration, stupidity" in text
     assert res.embeds[0]["title"] == "⚔️ Otto & Hans fight Troll"
     outcome = res.embeds[0]["fields"][0]["value"]
     assert all(f"**{n}**" in outcome for n in ("Otto", "Hans", "Troll"))
@@ -407,7 +407,7 @@ async def test_two_against_one_rolls_every_model_and_gives_every_outcome(harness
     # the same round rolled by the engine directly, with the bot's seed
     otto = make_fighter("Otto", "4 4 3 3 3 1 4 1 8", weapons="sword")
     hans = make_fighter("Hans", "human", weapons="sword")
-    troll = make_fighter("Troll", "troll", traits="animal, causes fear, large target, regeneration, stupidity")
+    troll = make_fighter("Troll", "troll", traits="no weapons, causes fear, large target, regeneration, stupidity")
     expected = resolve_round((otto, hans), troll, random.Random(1234), edition="lrb")
     for line in expected.lines[1:]:
         assert line in text
@@ -451,7 +451,7 @@ async def test_a_fighter_may_carry_his_own_kit_and_traits_in_brackets(harness):
     text = res.embeds[0]["description"]
     assert "**Otto** (M4 WS4 BS3 S3 T3 W1 I3 A1 Ld7): Sword, shield, hates" in text  # his own weapons stay
     assert "**Wardog** (M6 WS4 BS0 S4 T3 W1 I4 A1 Ld5): Axe, animal" in text
-    assert "an animal or monster uses no weapons: axe left out" in text
+    assert "an animal uses no weapons: axe left out" in text
 
 
 async def test_real_kits_are_chosen_from_and_explained(harness):
@@ -548,6 +548,24 @@ async def test_a_warrior_hired_from_a_list_brings_his_types_rules(harness):
                                 defender_armour="shield")
     chart = code_blocks(res.embeds[0]["fields"][1]["value"])[0]
     assert re.search(r"OOA .*39\.0%", chart), chart
+
+
+async def test_ghouls_and_zombies_are_not_animals_but_fight_without_the_fist_rules(harness):
+    """Issue 16: the Undead list's Zombies and Ghouls use no weapons (its rule "no weapons or
+    armour"): not animals, yet all their Attacks count, as 000:903 says of "creatures such as Zombies"."""
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Dead", "Undead", gold_crowns=1000)
+    await asyncio.to_thread(campaigns.hire_fighter, GUILD, USER, False, "Dead", "Ghoul", name="Gnawer")
+    await asyncio.to_thread(campaigns.hire_fighter, GUILD, USER, False, "Dead", "Zombie", name="Shambler")
+    for who in ("Dead/Gnawer", "Dead/Shambler", "ghoul", "zombie"):
+        res = await harness.command("fight", attacker=who, defender="human")
+        text = "\n".join(e["description"] for e in res.embeds)
+        header = text.split("\n\n")[0]
+        assert "animal" not in header, header
+        assert "no weapons" in header, header
+        assert "fights with teeth and claws: all his Attacks at his own Strength, no fist rules (000:903)" in text
+    res = await harness.command("fight", attacker="Dead/Gnawer", defender="human")
+    assert "attack 2 (Teeth and claws)" in res.embeds[0]["description"]  # a Ghoul's A2, not a fist's one attack
 
 
 def test_every_combat_option_reads_whole_in_discord():
