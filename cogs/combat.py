@@ -28,7 +28,7 @@ from cogs._ui.combat_render import FIGHT, SHOT, duel_embed, fighters_header, log
 from cogs._ui.context import server_settings
 from cogs._ui.views import send_pages
 from engine.combat import Fighter, duel_odds, find_item, resolve_round, resolve_shot, round_odds, shot_odds
-from engine.combat.api import kit_notes
+from engine.combat.api import fighter_notes, kit_notes
 from engine.errors import MordheimError
 
 KIT = ("weapons", "armour", "equipment", "traits")
@@ -142,7 +142,7 @@ class Combat(commands.Cog):
         situation = _situation(given, weapon)
         fa, fd = a.fighter(), d.fighter()
         result = resolve_shot(fa, fd, weapon, self.bot.rng, edition=rules.edition, toggles=rules.toggles, **situation)
-        header = fighters_header((fa, fd), _notes([a, d]), result.notes) + f"\n*{_shot_situation(weapon, situation)}*"
+        header = fighters_header((fa, fd), _notes([a, d], result.kit), result.notes) + f"\n*{_shot_situation(weapon, situation)}*"
         pages = log_pages(f"🏹 {fa.name} shoots {fd.name}", header, result.lines, outcome_text(result), rules.footer, colour=SHOT)
         await send_pages(interaction, pages)
 
@@ -166,7 +166,7 @@ class Combat(commands.Cog):
             # one throw-away roll runs every check the odds run, while an error can still be private
             resolve_shot(fa[0], fd[0], weapon, random.Random(0), **ruling, **situation)
             note = _shot_situation(weapon, situation)
-            notes = _notes([a, d])
+            notes = _notes([a, d], fighter_notes(fa + fd))
             work = lambda: shot_odds(fa[0], fd[0], weapon, **ruling, **situation)  # noqa: E731
         else:
             fa = tuple(c.fighter() for c in attackers)

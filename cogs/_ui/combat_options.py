@@ -292,10 +292,19 @@ def apply_options(c: Combatant, *, weapons: str | None = None, armour: str | Non
     return c
 
 
+def _weapon(name: str) -> Weapon | None:
+    """The weapon a listed name is; None for armour or equipment typed among the weapons (the
+    engine takes those as what they are, and its answer says so)."""
+    if _kind_of(name) not in (None, "weapon"):
+        return None
+    return find_item(_strip_prefixes(name), ("weapon",))
+
+
 def missile_weapon(c: Combatant) -> str:
     """What a shooter fires: the first missile weapon listed, else a net or blessed water he carries."""
     for name in c.weapons:
-        if find_item(_strip_prefixes(name), ("weapon",)).kind == "missile":
+        weapon = _weapon(name)
+        if weapon is not None and weapon.kind == "missile":
             return name
     for name in c.equipment:
         if is_thrown(find_item(name, ("equipment",))):
@@ -310,7 +319,7 @@ def for_close_combat(c: Combatant) -> None:
     refused (the engine refuses a typed bow, which is usually meant for /shoot)."""
     if c.source != "warrior" or "weapon" in c.inline:
         return
-    found = [find_item(_strip_prefixes(n), ("weapon",)) for n in c.weapons]
+    found = [w for w in (_weapon(n) for n in c.weapons) if w is not None]
     if found and not any(w.kind == "close" or w.has("hand-to-hand") or w.has("shoot-in-close-combat") for w in found):
         c.notes.append("missile weapons not used in close combat: " + ", ".join(c.weapons))
         c.weapons = []

@@ -127,6 +127,26 @@ def not_modelled(r: Ruleset, fighters: tuple[Fighter, ...]) -> list[str]:
     return notes
 
 
+def charge_warnings(fight: Fight, charger: int | None) -> list[str]:
+    """A side said to have charged whose model is down: a charger is on his feet (he moved into
+    contact this turn). The fight takes the state given, and the answer says so."""
+    if charger is None:
+        return []
+    out = []
+    for i in fight.side(charger):
+        f = fight.fighters[i]
+        if f.state != "standing":
+            out.append(f"{f.name} charged but is given as {f.state}: a warrior who charges is on his feet. "
+                       f"The fight takes him as {f.state}; if the charge was in an earlier turn, set charged to nobody")
+    return out
+
+
+def fighter_notes(fighters: Sequence[Fighter]) -> dict[str, list[str]]:
+    """Per fighter: what was left out or taken otherwise when he was built, and why (a shooter or
+    a target: no close-combat kit to choose)."""
+    return {f.name: list(f.notes) for f in fighters if f.notes}
+
+
 def kit_notes(fighters: tuple[Fighter, ...]) -> dict[str, list[str]]:
     """Per fighter: what he fights with in close combat and why (loadout choice), and what was
     left out when he was built."""
@@ -172,7 +192,8 @@ def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition
     return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
                       outcomes={names[i]: outcome(before.models[i], after.models[i], after.wounds_lost[i]) for i in range(len(names))},
                       wounds_lost={names[i]: after.wounds_lost[i] for i in range(len(names))},
-                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
+                      notes=charge_warnings(rules.fight, rules.charger) + not_modelled(r, rules.fight.fighters),
+                      kit=kit_notes(rules.fight.fighters))
 
 
 def _summarise(names: tuple[str, ...], before: RoundState, dists: list[dict[RoundState, float]]) -> list[FighterOdds]:
@@ -207,7 +228,8 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
         # multiply the states by each one's count (the round's events are the same in every pass)
         dists = [odds_of(rules).odds_from(before, wounds_of=(i,)) for i in range(len(rules.fight.fighters))]
     return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dists),
-                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
+                      notes=charge_warnings(rules.fight, rules.charger) + not_modelled(r, rules.fight.fighters),
+                      kit=kit_notes(rules.fight.fighters))
 
 
 def simulate_rounds(attacker: Side, defender: Side, n: int, rng: random.Random, **kw) -> dict:
@@ -251,7 +273,8 @@ def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, cha
     chain = DuelChain(fight, first, later, owner_first, max_rounds, budget or Budget())
     with _gc_paused():
         figures = fight_to_the_end(chain, rng or random.Random(DUEL_SEED))
-    return DuelOdds(edition=r.label, names=_side_names(fight), notes=not_modelled(r, fight.fighters), **figures)
+    return DuelOdds(edition=r.label, names=_side_names(fight), notes=charge_warnings(fight, charger) + not_modelled(r, fight.fighters),
+                    **figures)
 
 
 # --- shooting ---------------------------------------------------------------------------------
@@ -283,13 +306,13 @@ def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: r
     if isinstance(rules, Throw):
         thrown = throw_rule(dice, rules)
         return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled, outcomes={target.name: thrown.outcome},
-                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes)
+                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes, kit=fighter_notes((shooter, target)))
     before = rules.start()
     after = rules.roll(dice)
     m0 = ModelState(wounds=before.wounds, status=before.status)
     return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
                       outcomes={target.name: outcome(m0, ModelState(wounds=after.wounds, status=after.status), after.wounds_lost)},
-                      wounds_lost={target.name: after.wounds_lost}, notes=notes)
+                      wounds_lost={target.name: after.wounds_lost}, notes=notes, kit=fighter_notes((shooter, target)))
 
 
 def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, edition=None, toggles=None, **situation) -> OddsResult:
@@ -314,9 +337,9 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
         needed, reasons = rules.needed, rules.reasons
     what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
     title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
-    return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
+    return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)), kit=fighter_notes((shooter, target)),
                       fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
 
 
-__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",
+__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "charge_warnings", "duel_odds", "fighter_notes", "outcome", "resolve_round", "resolve_shot",
            "round_odds", "round_rules", "shot_odds", "simulate_rounds"]

@@ -44,6 +44,8 @@ RULES: dict[str, Rule] = {
     "d3": Rule("A D3 is a D6 halved, rounding up.", S("000:188", "D3"), S("002:68", "D3"), S("004:64-72", "D3")),
     "ld-test": Rule("A Leadership test passes on 2D6 equal to or under Ld.", S("000:257", "two dice", "Leadership")),
     "characteristic-test": Rule("A characteristic test passes on a D6 equal to or under the value.", S("000:251", "D6", "equal to or lower")),
+    "characteristic-zero": Rule("A characteristic of 0 means no ability in that field at all.",
+                                S("000:234", "'0' for certain characteristics", "no ability in that field whatsoever")),
     "ws0": Rule("Blows against a WS 0 model hit automatically.", S("000:236", "WS of 0", "automatically hit")),
     "bs0": Rule("A model with BS 0 cannot use missile weapons.", S("000:234", "missile weapons")),
     # --- who strikes first --------------------------------------------------------------------

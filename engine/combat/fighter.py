@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.combat.items import Armour, Weapon, find_item, list_name
+from engine.combat.citations import cite
+from engine.combat.items import Armour, Equipment, Weapon, equipment, find_item, list_name
 from engine.combat.profile import Profile, parse_profile
 from engine.combat.special_rules import TRAIT_NAMES, TRAITS, require
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
@@ -97,7 +98,7 @@ class Fighter:
         if self.body_armour:
             kit.append(self.body_armour.name)
         kit += [n for n, on in (("shield", self.shield), ("buckler", self.buckler), ("helmet", self.helmet)) if on]
-        kit += sorted(self.equipment)
+        kit += sorted(equipment_name(e) for e in self.equipment)
         kit += [TRAITS[t].names[0] for t in sorted(self.traits)]
         return f"{self.name} ({self.profile}){': ' + ', '.join(kit) if kit else ''}"
 
@@ -124,9 +125,19 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
     ``causes_fear``, ``immune_to_fear``, ``large_target``, ``animal`` and ``stupidity`` say the same.
     """
     prof = parse_profile(profile)
+    warnings = list(notes)
+    armour_names = _names(armour)
+    equipment_names = _names(equipment)
     ws: list[Weapon] = []
     gromril = ithilmar = False
     for wname in _names(weapons):
+        moved = _not_a_weapon(wname)
+        if moved is not None:
+            kind, item = moved
+            (armour_names if kind == "armour" else equipment_names).append(wname)
+            warnings.append(f"{list_name(item).lower()} is {'armour' if kind == 'armour' else 'equipment'}, not a weapon: "
+                            f"taken as {kind} (give it in the {kind} option)")
+            continue
         key = wname.lower().strip()
         for prefix in ("gromril ", "ithilmar "):
             if key.startswith(prefix) and key != prefix.strip():
@@ -143,26 +154,26 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
             continue
         ws.append(find_item(wname, ("weapon",)))
     body = None
-    shield = buckler = helmet = False
-    for aname in _names(armour):
+    worn: set[str] = set()
+    for aname in armour_names:
         a = find_item(aname, ("armour",))
         if a.slot == "body":
             if body is not None:
                 raise MordheimError(f"{name} wears two suits of armour ({body.name}, {a.name}).", hint="Keep one body armour.")
             body = a
-        elif a.slot == "shield":
-            shield = True
-        elif a.slot == "buckler":
-            buckler = True
-        else:
-            helmet = True
-    eq = set()
-    for ename in _names(equipment):
+        elif a.slot in worn:
+            warnings.append(f"{a.name.lower()} is given twice: a second one does nothing")
+        worn.add(a.slot)
+    shield, buckler, helmet = ("shield" in worn), ("buckler" in worn), ("helmet" in worn)
+    eq: set[str] = set()
+    for ename in equipment_names:
         item = find_item(ename, ("equipment", "armour", "weapon"))
         if isinstance(item, Armour):
             raise MordheimError(f"{item.name} is armour, not equipment.", hint="Put it in the armour option.")
         if isinstance(item, Weapon):
             raise MordheimError(f"{item.name} is a weapon, not equipment.", hint="Put it in the weapons option.")
+        if item.id in eq:
+            warnings.append(f"{list_name(item).lower()} is given twice: a second one does nothing")
         eq.add(item.id)
     trait_ids = {trait_id(t) for t in _names(traits)}
     for flag, value in flags.items():
@@ -179,9 +190,48 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
         raise MordheimError(f"'{state}' is not a state a fighter can be in.", hint="Use standing, knocked down or stunned.")
     if wounds is not None and not 0 <= wounds <= prof.W:
         raise LimitExceeded(f"{name} has {wounds} wounds left but W{prof.W}.", hint=f"Give 0 to {prof.W} wounds left.")
+    warnings += _profile_warnings(prof)
     return Fighter(name=name, profile=prof, weapons=tuple(ws), body_armour=body, shield=shield, buckler=buckler, helmet=helmet,
                    equipment=frozenset(eq), gromril_weapon=gromril, ithilmar_weapon=ithilmar, traits=frozenset(trait_ids),
-                   state=st, wounds=wounds, notes=tuple(notes))
+                   state=st, wounds=wounds, notes=tuple(dict.fromkeys(warnings)))
+
+
+def _not_a_weapon(text: str) -> tuple[str, Armour | Equipment] | None:
+    """("armour" | "equipment", the item) when ``text`` names no weapon but armour or equipment
+    (a shield typed among the weapons); None when it names a weapon or nothing at all (the
+    weapon lookup then says what it found)."""
+    key = text.lower().strip()
+    for prefix in ("gromril ", "ithilmar ", "brace of "):
+        key = key.removeprefix(prefix)
+    try:
+        find_item(key, ("weapon",))
+        return None
+    except NotFoundError:
+        pass
+    try:
+        item = find_item(key, ("armour", "equipment"))
+    except NotFoundError:
+        return None
+    return ("armour", item) if isinstance(item, Armour) else ("equipment", item)
+
+
+def _profile_warnings(prof: Profile) -> list[str]:
+    """What a profile says that a fight cannot take as it is: no Strength or no Toughness (a 0
+    is no ability at all, 000:234, which the wound chart, from 1 up, does not have)."""
+    out = []
+    if prof.S == 0:
+        out.append(f"S0 means no Strength at all ({cite('characteristic-zero')}): the wound chart starts at 1, so his blows "
+                   "are taken as Strength 1; check the profile")
+    if prof.T == 0:
+        out.append(f"T0 means no Toughness at all ({cite('characteristic-zero')}): the wound chart starts at 1, so blows "
+                   "against him are taken as against Toughness 1; check the profile")
+    return out
+
+
+def equipment_name(item_id: str) -> str:
+    """An equipment id as players write it ("mandrake-root" -> "Mandrake root")."""
+    found = equipment().get(item_id)
+    return list_name(found) if found is not None else item_id.replace("-", " ")
 
 
 def _names(value) -> list[str]:

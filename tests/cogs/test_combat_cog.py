@@ -568,6 +568,28 @@ async def test_ghouls_and_zombies_are_not_animals_but_fight_without_the_fist_rul
     assert "attack 2 (Teeth and claws)" in res.embeds[0]["description"]  # a Ghoul's A2, not a fist's one attack
 
 
+async def test_contradictory_input_gets_a_warning_in_the_answer(harness):
+    """Issue 16: a charger given knocked down, S0 or T0, a shield typed among the weapons, an item
+    given twice: each is said in the answer (names, not ids), and the fight goes on."""
+    res = await harness.command("fight", attacker="Otto: WS4 [sword, knocked down]", defender="S0 T0",
+                                defender_weapons="sword, shield", defender_equipment="mandrake root, mandrake root")
+    assert public(res)
+    text = "\n".join(e["description"] for e in res.embeds)
+    assert "Otto charged but is given as knocked down: a warrior who charges is on his feet" in text
+    assert "S0 means no Strength at all (000:234)" in text and "T0 means no Toughness at all (000:234)" in text
+    assert "shield is armour, not a weapon: taken as armour (give it in the armour option)" in text
+    assert "mandrake root is given twice: a second one does nothing" in text
+    assert "mandrake-root" not in text and "Mandrake Root" in text
+    res = await harness.command("odds", attacker="human", defender="human", mode="round", charged="defender",
+                                defender_state="stunned", attacker_weapons="sword, shield")
+    text = res.embeds[0]["description"]
+    assert "Human (defender) charged but is given as stunned" in text
+    assert "shield is armour, not a weapon" in text
+    res = await harness.command("shoot", attacker="S0", defender="human", attacker_weapons="bow", defender_armour="helmet, helmet")
+    text = res.embeds[0]["description"]
+    assert "S0 means no Strength at all" in text and "helmet is given twice" in text
+
+
 def test_every_combat_option_reads_whole_in_discord():
     # discord.py cuts a description over 100 characters with an ellipsis: none of ours is cut
     from cogs._ui.combat_params import OPTIONS
