@@ -28,7 +28,7 @@ from cogs._ui.combat_render import FIGHT, SHOT, duel_embed, fighters_header, log
 from cogs._ui.context import server_settings
 from cogs._ui.views import send_pages
 from engine.combat import Fighter, duel_odds, find_item, resolve_round, resolve_shot, round_odds, shot_odds
-from engine.combat.api import fighter_notes, kit_notes
+from engine.combat.api import kit_notes
 from engine.errors import MordheimError
 
 KIT = ("weapons", "armour", "equipment", "traits")
@@ -166,7 +166,7 @@ class Combat(commands.Cog):
             # one throw-away roll runs every check the odds run, while an error can still be private
             resolve_shot(fa[0], fd[0], weapon, random.Random(0), **ruling, **situation)
             note = _shot_situation(weapon, situation)
-            notes = _notes([a, d], fighter_notes(fa + fd))
+            notes = None  # the shot's own notes come with its odds
             work = lambda: shot_odds(fa[0], fd[0], weapon, **ruling, **situation)  # noqa: E731
         else:
             fa = tuple(c.fighter() for c in attackers)
@@ -187,7 +187,7 @@ class Combat(commands.Cog):
         await interaction.response.defer(thinking=True)
         try:
             result = await self.bot.heavy_work.run(work)
-            header = fighters_header(fa + fd, notes, result.notes) + f"\n*{note}*"
+            header = fighters_header(fa + fd, notes if notes is not None else _notes([a, d], result.kit), result.notes) + f"\n*{note}*"
             if kind == "duel":
                 embed = duel_embed(result, header, rules.footer, max_rounds)
             elif kind == "round":

@@ -26,7 +26,7 @@ from discord import app_commands
 from cogs._ui.warrior_choices import warrior_path_choices
 from engine.combat import Fighter, find_item, make_fighter, parse_profile, search_items, server_ruleset
 from engine.combat.fighter import trait_id
-from engine.combat.items import Armour, Weapon
+from engine.combat.items import Armour, Weapon, find_kit, unused_notes
 from engine.combat.melee import MAX_SIDE
 from engine.combat.profile import Profile, find_template, template_names
 from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES, TRAITS
@@ -116,7 +116,7 @@ def _sort_kit(items, into: Combatant, *, strict: bool) -> list[str]:
     """Put each item in the combatant's weapons, armour, equipment, traits or state; returns what is
     none of those (``strict``: raise NotFoundError for it instead)."""
     unknown = []
-    for item in items:
+    for item in _unpacked(items, into):
         key = " ".join(item.lower().split())
         if key in STATE_WORDS:
             into.flags["state"] = key
@@ -135,6 +135,19 @@ def _sort_kit(items, into: Combatant, *, strict: bool) -> list[str]:
                 find_item(_strip_prefixes(item))  # the item lookup's message, with its suggestions
             unknown.append(item)
     return unknown
+
+
+def _unpacked(items, into: Combatant) -> list[str]:
+    """The items, a kit sold as a bundle (a Pit Fighter's "Orc style") given as what it holds."""
+    out = []
+    for item in items:
+        kit = find_kit(item)
+        if kit is None:
+            out.append(item)
+            continue
+        out += kit.items
+        into.notes.append(f"{kit.name}: {', '.join(kit.items)}" + (f" ({kit.choice})" if kit.choice else ""))
+    return out
 
 
 def split_fighters(text: str) -> list[str]:
@@ -217,8 +230,7 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
     combatant = Combatant(_clean_name(warrior.name), Profile(**warrior.profile.as_dict()), "warrior")
     unknown = _sort_kit(warrior.equipment, combatant, strict=False)
     combatant.inline.clear()  # a stored kit is replaced by what the options say
-    if unknown:
-        combatant.notes.append("not in the rules library, left out: " + ", ".join(unknown[:5]))
+    combatant.notes += unused_notes(unknown)
     not_known = []
     for skill in warrior.skills:
         found, whole = _skill_trait(skill)

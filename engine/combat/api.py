@@ -16,7 +16,8 @@ from functools import lru_cache
 from engine.combat.dice import RollDice, enumerate_outcomes
 from engine.combat.duel import Budget, DuelChain, DuelOdds, fight_to_the_end
 from engine.combat.fighter import Fighter
-from engine.combat.items import Weapon, find_item
+from engine.combat.items import Weapon, find_item, list_name
+from engine.combat.items import equipment as equipment_table
 from engine.combat.loadout import choose_loadout
 from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules
 from engine.combat.render import render_table
@@ -141,21 +142,39 @@ def charge_warnings(fight: Fight, charger: int | None) -> list[str]:
     return out
 
 
-def fighter_notes(fighters: Sequence[Fighter]) -> dict[str, list[str]]:
-    """Per fighter: what was left out or taken otherwise when he was built, and why (a shooter or
-    a target: no close-combat kit to choose)."""
-    return {f.name: list(f.notes) for f in fighters if f.notes}
+def fighter_notes(fighters: Sequence[Fighter], weapon=None) -> dict[str, list[str]]:
+    """Per fighter: what was left out or taken otherwise when he was built, and why, and the rules
+    of what he carries that the fight does not apply (a shooter or a target: no close-combat kit
+    to choose; ``weapon``, the shooter's, is the first fighter's)."""
+    out = {}
+    for n, f in enumerate(fighters):
+        used = [weapon] if (n == 0 and isinstance(weapon, Weapon)) else []
+        notes = list(f.notes) + unmodelled_rules(f, used)
+        if notes:
+            out[f.name] = list(dict.fromkeys(notes))
+    return out
 
 
 def kit_notes(fighters: tuple[Fighter, ...]) -> dict[str, list[str]]:
-    """Per fighter: what he fights with in close combat and why (loadout choice), and what was
-    left out when he was built."""
+    """Per fighter: what he fights with in close combat and why (loadout choice), what was left
+    out when he was built, and the rules of his kit the fight does not apply."""
     out = {}
     for f in fighters:
-        notes = list(f.notes) + list(choose_loadout(f).notes)
+        loadout = choose_loadout(f)
+        in_use = [w for w in (loadout.main, loadout.second, *loadout.pistols, loadout.crossbow_pistol, *loadout.extras) if w is not None]
+        notes = list(f.notes) + list(loadout.notes) + unmodelled_rules(f, in_use)
         if notes:
-            out[f.name] = notes
+            out[f.name] = list(dict.fromkeys(notes))
     return out
+
+
+def unmodelled_rules(f: Fighter, weapons_used: list[Weapon]) -> list[str]:
+    """Each rule of the weapons he uses, and of what he wears and carries, that the fight does
+    not apply (a censer's Fog of Death, a pike's reach), said so in the answer."""
+    items: list = list(dict.fromkeys(weapons_used))
+    items += [a for a in (f.body_armour, f.cloak) if a is not None]
+    items += [equipment_table()[e] for e in sorted(f.equipment)]
+    return [f"{list_name(item)}: not modelled here: {rule}" for item in items for rule in item.not_modelled]
 
 
 # --- close combat ---------------------------------------------------------------------------
@@ -288,6 +307,11 @@ def _shot_item(weapon: str | Weapon):
     raise MordheimError(f"{item.name} is not thrown or shot.", hint="Fire a missile weapon, or throw a net or blessed water.")
 
 
+def _shot_weapon(weapon: str | Weapon) -> Weapon | None:
+    item = _shot_item(weapon)
+    return item if isinstance(item, Weapon) else None
+
+
 def _shot_rules(shooter: Fighter, target: Fighter, weapon, edition, toggles, situation) -> tuple[Ruleset, ShotRules | Throw]:
     r = get_ruleset(edition, toggles)
     item = _shot_item(weapon)
@@ -306,13 +330,14 @@ def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: r
     if isinstance(rules, Throw):
         thrown = throw_rule(dice, rules)
         return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled, outcomes={target.name: thrown.outcome},
-                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes, kit=fighter_notes((shooter, target)))
+                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes,
+                          kit=fighter_notes((shooter, target), _shot_weapon(weapon)))
     before = rules.start()
     after = rules.roll(dice)
     m0 = ModelState(wounds=before.wounds, status=before.status)
     return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
                       outcomes={target.name: outcome(m0, ModelState(wounds=after.wounds, status=after.status), after.wounds_lost)},
-                      wounds_lost={target.name: after.wounds_lost}, notes=notes, kit=fighter_notes((shooter, target)))
+                      wounds_lost={target.name: after.wounds_lost}, notes=notes, kit=fighter_notes((shooter, target), _shot_weapon(weapon)))
 
 
 def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, edition=None, toggles=None, **situation) -> OddsResult:
@@ -337,7 +362,8 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
         needed, reasons = rules.needed, rules.reasons
     what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
     title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
-    return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)), kit=fighter_notes((shooter, target)),
+    return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
+                      kit=fighter_notes((shooter, target), _shot_weapon(weapon)),
                       fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
 
 

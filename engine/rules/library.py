@@ -30,9 +30,10 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.storage.text_index import IndexedText, TextIndex
 
 from .campaign import campaign_entries
+from .warband_items import warband_item_entries
 from .matching import Speller
 from .questions import QuestionTopics, is_question
-from .ranking import SPECIAL_RULES, Query, blend, match_names
+from .ranking import LIST_ITEMS, SPECIAL_RULES, Query, blend, match_names
 from .models import Entry, Hit, LookupResult, Source, Summary
 from .text import QueryRewriter, fold, key, stem, words
 
@@ -44,7 +45,7 @@ ALL_WORDS_BONUS = 20.0
 MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
 FALLBACK_CHAPTERS = {"weapons": "weapons", "special-rules": "weapons", "equipment": "equipment", "magic": "magic",
-                     "campaign": "campaign"}
+                     "campaign": "campaign", "warband-kit": "warband kit"}
 FALLBACK_NAME = "the Living Rulebook 2005"
 
 
@@ -74,10 +75,13 @@ class RulesLibrary:
         self.rewriter = QueryRewriter(synonyms.get("synonyms", {}), synonyms.get("stopwords", []))
         self.topics = QuestionTopics((topics or {}).get("topics", {}), self.rewriter)
         self._editions = {e.id: e for e in all_editions()}
-        self._index = self._build_fts(entries)
+        # the warband lists' own items are found by their names only: their text stays out of the
+        # full-text index and the speller, which read the rulebook (engine/rules/warband_items.py)
+        rulebook = [e for e in entries if e.chapter != LIST_ITEMS]
+        self._index = self._build_fts(rulebook)
         # reads a query's words as the rules spell them (engine/rules/matching.py)
         self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
-                               [_plain(e.body) for e in entries], self.rewriter.known)
+                               [_plain(e.body) for e in rulebook], self.rewriter.known)
         self._name_stems: dict[str, frozenset[str]] = {}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
@@ -102,6 +106,11 @@ class RulesLibrary:
             raw = campaign.read_bytes()
             digest.update(b"campaign/lrb.json\0" + raw)
             entries += campaign_entries(json.loads(raw))
+        for kit_file in [data_dir / "stats" / "warband_kit.json", *sorted((data_dir / "warbands").rglob("*.json"))]:
+            if kit_file.exists():  # the warband lists' own items, as entries (engine/rules/warband_items.py)
+                digest.update(kit_file.relative_to(data_dir).as_posix().encode() + b"\0" + kit_file.read_bytes())
+        known = {key(name) for e in entries if e.edition == "lrb" for name in (e.title, *e.aliases)}
+        entries += warband_item_entries(data_dir, known, {e.stats for e in entries if e.stats})
         synonyms = json.loads((data_dir / "overlay" / "synonyms.json").read_text(encoding="utf-8"))
         topics = json.loads((data_dir / "overlay" / "question_topics.json").read_text(encoding="utf-8"))
         return cls(entries, synonyms, digest.hexdigest()[:16], topics)

@@ -49,6 +49,9 @@ ITEM_SUBJECT_BONUS = 20.0  # the item a question asks about ("do flails strike f
 CHAPTER_SHARE = 0.85  # a chapter's opening answers a question less often than a section of it
 SPECIAL_RULE_YIELD = 20.0  # a weapon's special rule, not named as it stands, yields to the weapon or section
 SPECIAL_RULES = "special-rules"
+LIST_ITEMS = "warband-kit"  # the warband lists' own items (engine/rules/warband_items.py)
+LIST_ITEM_SHARE = 0.5  # one not named whole answers a query only when nothing of the rulebook does
+LIST_ITEM_NAMED = 95.0  # its whole name, once misspelt words are mended ("dark elf blde"), names it
 ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background"})
 OWNED_KINDS = frozenset({"weapon", "armour", "equipment"})  # what a warrior carries
 INSTRUMENT_WORDS = frozenset({"with", "using", "wield"})  # as stemmed: "hit with a bow", "wielding two swords"
@@ -173,6 +176,8 @@ def blend(query: Query, names: NameMatches, text_rel: dict[str, float], entries:
         off_topic = query.topic is not None and entry.chapter != query.topic
         if (off_topic or item_named) and _is_item(entry) and not names.named(eid):
             text *= UNNAMED_ITEM_TEXT_SHARE
+        if entry.chapter == LIST_ITEMS and by_name >= LIST_ITEM_NAMED:
+            text = by_name  # its text is not indexed (the rulebook's is): its whole name stands for it
         score = (1 - w_text) * by_name + w_text * text
         if by_name >= NAMED_AND_TOLD_NAME and text >= NAMED_AND_TOLD_TEXT:
             score += NAMED_AND_TOLD_BONUS
@@ -180,8 +185,16 @@ def blend(query: Query, names: NameMatches, text_rel: dict[str, float], entries:
             score = _as_answer(score, entry, eid, query, names, off_topic)
         if query.asked and eid in subjects and names.first_at[eid] == first_subject:
             score += ITEM_SUBJECT_BONUS
+        if entry.chapter == LIST_ITEMS and by_name < LIST_ITEM_NAMED and not _named_whole(entry, query.raw):
+            score *= LIST_ITEM_SHARE  # "poison" is the rulebook's Poisons and drugs, not a Skink's Poison Glands
         combined[eid] = score
     return combined
+
+
+def _named_whole(entry: Entry, raw: str) -> bool:
+    """The query holds one of the entry's names whole ("what does a peg leg do": Peg leg)."""
+    padded = f" {raw} "
+    return any(f" {key(n)} " in padded for n in (entry.title, *entry.aliases))
 
 
 def _as_answer(score: float, entry: Entry, eid: str, query: Query, names: NameMatches, off_topic: bool) -> float:

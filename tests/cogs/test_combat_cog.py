@@ -590,6 +590,56 @@ async def test_contradictory_input_gets_a_warning_in_the_answer(harness):
     assert "S0 means no Strength at all" in text and "helmet is given twice" in text
 
 
+async def test_the_lists_own_weapons_fight_from_a_stored_warrior(harness):
+    """Issue 16: fighting claws, weeping blades, a steel whip, a Sigmarite warhammer, a ball and
+    chain, warplock pistols: each fights; an item with no part in a fight says so, not 'left out'."""
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Rats", "Skaven", gold_crowns=1000)
+    await asyncio.to_thread(
+        campaigns.add_warrior, GUILD, USER, False, "Rats", "Snikch", role="leader", warrior_type="Assassin Adept",
+        profile=dict(M=6, WS=4, BS=4, S=4, T=3, W=1, I=5, A=1, Ld=7),
+        equipment=["Fighting claws", "Brace of warplock pistols", "Tome of magic", "Compass"],
+    )
+    res = await harness.command("fight", attacker="Rats/Snikch", defender="human")
+    assert public(res)
+    text = "\n".join(e["description"] for e in res.embeds)
+    assert "not in the rules library" not in text
+    assert "fights with his fighting claws, one in each hand: +1 Attack" in text
+    assert "no other weapon beside his fighting claws in this battle: warplock pistol, warplock pistol left out" in text
+    assert "no part in a fight (see /rule for what they do): Tome of magic, Compass" in text
+    assert "attack 2 (Fighting claws)" in text
+    res = await harness.command("shoot", attacker="Rats/Snikch", defender="human", attacker_weapons="warplock pistol", range=4)
+    assert public(res) and "Warplock pistol" in res.embeds[0]["description"]
+    for weapons in ("weeping blades", "steel whip, sigmarite warhammer", "ball and chain"):
+        res = await harness.command("fight", attacker="WS3", defender="zombie", attacker_weapons=weapons)
+        assert public(res), (weapons, res.text)
+
+
+async def test_a_charge_with_fighting_claws_charts_what_two_swords_do(harness):
+    """Issue 16: through /odds, the defender's chart after a charge with fighting claws is the
+    chart after a charge with two swords, to the last figure."""
+    charts = []
+    for weapons in ("fighting claws", "sword, sword"):
+        res = await harness.command("odds", attacker="Eshin: WS4 A2", defender="Guard: WS3", mode="round",
+                                    attacker_weapons=weapons, defender_weapons="sword", defender_armour="shield")
+        assert public(res)
+        charts.append(res.embeds[0]["fields"][1]["value"])
+    assert charts[0] == charts[1]
+
+
+async def test_a_pit_fighters_style_fights_with_what_it_holds(harness):
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Pits", "Pit Fighters", gold_crowns=1000)
+    await asyncio.to_thread(
+        campaigns.add_warrior, GUILD, USER, False, "Pits", "Krug", role="leader", warrior_type="Pit Boss",
+        profile=dict(M=4, WS=4, BS=3, S=4, T=3, W=1, I=4, A=1, Ld=8), equipment=["Undead style"],
+    )
+    res = await harness.command("fight", attacker="Pits/Krug", defender="human")
+    text = "\n".join(e["description"] for e in res.embeds)
+    assert "Undead style: helmet, dagger, spiked gauntlet, sword" in text
+    assert "attack 2 (Spiked gauntlet)" in text
+
+
 def test_every_combat_option_reads_whole_in_discord():
     # discord.py cuts a description over 100 characters with an ellipsis: none of ours is cut
     from cogs._ui.combat_params import OPTIONS
