@@ -29,7 +29,7 @@ from engine.combat.fighter import trait_id
 from engine.combat.items import Armour, Weapon, find_kit, unused_notes
 from engine.combat.melee import MAX_SIDE
 from engine.combat.profile import Profile, find_template, template_names
-from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES, TRAITS
+from engine.combat.special_rules import LIST_RULES, RACE_TRAITS, TARGETED_LIST_RULES, TRAITS
 from engine.combat.throwing import is_thrown
 from engine.editions import get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
@@ -243,6 +243,8 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
     if not_known:
         combatant.notes.append("skills not modelled: " + ", ".join(not_known[:6]))
     _list_rules(combatant, warrior.special_rules)
+    if warrior.race in RACE_TRAITS:
+        combatant.traits.append(RACE_TRAITS[warrior.race])  # Undead, Possessed, Daemon: for holy weapons, blessed water
     if warrior.large:
         combatant.traits.append("large-target")
     combatant.traits = list(dict.fromkeys(combatant.traits))
@@ -332,7 +334,8 @@ def for_close_combat(c: Combatant) -> None:
     if c.source != "warrior" or "weapon" in c.inline:
         return
     found = [w for w in (_weapon(n) for n in c.weapons) if w is not None]
-    if found and not any(w.kind == "close" or w.has("hand-to-hand") or w.has("shoot-in-close-combat") for w in found):
+    if found and not any(w.kind == "close" or w.in_close_combat is not None or w.has("hand-to-hand") or w.has("shoot-in-close-combat")
+                         for w in found):
         c.notes.append("missile weapons not used in close combat: " + ", ".join(c.weapons))
         c.weapons = []
 

@@ -217,6 +217,15 @@ TARGETED_LIST_RULES: dict[str, str] = {  # hatreds of some enemies, and stupidit
     "hates-greenskins": "hates", "burn-the-witch": "hates", "rat-ogre-stupidity": "stupidity",
 }
 
+# What a stored warrior's race makes him for the rules that ask (a holy weapon's +1 to wound, 000:1405's
+# blessed water): the races of rules_data/warbands that are Undead, Possessed or Daemons (the
+# Undead, Tomb Guardians, Cult of the Possessed and Carnival of Chaos lists). Ghouls are living
+# cannibals and a Tomb Scorpion a living beast (Town Cryer 18): neither is here.
+RACE_TRAITS: dict[str, str] = {
+    "vampire": "undead", "zombie": "undead", "dire-wolf": "undead", "tomb-lord": "undead", "liche-priest": "undead",
+    "skeleton": "undead", "possessed": "possessed", "plaguebearer": "daemon", "nurgling": "daemon",
+}
+
 REGISTRY: dict[str, SpecialRule] = {r.id: r for r in _RULES}
 TRAITS: dict[str, SpecialRule] = {r.id: r for r in _RULES if r.family == "trait"}
 TRAIT_NAMES: dict[str, str] = {name: r.id for r in TRAITS.values() for name in r.names}

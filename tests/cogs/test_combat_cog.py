@@ -566,6 +566,12 @@ async def test_ghouls_and_zombies_are_not_animals_but_fight_without_the_fist_rul
         assert "fights with teeth and claws: all his Attacks at his own Strength, no fist rules (000:903)" in text
     res = await harness.command("fight", attacker="Dead/Gnawer", defender="human")
     assert "attack 2 (Teeth and claws)" in res.embeds[0]["description"]  # a Ghoul's A2, not a fist's one attack
+    # a Zombie is Undead (a Sigmarite warhammer wounds it more easily); a Ghoul, a living cannibal, is not
+    res = await harness.command("fight", attacker="Sister: WS4", defender="Dead/Shambler", attacker_weapons="sigmarite warhammer")
+    text = res.embeds[0]["description"]
+    assert "undead" in text.split("\n\n")[0] and "+1 sigmarite warhammer against Undead and Possessed" in text
+    res = await harness.command("fight", attacker="Sister: WS4", defender="Dead/Gnawer", attacker_weapons="sigmarite warhammer")
+    assert "undead" not in res.embeds[0]["description"].split("\n\n")[0]
 
 
 async def test_contradictory_input_gets_a_warning_in_the_answer(harness):
