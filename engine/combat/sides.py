@@ -197,6 +197,7 @@ class SlotVersus:
     critical_bonus: int = 0  # added to the critical roll (a Dark Elf blade)
     wound_why: str = ""  # why the roll to wound differs from the chart (a holy weapon against Undead)
     hit_why: str = ""  # why the roll to hit differs (a Cloud of Flies)
+    fumes: bool = False  # each hit poisons with fumes: a Toughness test or a wound more (a censer's Fog of Death)
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,7 @@ def slot_versus(r: Ruleset, x: ModelNumbers, y: ModelNumbers, slot: AttackSlot, 
         armour=_armour_rule(w), d3_wounds=w.has("d3-wounds"), can_critical=not w.has("no-criticals"),
         critical_bonus=1 if dark_elf else 0, wound_why=wound_why,
         hit_why=f"-1 {', '.join(i.name for i in y.fighter.carried_with('enemies-hit-1'))}" if hit_penalty else "",
+        fumes=w.has("fog-of-death") and not (y.fighter.has("undead") or y.fighter.has("possessed")),
     )
 
 

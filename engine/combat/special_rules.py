@@ -99,6 +99,8 @@ _RULES = [
     _weapon("no-armour-save", "no armour save against its wounds", "Town Cryer 6 (the ball and chain), Town Cryer 15 (star weapons)"),
     _weapon("shield-save-only", "only a shield saves against it", "Citadel Journal 36 (the Mootlanders' ladle)"),
     _weapon("d3-wounds", "each wound it causes is D3 wounds (a critical's, if more)", "Town Cryer 6 (the ball and chain)"),
+    _weapon("fog-of-death", "each hit: a Toughness test (a 6 always fails) or a wound more; Undead and Possessed are immune",
+            "Town Cryer 29 (the censer)"),
     _weapon("needs-mad-cap", "only a model under Mad Cap Mushrooms can wield it", "Town Cryer 6 (the ball and chain)"),
     _weapon("strikes-before-spears", "strikes first in the first turn of a combat, before chargers and spears", "Town Cryer 14 (the pike)"),
     _weapon("off-hand", "held in (or is) his other hand: +1 Attack beside his weapon, never his main weapon", CULT_SOURCE),

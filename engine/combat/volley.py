@@ -520,10 +520,30 @@ class Volley:
         return self.finish(dice, b)
 
     def _resolve(self, dice: Dice, b: Blows) -> Blows:
+        if self.fumes:
+            b = self.take_wounds(dice, self.roll_saves(dice, self.fog_of_death(dice, b)))
         b = self.roll_to_wound(dice, b)
         if b.pending is None:
             return b
         return self.take_wounds(dice, self.roll_saves(dice, b))
+
+    @cached_property
+    def fumes(self) -> bool:
+        """Whether a hit of this volley may poison with fumes (a censer's Fog of Death)."""
+        return any(slot.fumes for slot in self.slots)
+
+    def fog_of_death(self, dice: Dice, b: Blows) -> Blows:
+        """A censer's hit: the target tests Toughness, a D6 over it (a 6 always) is an automatic wound
+        more, besides the hit itself (Town Cryer 29); its wound waits for its saves as any other."""
+        if b.next_hit is None or not self.slots[b.next_hit[0]].fumes or b.status >= OUT_OF_ACTION:
+            return b
+        roll = dice.d6()
+        toughness = self.target.toughness
+        poisoned = roll == 6 or roll > toughness
+        if dice.logging:
+            dice.say(f"{self.names[1]} breathes the censer's fumes: Toughness test rolled {roll} against T{toughness} → "
+                     + ("a wound more (Fog of Death)" if poisoned else "passed"))
+        return b._replace(pending=PendingWound(slot=b.next_hit[0], save=NO_SAVE)) if poisoned else b
 
     # --- Odds mode --------------------------------------------------------------------------------------
     def _cache(self, name: str) -> dict:
@@ -590,7 +610,10 @@ class Volley:
         for b, p in dist.items():
             counts = groups.setdefault(_with_wounds_lost(b, 0) if b.wounds_lost else b, {})
             counts[b.wounds_lost] = counts.get(b.wounds_lost, 0.0) + p
-        for name, step in (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)):
+        steps = (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds))
+        if self.fumes:  # a censer's fumes first: a wound more that waits for its saves
+            steps = (("fumes", self.fog_of_death), ("save", self.roll_saves), ("take", self.take_wounds), *steps)
+        for name, step in steps:
             cache = self._cache(name)
             after: dict[Blows, dict[int, float]] = {}
             for base, counts in groups.items():

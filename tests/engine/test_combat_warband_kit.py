@@ -281,3 +281,18 @@ def test_ghouls_and_zombies_templates_are_not_animals():
         assert "animal" not in traits and "no-weapons" in traits, name
     for name in ("rat ogre", "giant rat", "dire wolf", "wardog"):
         assert "animal" in find_template(name).traits, name
+
+
+def test_a_censers_fumes_wound_those_who_fail_a_toughness_test_but_not_the_undead():
+    # WS3 vs WS3 4+ (1/2); each hit: a D6 over T3 (or a 6) is a wound more, no save; then S3+2 vs T3
+    # wounds on 2+, and heavy armour's 5+ at -2 is gone: unharmed only if the test passes and the
+    # wound roll is a 1
+    monk = make_fighter("Monk", "WS3 S3 A1", weapons="censer")
+    man = make_fighter("Man", "WS3 T3", armour="heavy armour")
+    unharmed = Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 2) * Fraction(1, 6)
+    assert round_odds(monk, man).fighters[1].outcomes["unharmed"] == pytest.approx(float(unharmed), abs=EXACT)
+    zombie = make_fighter("Zombie", "WS3 T3", traits="undead, no weapons")
+    assert round_odds(monk, zombie).fighters[1].outcomes["unharmed"] == pytest.approx(float(Fraction(1, 2) + Fraction(1, 12)), abs=EXACT)
+    logs = [resolve_round(monk, man, random.Random(seed)).lines for seed in range(20)]
+    hits = [log for log in logs if any("(Censer) to hit" in line and line.endswith("→ hit") for line in log)]
+    assert hits and all(any("breathes the censer's fumes: Toughness test rolled" in line for line in log) for log in hits)
