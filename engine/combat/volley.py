@@ -27,6 +27,7 @@ fight to the end reads only who is still standing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -610,9 +611,10 @@ class Volley:
         for b, p in dist.items():
             counts = groups.setdefault(_with_wounds_lost(b, 0) if b.wounds_lost else b, {})
             counts[b.wounds_lost] = counts.get(b.wounds_lost, 0.0) + p
-        steps = (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds))
+        steps: list[tuple[str, Callable[[Dice, Blows], Blows]]] = [
+            ("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)]
         if self.fumes:  # a censer's fumes first: a wound more that waits for its saves
-            steps = (("fumes", self.fog_of_death), ("save", self.roll_saves), ("take", self.take_wounds), *steps)
+            steps = [("fumes", self.fog_of_death), ("save", self.roll_saves), ("take", self.take_wounds), *steps]
         for name, step in steps:
             cache = self._cache(name)
             after: dict[Blows, dict[int, float]] = {}
