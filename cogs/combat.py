@@ -142,7 +142,7 @@ class Combat(commands.Cog):
         situation = _situation(given, weapon)
         fa, fd = a.fighter(), d.fighter()
         result = resolve_shot(fa, fd, weapon, self.bot.rng, edition=rules.edition, toggles=rules.toggles, **situation)
-        header = fighters_header((fa, fd), _notes([a, d]), result.notes) + f"\n*{_shot_situation(weapon, situation)}*"
+        header = fighters_header((fa, fd), _notes([a, d], result.kit), result.notes) + f"\n*{_shot_situation(weapon, situation)}*"
         pages = log_pages(f"🏹 {fa.name} shoots {fd.name}", header, result.lines, outcome_text(result), rules.footer, colour=SHOT)
         await send_pages(interaction, pages)
 
@@ -166,7 +166,7 @@ class Combat(commands.Cog):
             # one throw-away roll runs every check the odds run, while an error can still be private
             resolve_shot(fa[0], fd[0], weapon, random.Random(0), **ruling, **situation)
             note = _shot_situation(weapon, situation)
-            notes = _notes([a, d])
+            notes = None  # the shot's own notes come with its odds
             work = lambda: shot_odds(fa[0], fd[0], weapon, **ruling, **situation)  # noqa: E731
         else:
             fa = tuple(c.fighter() for c in attackers)
@@ -187,7 +187,7 @@ class Combat(commands.Cog):
         await interaction.response.defer(thinking=True)
         try:
             result = await self.bot.heavy_work.run(work)
-            header = fighters_header(fa + fd, notes, result.notes) + f"\n*{note}*"
+            header = fighters_header(fa + fd, notes if notes is not None else _notes([a, d], result.kit), result.notes) + f"\n*{note}*"
             if kind == "duel":
                 embed = duel_embed(result, header, rules.footer, max_rounds)
             elif kind == "round":

@@ -26,10 +26,10 @@ from discord import app_commands
 from cogs._ui.warrior_choices import warrior_path_choices
 from engine.combat import Fighter, find_item, make_fighter, parse_profile, search_items, server_ruleset
 from engine.combat.fighter import trait_id
-from engine.combat.items import Armour, Weapon
+from engine.combat.items import Armour, Weapon, find_kit, unused_notes
 from engine.combat.melee import MAX_SIDE
 from engine.combat.profile import Profile, find_template, template_names
-from engine.combat.special_rules import LIST_RULES, TARGETED_LIST_RULES, TRAITS
+from engine.combat.special_rules import LIST_RULES, RACE_TRAITS, TARGETED_LIST_RULES, TRAITS
 from engine.combat.throwing import is_thrown
 from engine.editions import get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
@@ -116,7 +116,7 @@ def _sort_kit(items, into: Combatant, *, strict: bool) -> list[str]:
     """Put each item in the combatant's weapons, armour, equipment, traits or state; returns what is
     none of those (``strict``: raise NotFoundError for it instead)."""
     unknown = []
-    for item in items:
+    for item in _unpacked(items, into):
         key = " ".join(item.lower().split())
         if key in STATE_WORDS:
             into.flags["state"] = key
@@ -135,6 +135,19 @@ def _sort_kit(items, into: Combatant, *, strict: bool) -> list[str]:
                 find_item(_strip_prefixes(item))  # the item lookup's message, with its suggestions
             unknown.append(item)
     return unknown
+
+
+def _unpacked(items, into: Combatant) -> list[str]:
+    """The items, a kit sold as a bundle (a Pit Fighter's "Orc style") given as what it holds."""
+    out = []
+    for item in items:
+        kit = find_kit(item)
+        if kit is None:
+            out.append(item)
+            continue
+        out += kit.items
+        into.notes.append(f"{kit.name}: {', '.join(kit.items)}" + (f" ({kit.choice})" if kit.choice else ""))
+    return out
 
 
 def split_fighters(text: str) -> list[str]:
@@ -217,8 +230,7 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
     combatant = Combatant(_clean_name(warrior.name), Profile(**warrior.profile.as_dict()), "warrior")
     unknown = _sort_kit(warrior.equipment, combatant, strict=False)
     combatant.inline.clear()  # a stored kit is replaced by what the options say
-    if unknown:
-        combatant.notes.append("not in the rules library, left out: " + ", ".join(unknown[:5]))
+    combatant.notes += unused_notes(unknown)
     not_known = []
     for skill in warrior.skills:
         found, whole = _skill_trait(skill)
@@ -231,6 +243,8 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
     if not_known:
         combatant.notes.append("skills not modelled: " + ", ".join(not_known[:6]))
     _list_rules(combatant, warrior.special_rules)
+    if warrior.race in RACE_TRAITS:
+        combatant.traits.append(RACE_TRAITS[warrior.race])  # Undead, Possessed, Daemon: for holy weapons, blessed water
     if warrior.large:
         combatant.traits.append("large-target")
     combatant.traits = list(dict.fromkeys(combatant.traits))
@@ -292,10 +306,19 @@ def apply_options(c: Combatant, *, weapons: str | None = None, armour: str | Non
     return c
 
 
+def _weapon(name: str) -> Weapon | None:
+    """The weapon a listed name is; None for armour or equipment typed among the weapons (the
+    engine takes those as what they are, and its answer says so)."""
+    if _kind_of(name) not in (None, "weapon"):
+        return None
+    return find_item(_strip_prefixes(name), ("weapon",))
+
+
 def missile_weapon(c: Combatant) -> str:
     """What a shooter fires: the first missile weapon listed, else a net or blessed water he carries."""
     for name in c.weapons:
-        if find_item(_strip_prefixes(name), ("weapon",)).kind == "missile":
+        weapon = _weapon(name)
+        if weapon is not None and weapon.kind == "missile":
             return name
     for name in c.equipment:
         if is_thrown(find_item(name, ("equipment",))):
@@ -310,8 +333,9 @@ def for_close_combat(c: Combatant) -> None:
     refused (the engine refuses a typed bow, which is usually meant for /shoot)."""
     if c.source != "warrior" or "weapon" in c.inline:
         return
-    found = [find_item(_strip_prefixes(n), ("weapon",)) for n in c.weapons]
-    if found and not any(w.kind == "close" or w.has("hand-to-hand") or w.has("shoot-in-close-combat") for w in found):
+    found = [w for w in (_weapon(n) for n in c.weapons) if w is not None]
+    if found and not any(w.kind == "close" or w.in_close_combat is not None or w.has("hand-to-hand") or w.has("shoot-in-close-combat")
+                         for w in found):
         c.notes.append("missile weapons not used in close combat: " + ", ".join(c.weapons))
         c.weapons = []
 

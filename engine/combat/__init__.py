@@ -14,7 +14,8 @@ attacks at one target, against the dice), ``melee`` (a round among up to four mo
 ``shooting`` and ``throwing`` (the shooting phase), ``injury``, ``falling``; the rules'
 numbers in ``tables`` (charts, critical charts as rows), the editions' differences and house
 rules in ``ruleset``, every cited seed line in ``citations``, every known special-rule id in
-``special_rules``; ``api`` is what the cogs call.
+``special_rules``; weapons, armour and items (the rulebook's, and what the warband lists sell
+beyond it) loaded by ``item_data`` and found by name in ``items``; ``api`` is what the cogs call.
 """
 
 from engine.combat.api import Budget, DuelOdds, OddsResult, RollResult, duel_odds, resolve_round, resolve_shot, round_odds, shot_odds, simulate_rounds

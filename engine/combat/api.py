@@ -16,7 +16,8 @@ from functools import lru_cache
 from engine.combat.dice import RollDice, enumerate_outcomes
 from engine.combat.duel import Budget, DuelChain, DuelOdds, fight_to_the_end
 from engine.combat.fighter import Fighter
-from engine.combat.items import Weapon, find_item
+from engine.combat.items import Weapon, find_item, list_name
+from engine.combat.items import equipment as equipment_table
 from engine.combat.loadout import choose_loadout
 from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules
 from engine.combat.render import render_table
@@ -127,15 +128,53 @@ def not_modelled(r: Ruleset, fighters: tuple[Fighter, ...]) -> list[str]:
     return notes
 
 
+def charge_warnings(fight: Fight, charger: int | None) -> list[str]:
+    """A side said to have charged whose model is down: a charger is on his feet (he moved into
+    contact this turn). The fight takes the state given, and the answer says so."""
+    if charger is None:
+        return []
+    out = []
+    for i in fight.side(charger):
+        f = fight.fighters[i]
+        if f.state != "standing":
+            out.append(f"{f.name} charged but is given as {f.state}: a warrior who charges is on his feet. "
+                       f"The fight takes him as {f.state}; if the charge was in an earlier turn, set charged to nobody")
+    return out
+
+
+def fighter_notes(fighters: Sequence[Fighter], weapon=None) -> dict[str, list[str]]:
+    """Per fighter: what was left out or taken otherwise when he was built, and why, and the rules
+    of what he carries that the fight does not apply (a shooter or a target: no close-combat kit
+    to choose; ``weapon``, the shooter's, is the first fighter's)."""
+    out = {}
+    for n, f in enumerate(fighters):
+        used = [weapon] if (n == 0 and isinstance(weapon, Weapon)) else []
+        notes = list(f.notes) + unmodelled_rules(f, used)
+        if notes:
+            out[f.name] = list(dict.fromkeys(notes))
+    return out
+
+
 def kit_notes(fighters: tuple[Fighter, ...]) -> dict[str, list[str]]:
-    """Per fighter: what he fights with in close combat and why (loadout choice), and what was
-    left out when he was built."""
+    """Per fighter: what he fights with in close combat and why (loadout choice), what was left
+    out when he was built, and the rules of his kit the fight does not apply."""
     out = {}
     for f in fighters:
-        notes = list(f.notes) + list(choose_loadout(f).notes)
+        loadout = choose_loadout(f)
+        in_use = [w for w in (loadout.main, loadout.second, *loadout.pistols, loadout.crossbow_pistol, *loadout.extras) if w is not None]
+        notes = list(f.notes) + list(loadout.notes) + unmodelled_rules(f, in_use)
         if notes:
-            out[f.name] = notes
+            out[f.name] = list(dict.fromkeys(notes))
     return out
+
+
+def unmodelled_rules(f: Fighter, weapons_used: list[Weapon]) -> list[str]:
+    """Each rule of the weapons he uses, and of what he wears and carries, that the fight does
+    not apply (a censer's Fog of Death, a pike's reach), said so in the answer."""
+    items: list = list(dict.fromkeys(weapons_used))
+    items += [a for a in (f.body_armour, f.cloak) if a is not None]
+    items += [equipment_table()[e] for e in sorted(f.equipment)]
+    return [f"{list_name(item)}: not modelled here: {rule}" for item in items for rule in item.not_modelled]
 
 
 # --- close combat ---------------------------------------------------------------------------
@@ -172,7 +211,8 @@ def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition
     return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
                       outcomes={names[i]: outcome(before.models[i], after.models[i], after.wounds_lost[i]) for i in range(len(names))},
                       wounds_lost={names[i]: after.wounds_lost[i] for i in range(len(names))},
-                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
+                      notes=charge_warnings(rules.fight, rules.charger) + not_modelled(r, rules.fight.fighters),
+                      kit=kit_notes(rules.fight.fighters))
 
 
 def _summarise(names: tuple[str, ...], before: RoundState, dists: list[dict[RoundState, float]]) -> list[FighterOdds]:
@@ -207,7 +247,8 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
         # multiply the states by each one's count (the round's events are the same in every pass)
         dists = [odds_of(rules).odds_from(before, wounds_of=(i,)) for i in range(len(rules.fight.fighters))]
     return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dists),
-                      notes=not_modelled(r, rules.fight.fighters), kit=kit_notes(rules.fight.fighters))
+                      notes=charge_warnings(rules.fight, rules.charger) + not_modelled(r, rules.fight.fighters),
+                      kit=kit_notes(rules.fight.fighters))
 
 
 def simulate_rounds(attacker: Side, defender: Side, n: int, rng: random.Random, **kw) -> dict:
@@ -251,7 +292,8 @@ def duel_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, cha
     chain = DuelChain(fight, first, later, owner_first, max_rounds, budget or Budget())
     with _gc_paused():
         figures = fight_to_the_end(chain, rng or random.Random(DUEL_SEED))
-    return DuelOdds(edition=r.label, names=_side_names(fight), notes=not_modelled(r, fight.fighters), **figures)
+    return DuelOdds(edition=r.label, names=_side_names(fight), notes=charge_warnings(fight, charger) + not_modelled(r, fight.fighters),
+                    **figures)
 
 
 # --- shooting ---------------------------------------------------------------------------------
@@ -263,6 +305,11 @@ def _shot_item(weapon: str | Weapon):
     if isinstance(item, Weapon) or is_thrown(item):
         return item
     raise MordheimError(f"{item.name} is not thrown or shot.", hint="Fire a missile weapon, or throw a net or blessed water.")
+
+
+def _shot_weapon(weapon: str | Weapon) -> Weapon | None:
+    item = _shot_item(weapon)
+    return item if isinstance(item, Weapon) else None
 
 
 def _shot_rules(shooter: Fighter, target: Fighter, weapon, edition, toggles, situation) -> tuple[Ruleset, ShotRules | Throw]:
@@ -283,13 +330,14 @@ def resolve_shot(shooter: Fighter, target: Fighter, weapon: str | Weapon, rng: r
     if isinstance(rules, Throw):
         thrown = throw_rule(dice, rules)
         return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled, outcomes={target.name: thrown.outcome},
-                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes)
+                          wounds_lost={target.name: thrown.wounds_lost}, notes=notes,
+                          kit=fighter_notes((shooter, target), _shot_weapon(weapon)))
     before = rules.start()
     after = rules.roll(dice)
     m0 = ModelState(wounds=before.wounds, status=before.status)
     return RollResult(edition=r.label, lines=dice.lines, dice=dice.rolled,
                       outcomes={target.name: outcome(m0, ModelState(wounds=after.wounds, status=after.status), after.wounds_lost)},
-                      wounds_lost={target.name: after.wounds_lost}, notes=notes)
+                      wounds_lost={target.name: after.wounds_lost}, notes=notes, kit=fighter_notes((shooter, target), _shot_weapon(weapon)))
 
 
 def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, edition=None, toggles=None, **situation) -> OddsResult:
@@ -315,8 +363,9 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
     what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
     title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
     return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
+                      kit=fighter_notes((shooter, target), _shot_weapon(weapon)),
                       fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
 
 
-__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "duel_odds", "outcome", "resolve_round", "resolve_shot",
+__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "charge_warnings", "duel_odds", "fighter_notes", "outcome", "resolve_round", "resolve_shot",
            "round_odds", "round_rules", "shot_odds", "simulate_rounds"]

@@ -123,7 +123,7 @@ def _spec(who: Fighter, height: int, jump: bool, edition, toggles) -> _Fall:
         initiative=who.profile.I if jump else None,
         tests=tests,
         ruleset=ruleset,
-        injury=InjuryOptions(helmet=who.helmet, mandrake_root="mandrake-root" in who.equipment or who.has("no-pain"),
+        injury=InjuryOptions(helmet=who.helmet, mandrake_root=who.stunned_is_knocked_down,
                              concussion_on_natural_roll=ruleset.toggle("concussion_on_natural_roll"), hard_to_kill=who.has("hard-to-kill")),
         helmet_on_result=who.helmet and not ruleset.helmet_save_each_roll,
     )

@@ -1,117 +1,23 @@
-"""Weapons, armour and equipment from rules_data/stats (000 only): loading and lookup."""
+"""Finding a weapon, armour or equipment by what a player types: exact name, alias, the
+abbreviations /rule accepts, then fuzzy. The tables themselves are loaded by
+``engine.combat.item_data`` (the rulebook's, and what the warband lists sell beyond it); a kit
+sold as a bundle and an item the engine does not model are found here too."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import cache
 
 from rapidfuzz import process
 
-from engine.combat.special_rules import require, require_all
+from engine.combat.item_data import STATS, Armour, Equipment, Item, Kit, Unmodelled, Weapon, armour, equipment, kits, unmodelled, weapons
 from engine.editions import RULES_DATA
 from engine.errors import NotFoundError
 from engine.rules.text import QueryRewriter
 from engine.rules.text import key as word_key
 
-STATS = RULES_DATA / "stats"
 KINDS = ("weapon", "armour", "equipment")
-
-
-@dataclass(frozen=True)
-class Weapon:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    kind: str  # "close" | "missile"
-    range: int | str | None
-    strength_type: str  # "user" | "fixed"
-    strength_value: int  # modifier for "user", value for "fixed"
-    save_modifier: int
-    special: frozenset[str]
-    critical: str
-    blackpowder: bool
-    source: str
-    summary: str
-
-    def has(self, rule: str) -> bool:
-        return require(rule) in self.special
-
-    def strength(self, user_strength: int) -> int:
-        if self.strength_type == "user":
-            return user_strength + self.strength_value
-        return self.strength_value
-
-
-@dataclass(frozen=True)
-class Armour:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    slot: str
-    save: int | None
-    save_bonus: int
-    special: frozenset[str]
-    source: str
-    summary: str
-
-    def has(self, rule: str) -> bool:
-        return require(rule) in self.special
-
-
-@dataclass(frozen=True)
-class Equipment:
-    id: str
-    name: str
-    aliases: tuple[str, ...]
-    effects: frozenset[str]
-    combat: bool
-    source: str
-    summary: str
-
-
-Item = Weapon | Armour | Equipment  # what find_item finds
-
-
-def _read(name: str) -> dict:
-    return json.loads((STATS / f"{name}.json").read_text(encoding="utf-8"))
-
-
-@cache
-def weapons() -> dict[str, Weapon]:
-    out = {}
-    for w in _read("weapons")["weapons"]:
-        st = w["strength"]
-        out[w["id"]] = Weapon(
-            w["id"], w["name"], tuple(w["aliases"]), w["kind"], w["range"], st["type"],
-            st.get("modifier", st.get("value", 0)), w["save_modifier"], require_all(w["special"], "weapon", w["id"]),
-            w["critical"], w["blackpowder"], w["source"], w["summary"],
-        )
-    return out
-
-
-@cache
-def upgrades() -> dict[str, dict]:
-    return {u["id"]: u for u in _read("weapons")["upgrades"]}
-
-
-@cache
-def armour() -> dict[str, Armour]:
-    return {
-        a["id"]: Armour(a["id"], a["name"], tuple(a["aliases"]), a["slot"], a["save"], a["save_bonus"],
-                        require_all(a["special"], "weapon", a["id"]), a["source"], a["summary"])
-        for a in _read("armour")["armour"]
-    }
-
-
-@cache
-def equipment() -> dict[str, Equipment]:
-    return {
-        e["id"]: Equipment(e["id"], e["name"], tuple(e["aliases"]), require_all(e["effects"], "equipment", e["id"]), e["combat"],
-                           e["source"], e["summary"])
-        for e in _read("equipment")["equipment"]
-    }
 
 
 def _table(kind: str) -> Mapping[str, Item]:
@@ -182,7 +88,8 @@ def find_item(name: str, kinds: tuple[str, ...] = KINDS):
     if best and best[0][1] >= 92 and len(suggestions) == 1:
         kind, item_id = idx[best[0][0]]
         return _table(kind)[item_id]
-    raise NotFoundError(f"There is no {what} called '{str(name)[:40]}' in the 2005 rulebook (000).", suggestions=suggestions[:5])
+    raise NotFoundError(f"There is no {what} called '{str(name)[:40]}' in the rulebook or the warband lists.",
+                        suggestions=suggestions[:5])
 
 
 def list_name(item) -> str:
@@ -215,3 +122,48 @@ def _search(key: str, kinds: tuple[str, ...]) -> list[str]:
             elif key and any(key in k for k in keys):
                 contains.append(list_name(item))
     return sorted(starts) + sorted(contains)
+
+
+def _by_name(table: Mapping) -> dict[str, str]:
+    return {_norm(n): row.id for row in table.values() for n in (row.id, row.name, *row.aliases)}
+
+
+@cache
+def _kit_index() -> dict[str, str]:
+    return _by_name(kits())
+
+
+@cache
+def _unmodelled_index() -> dict[str, str]:
+    return _by_name(unmodelled())
+
+
+def find_kit(name: str) -> Kit | None:
+    """The bundle ``name`` is (a Pit Fighter's "Orc style"), or None: exact names only."""
+    found = _kit_index().get(_norm(name))
+    return kits()[found] if found else None
+
+
+def find_unmodelled(name: str) -> Unmodelled | None:
+    """The item ``name`` is when its effect on a fight is not modelled (and why), or None."""
+    found = _unmodelled_index().get(_norm(name))
+    return unmodelled()[found] if found else None
+
+
+def unused_notes(names) -> list[str]:
+    """What to say of carried items the fight does not use: the ones whose effect on a fight is
+    not modelled, each with why, and the rest in one line (a tome of magic has no part in a fight)."""
+    notes, rest = [], []
+    for name in names:
+        found = find_unmodelled(name)
+        if found is not None:
+            notes.append(f"{found.name}: not modelled here ({found.why})")
+        else:
+            rest.append(name)
+    if rest:
+        notes.append("no part in a fight (see /rule for what they do): " + ", ".join(rest[:6]) + (" …" if len(rest) > 6 else ""))
+    return notes
+
+
+__all__ = ["KINDS", "STATS", "Armour", "Equipment", "Item", "Kit", "Unmodelled", "Weapon", "armour", "equipment", "find_item",
+           "find_kit", "find_unmodelled", "kits", "list_name", "search_items", "unmodelled", "unused_notes", "weapons"]

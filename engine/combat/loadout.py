@@ -2,12 +2,19 @@
 
 A warrior has two hands (000:685). From his kit the engine picks, in this order:
 
-1. a two-handed weapon, alone (000:967, 1000, 1046): no shield, buckler or second weapon;
-2. else a spear, alone with a shield or buckler if he has one (Unwieldy, 000:1019);
-3. else a morning star, with a shield if he has one but no second weapon or buckler (000:985);
-4. else his best one-handed weapon, and in the other hand his shield or buckler if he carries
-   one (a shield or buckler fills that hand: no extra attack beside it), otherwise his next-best
-   one-handed weapon for the +1 Attack of 000:685.
+1. a weapon that is cumbersome (fighting claws, a ball and chain): it alone, all battle long;
+2. a pair (fighting claws, weeping blades): one in each hand, so +1 Attack as two weapons give
+   (000:685), nothing else in his hands;
+3. a two-handed weapon, alone (000:967, 1000, 1046): no shield, buckler or second weapon;
+4. else a spear, alone with a shield or buckler if he has one (Unwieldy, 000:1019);
+5. else a morning star, with a shield if he has one but no second weapon or buckler (000:985);
+6. else his best one-handed weapon, and in the other hand an off-hand item if he has one (a
+   spiked gauntlet, a great claw, a hook: the hand it fills takes no shield), or his shield or
+   buckler (no extra attack beside it), or otherwise his next-best one-handed weapon for the +1
+   Attack of 000:685. An off-hand item also bars two-handed weapons.
+
+Besides the hands: a scorpion tail's attack, and an extra arm's one-handed weapon (``extras``).
+A missile weapon that is also a close-combat weapon (the Amazons' sunstaff) fights as that.
 
 Pistols (000:1177) are fired in the first turn of the combat only, since they fire once per
 combat: beside a close-combat weapon a pistol gives +1 Attack (a brace gives no more than one
@@ -19,8 +26,10 @@ fights with his close-combat weapons, or bare-handed (000:903).
 sword's parry, then a hammer's concussion, a dagger last; the order typed breaks ties. A player
 who wants another choice lists only the weapons he means to use.
 
-Animals and monsters (trait ``animal``) fight with teeth and claws: all their Attacks at their
-own Strength, none of the fist rules (000:903).
+Animals (trait ``animal``) and creatures that use no weapons (trait ``no-weapons``: Zombies,
+Ghouls, the Possessed, Trolls) fight with teeth and claws: all their Attacks at their own
+Strength, none of the fist rules (000:903: "Creatures such as Zombies, animals, etc"); the
+parts of their bodies that fight (a great claw, a scorpion tail) fight with them.
 
 Nothing here rolls a die: the choice is a pure function of the kit, remembered per kit.
 """
@@ -48,7 +57,8 @@ class Loadout:
     buckler: bool  # a buckler in use (parry)
     notes: tuple[str, ...]
     main_index: int | None = None  # where main and second are in Fighter.weapons (None: fist, teeth and claws)
-    second_index: int | None = None
+    second_index: int | None = None  # the same as main_index for a pair (fighting claws, weeping blades)
+    extras: tuple[Weapon, ...] = ()  # one attack each besides the hands: a scorpion tail, an extra arm's weapon
 
     @property
     def fights_with_pistols_only(self) -> bool:
@@ -90,12 +100,14 @@ def choose_loadout(f: Fighter, lost: tuple[int, ...] = ()) -> Loadout:
 def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
     kit = [(i, w) for i, w in enumerate(f.weapons) if i not in lost]  # (index in f.weapons, weapon)
     notes: list[str] = []
-    if f.has("animal"):
-        if kit:
-            notes.append(f"an animal or monster uses no weapons: {_names(w for _, w in kit)} left out")
-        notes.append(f"fights with teeth and claws: all his Attacks at his own Strength, no fist rules ({cite('animals-ignore-fist')})")
-        return Loadout(main=natural_weapons(), second=None, pistols=(), crossbow_pistol=None, shield=False, buckler=False,
-                       notes=tuple(notes))
+    extras = [w for _, w in kit if w.has("extra-attack")]  # a scorpion tail: an attack of its own, no hand needed
+    if extras:
+        notes.append(f"{_names(extras)}: one attack more every round, besides his hands")
+    kit = [(i, w) for i, w in kit if not w.has("extra-attack")]
+    if f.has("animal") or f.has("no-weapons"):
+        return _creature(f, kit, tuple(extras), notes)
+    # a missile weapon that is also a close-combat weapon fights as that (the Amazons' sunstaff)
+    kit = [(i, w.in_close_combat if w.in_close_combat is not None else w) for i, w in kit]
 
     crossbow_pistols = [w for _, w in kit if w.has("shoot-in-close-combat")]
     pistols = [(i, w) for i, w in kit if w.has("hand-to-hand")]
@@ -119,22 +131,48 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
         notes.append(f"lance left out: it needs a warhorse ({cite('lance-warhorse')})")
         close = [(i, w) for i, w in close if not w.has("cavalry-weapon")]
 
+    cumbersome = [(i, w) for i, w in close if w.has("cumbersome")]
+    if cumbersome:  # fighting claws, a ball and chain: no other weapon in the whole battle
+        kept_i, kept = cumbersome[0]
+        left = [w for i, w in close + pistols if i != kept_i] + crossbow_pistols
+        if left:
+            notes.append(f"no other weapon beside his {list_name(kept).lower()} in this battle: {_names(left)} left out")
+        if kept.has("needs-mad-cap") and "mad-cap-mushrooms" not in f.equipment:
+            notes.append(f"only a warrior under Mad Cap Mushrooms can wield a {list_name(kept).lower()}: he has none "
+                         "(add them to his equipment); the fight takes him as given")
+        close, pistols, crossbow_pistols = [(kept_i, kept)], [], []
+    off_hand = [(i, w) for i, w in close if w.has("off-hand")]
+    two_handed = [(i, w) for i, w in close if w.has("two-handed")]
+    if off_hand and two_handed:
+        notes.append(f"his {list_name(off_hand[0][1]).lower()} fills one hand: no two-handed weapon, {_names(w for _, w in two_handed)} left out")
+        close = [(i, w) for i, w in close if not w.has("two-handed")]
+        two_handed = []
+
     shield, buckler = f.shield, f.buckler
     xbow = crossbow_pistols[0] if crossbow_pistols else None
-    two_handed = [(i, w) for i, w in close if w.has("two-handed")]
+    pairs = [(i, w) for i, w in close if w.has("pair")]
+    if pairs:  # one in each hand: +1 Attack as for two weapons (000:685), nothing else in his hands
+        main_i, main = pairs[0]
+        left = [w for i, w in close + pistols if i != main_i]
+        notes.append(f"fights with his {list_name(main).lower()}, one in each hand: +1 Attack"
+                     + (f"; {_names(left)} left out" if left else ""))
+        if shield or buckler:
+            notes.append(f"no {'shield' if shield else 'buckler'}: both hands hold his {list_name(main).lower()}")
+        return Loadout(main=main, second=main, pistols=(), crossbow_pistol=xbow, shield=False, buckler=False, notes=tuple(notes),
+                       main_index=main_i, second_index=main_i, extras=tuple(extras))
     spears = [(i, w) for i, w in close if w.has("unwieldy")]
     morning_stars = [(i, w) for i, w in close if w.has("difficult-to-use")]
     if two_handed:
         main_i, main = max(two_handed, key=lambda iw: iw[1].strength_value)  # the first listed among equals
         left = [w for i, w in close + pistols if i != main_i]
-        notes.append(f"fights with the {list_name(main).lower()} in both hands ({cite(_TWO_HANDED_CITATION.get(main.id, 'two-handed'))})")
+        notes.append(f"fights with the {list_name(main).lower()} in both hands ({cite(_TWO_HANDED_CITATION.get(main.base, 'two-handed'))})")
         if left:
             notes.append(f"no second weapon beside it: {_names(left)} left out")
         if shield or buckler:
             notes.append(f"no {'shield' if shield else 'buckler'} in close combat"
                          + (" (the shield still counts against shooting)" if shield else ""))
         return Loadout(main=main, second=None, pistols=(), crossbow_pistol=xbow, shield=False, buckler=False, notes=tuple(notes),
-                       main_index=main_i)
+                       main_index=main_i, extras=tuple(extras))
     for special, why in ((spears, "unwieldy"), (morning_stars, "difficult-to-use")):
         if special:
             main_i, main = special[0]
@@ -145,33 +183,67 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
                 notes.append(f"no buckler beside a morning star ({cite(why)})")
                 buckler = False
             return Loadout(main=main, second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler,
-                           notes=tuple(notes), main_index=main_i)
+                           notes=tuple(notes), main_index=main_i, extras=tuple(extras))
 
-    ranked = sorted(close, key=lambda iw: _rank(iw[1]), reverse=True)  # sorted() keeps the typed order among equals
+    # an off-hand item (a spiked gauntlet, a great claw, a hook) is never the main weapon while there is another
+    ranked = sorted(close, key=lambda iw: (not iw[1].has("off-hand"), _rank(iw[1])), reverse=True)  # sorted() keeps the typed order among equals
     fired = tuple(w for _, w in pistols[:2])
     if not ranked:
         if fired:
             shots = "both pistols" if len(fired) == 2 else "his pistol"
             notes.append(f"fights with {shots} in the first turn, then bare-handed ({cite('pistol-cc')}, {cite('fist')})")
             return Loadout(main=fired[0], second=None, pistols=fired, crossbow_pistol=xbow, shield=shield, buckler=buckler,
-                           notes=tuple(notes), main_index=pistols[0][0])
+                           notes=tuple(notes), main_index=pistols[0][0], extras=tuple(extras))
         if kit:
             notes.append(f"no close-combat weapon: fights bare-handed ({cite('fist')})")
-        return Loadout(main=fist(), second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes))
+        return Loadout(main=fist(), second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes),
+                       extras=tuple(extras))
     main_i, main = ranked[0]
     second_i, second = None, None
-    if len(ranked) > 1:
+    rest = ranked[1:]
+    off = next((iw for iw in rest if iw[1].has("off-hand")), None)
+    if off is not None:  # it is that hand: no shield or buckler there
+        second_i, second = off
+        if shield or buckler:
+            notes.append(f"no {'shield' if shield else 'buckler'}: his other hand is his {list_name(second).lower()}")
+            shield = buckler = False
+        rest = [iw for iw in rest if iw is not off]
+        if rest:
+            notes.append(f"two weapons at most, one in each hand: {_names(w for _, w in rest)} left out ({cite('two-weapons')})")
+    elif rest:
         if shield or buckler:
             notes.append(f"{'shield' if shield else 'buckler'} in the other hand: no second weapon, "
-                         f"{_names(w for _, w in ranked[1:])} left out ({cite('unwieldy')})")
+                         f"{_names(w for _, w in rest)} left out ({cite('unwieldy')})")
         else:
-            second_i, second = ranked[1]
-            if len(ranked) > 2:
-                notes.append(f"two weapons at most, one in each hand: {_names(w for _, w in ranked[2:])} left out ({cite('two-weapons')})")
+            second_i, second = rest[0]
+            rest = rest[1:]
+            if rest:
+                notes.append(f"two weapons at most, one in each hand: {_names(w for _, w in rest)} left out ({cite('two-weapons')})")
+    if f.carries("extra-arm"):
+        third = next((w for _, w in rest if not w.has("off-hand")), None)
+        if third is not None:
+            extras.append(third)
+            notes.append(f"his extra arm wields the {list_name(third).lower()}: +1 Attack")
     if fired:
         extra = " (a brace gives no more beside a close-combat weapon)" if len(fired) > 1 else ""
         instead = f", instead of the {list_name(second).lower()}'s" if second is not None else ""
         notes.append(f"fires a pistol in the first turn for +1 Attack{instead}{extra} ({cite('pistol-cc')})")
         fired = fired[:1]
     return Loadout(main=main, second=second, pistols=fired, crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes),
-                   main_index=main_i, second_index=second_i)
+                   main_index=main_i, second_index=second_i, extras=tuple(extras))
+
+
+def _creature(f: Fighter, kit: list[tuple[int, Weapon]], extras: tuple[Weapon, ...], notes: list[str]) -> Loadout:
+    """An animal, or a creature that uses no weapons (000:903): teeth and claws, and the parts of
+    his own body that fight (a Possessed's great claw, scorpion tail, extra arm)."""
+    carried = [w for _, w in kit if not w.has("body-part")]
+    claws = [(i, w) for i, w in kit if w.has("body-part") and w.has("off-hand")]
+    if carried:
+        notes.append(f"{'an animal' if f.has('animal') else 'he'} uses no weapons: {_names(carried)} left out")
+    notes.append(f"fights with teeth and claws: all his Attacks at his own Strength, no fist rules ({cite('animals-ignore-fist')})")
+    second_i, second = claws[0] if claws else (None, None)
+    if f.carries("extra-arm"):
+        extras += (natural_weapons(),)
+        notes.append("his extra arm: +1 Attack, though he carries no weapon")
+    return Loadout(main=natural_weapons(), second=second, pistols=(), crossbow_pistol=None, shield=False, buckler=False,
+                   notes=tuple(notes), second_index=second_i, extras=extras)

@@ -5,7 +5,8 @@ on the table). A round is a list of segments, run in order:
 
 1. the first round's setup: Crimson Shade's +D3 Initiative (000:1381), Stupidity tests
    (000:883-893) and fear tests of the charged (000:851-853);
-2. crossbow pistols' shots before any blows (000:1155);
+2. crossbow pistols' shots before any blows (000:1155), then a whip's extra attack against its
+   charger (Whipcrack);
 3. the strike order across all models (000:661-667);
 4. each model's blows in that order, at the target ``choose_target`` gives (``Volley``);
 5. All Alone tests at the end of the phase, and the automatic hits on a warrior breaking from
@@ -31,7 +32,8 @@ Decisions where the seeds leave the choice to the players (each said in the log)
   (each was charged by it, as every model touches every enemy).
 * Stupidity (lrb, core): tested at the start of the stupid model's own turn; in the other side's
   turn the result of his last test stands, and for a single round (or the first of a fight)
-  that test is rolled too.
+  that test is rolled too. A stupid model that charged has passed its test (000:887-891: one
+  that fails does not charge), so in the round of its charge it rolls none.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from engine.combat.fighter import Fighter, check_can_fight
 from engine.combat.ruleset import Ruleset
 from engine.combat.sides import STOOD_UP, STRIKES_FIRST, STRIKES_LAST, Matchup, ModelNumbers, RoundContext, matchup, model_numbers
 from engine.combat.state import FLED, KNOCKED_DOWN, OUT_OF_ACTION, STANDING, STATUS_OF, STATUS_WORDS, STUNNED, Blows, ModelState, RoundState
-from engine.combat.volley import BLOWS, BREAKING, CC_SHOT, Volley
+from engine.combat.volley import BLOWS, BREAKING, CC_SHOT, FIRST_STRIKE, Volley
 from engine.errors import LimitExceeded
 
 MAX_MODELS = 4  # up to 3 v 1 and 2 v 2
@@ -127,9 +129,9 @@ def _no_step(dice: Dice, s: RoundState) -> RoundState:
 class Segment:
     """One part of a round: a plain step on the whole state, or a volley."""
 
-    kind: str  # "step", "tidy" (a step that rolls no dice), "shot", "blows", "break", "alone" (All Alone tests)
+    kind: str  # "step", "tidy" (a step that rolls no dice), "shot", "first" (Whipcrack), "blows", "break", "alone" (All Alone tests)
     step: Step = _no_step  # for "step" and "tidy"; the other kinds have none
-    who: int = 0  # "shot": the model; "blows": the place in the strike order; "break": the breaking model
+    who: int = 0  # "shot", "first": the model; "blows": the place in the strike order; "break": the breaking model
     enemy: int = 0  # "break": the enemy who hits
 
 
@@ -169,6 +171,9 @@ class RoundRules:
         for i in range(n):
             if first_round and self.numbers(i, initial_state(fight.fighters[i])).shots:
                 segments.append(Segment("shot", who=i))
+        for i in range(n):
+            if first_round and self.numbers(i, initial_state(fight.fighters[i])).first_strikes:
+                segments.append(Segment("first", who=i))  # Whipcrack's attack against the charger
         segments.append(Segment("step", self.strike_order))
         segments += [Segment("blows", who=place) for place in range(n)]
         if any(len(fight.enemies(i)) >= 2 for i in range(n)):
@@ -219,8 +224,8 @@ class RoundRules:
         """Who attacks whom in this segment; a RoundState when the segment changes the state
         without a volley (a stunned warrior taken out at once); None when nothing happens.
         Rolls no die (``dice`` only says what happens in Roll mode)."""
-        if seg.kind == "shot":
-            return self._shot_call(dice, s, seg.who)
+        if seg.kind in ("shot", "first"):
+            return self._shot_call(dice, s, seg.who, FIRST_STRIKE if seg.kind == "first" else CC_SHOT)
         if seg.kind == "break":
             return self._break_call(dice, s, seg.who, seg.enemy)
         if seg.who >= len(s.order):
@@ -257,7 +262,9 @@ class RoundRules:
         volley = self._volley(BLOWS, key, mu, target.status, s.failed_fear[x])
         return VolleyCall(volley, x, y, self._start(s, x, y))
 
-    def _shot_call(self, dice: Dice, s: RoundState, x: int):
+    def _shot_call(self, dice: Dice, s: RoundState, x: int, kind: str):
+        """A crossbow pistol's shot (CC_SHOT), or a whip's attack against his charger
+        (FIRST_STRIKE): one volley before any blow of the round."""
         m = s.models[x]
         if m.status != STANDING or s.hammered[x] or m.stupid:
             return None
@@ -265,9 +272,12 @@ class RoundRules:
         if y is None:
             return None
         key, mu = self.matchup(s, x, y)
-        if not mu.shots:
+        if not (mu.shots if kind == CC_SHOT else mu.first_strikes):
             return None
-        return VolleyCall(self._volley(CC_SHOT, key, mu, s.models[y].status, s.failed_fear[x]), x, y, self._start(s, x, y))
+        if kind == FIRST_STRIKE and dice.logging:
+            whip = mu.first_strikes[0].name.lower()
+            dice.say(f"{self.names[x]} was charged: the {whip}'s extra attack strikes first (Whipcrack).")
+        return VolleyCall(self._volley(kind, key, mu, s.models[y].status, s.failed_fear[x]), x, y, self._start(s, x, y))
 
     def _break_call(self, dice: Dice, s: RoundState, x: int, e: int):
         """000:801 / 004:656: each opponent hits a warrior breaking from combat once, automatically."""
@@ -289,7 +299,7 @@ class RoundRules:
         key = (kind, matchup_key, target_status, fear)
         volley = self._volleys.get(key)
         if volley is None:
-            slots = mu.shots if kind == CC_SHOT else mu.blows
+            slots = {CC_SHOT: mu.shots, FIRST_STRIKE: mu.first_strikes}.get(kind, mu.blows)
             volley = self._volleys[key] = Volley(
                 self.r, slots, mu.target, names=(mu.attacker.name, mu.target.name), kind=kind, target_status=target_status,
                 failed_fear=fear, attacker=mu.attacker, attacker_ws=mu.attacker.ws)
@@ -371,12 +381,20 @@ class RoundRules:
     def stupidity_tests(self, dice: Dice, s: RoundState) -> RoundState:
         """000:883-893 at the start of his turn: 2D6 over Ld and he does not fight until his next
         turn. In the other side's turn the result of his own last turn stands; for the first
-        round of a fight that is rolled too."""
+        round of a fight that is rolled too. A stupid model that charged this turn has passed
+        its test: one that fails does not charge (000:887-891)."""
         for i, f in enumerate(self.fight.fighters):
             m = s.models[i]
             if not f.has("stupidity") or m.out_of_fight:
                 continue
             if self.numbers(i, m).psychology_immune or m.status != STANDING:
+                if m.stupid:
+                    s = self._set_model(s, i, m._replace(stupid=False))
+                continue
+            if self.first_round and self.charger == self.fight.sides[i]:
+                if dice.logging:
+                    dice.say(f"{self.names[i]} charged, so he passed his Stupidity test: a stupid model that fails "
+                             f"does not charge ({cite('stupid-charger-passed')}).")
                 if m.stupid:
                     s = self._set_model(s, i, m._replace(stupid=False))
                 continue

@@ -81,9 +81,13 @@ def shot_plan(r: Ruleset, shooter: Fighter, target: Fighter, weapon: Weapon, sit
     if sit.cover:
         needed += 1
         reasons.append(f"-1 cover ({cite('cover', ed)})")
+    steady = weapon.has("no-long-range-penalty") or weapon.has("no-range-penalty")
     if rng is not None and max_range is not None and rng > max_range / 2 and not thrown:
-        needed += 1
-        reasons.append(f"-1 long range ({cite('long-range', ed)})")
+        if steady:
+            reasons.append(f"no long-range penalty for a {name}")
+        else:
+            needed += 1
+            reasons.append(f"-1 long range ({cite('long-range', ed)})")
     if moved and not thrown:
         needed += 1
         reasons.append(f"-1 moved ({cite('moving', ed)})" + (f" (stood up, {cite('stood-up-moving', 'core2')})" if sit.stood_up and not sit.moved else ""))
@@ -92,13 +96,27 @@ def shot_plan(r: Ruleset, shooter: Fighter, target: Fighter, weapon: Weapon, sit
     if sit.large_target or target.large_target:
         needed -= 1
         reasons.append(f"+1 large target ({cite('large-target', ed)})")
-    if "elven-cloak" in target.equipment:
-        needed += 1
-        reasons.append(f"-1 Elven cloak ({cite('elven-cloak')})")
+    for penalty, why in hard_to_see(target):
+        needed += penalty
+        reasons.append(why)
     if weapon.has("accuracy"):
         needed -= 1
-        reasons.append(f"+1 duelling pistol accuracy ({cite('duelling-pistol-accuracy')})")
+        accuracy = f"duelling pistol accuracy ({cite('duelling-pistol-accuracy')})" if weapon.base == "duelling-pistol" else list_name(weapon).lower()
+        reasons.append(f"+1 {accuracy}")
+    if weapon.base in BOWS and shooter.carries("bows-hit+1"):
+        needed -= 1
+        reasons.append("+1 " + ", ".join(item.name.lower() for item in shooter.carried_with("bows-hit+1")))
     return needed, shots, reasons
+
+
+def hard_to_see(target: Fighter) -> list[tuple[int, str]]:
+    """-1 to hit with missiles for each item he wears that makes him hard to see: an Elven cloak
+    (000:1411), an Amulet of the Moon, a censer's fog-enhancing shards."""
+    out = []
+    for item in target.carried_with("shoot-at-1"):
+        where = f" ({cite('elven-cloak')})" if item.base == "elven-cloak" else ""
+        out.append((1, f"-1 {item.name}{where}"))
+    return out
 
 
 class ShotRules:
@@ -110,7 +128,7 @@ class ShotRules:
         self.needed, self.shots, self.reasons = shot_plan(r, shooter, target, weapon, sit)
         self.target = target
         target_numbers = shooting_target(r, target)
-        hunting = (sit.hunting_arrows or "hunting-arrows" in shooter.equipment) and weapon.id in BOWS
+        hunting = (sit.hunting_arrows or "hunting-arrows" in shooter.equipment) and weapon.base in BOWS
         automatic = f"hit by the blunderbuss's shot ({cite('blunderbuss')})" if weapon.has("shot") else None
         slot = shot_slot(r, shooter, weapon, self.shots, self.needed, target_numbers)
         self.volley = Volley(r, (slot,), target_numbers, names=(shooter.name, target.name), kind=SHOOTING,

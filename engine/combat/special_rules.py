@@ -2,8 +2,9 @@
 
 Three families share one registry:
 
-* weapon and armour rules (the ``special`` lists of rules_data/stats/weapons.json and armour.json),
-* equipment effects (the ``effects`` lists of equipment.json),
+* weapon and armour rules (the ``special`` lists of rules_data/stats/weapons.json, armour.json and
+  warband_kit.json),
+* equipment effects (the ``effects`` lists of equipment.json and warband_kit.json),
 * fighter traits: psychology, creature rules and skills a fighter can have (``Fighter.traits``),
   with the names players type for them.
 
@@ -50,6 +51,10 @@ def _effect(rule_id: str, what: str, source: str) -> SpecialRule:
 SKILLS_SOURCE = "Mordheim rulebook (Games Workshop 1999, and the 2005 Living Rulebook), Skills chapter"
 UNDEAD_SOURCE = "Mordheim rulebook (1999), Undead warband list"
 ORC_SOURCE = "Orc Mob warband list (Mordheim Annual 2002)"
+SKAVEN_SOURCE = "Mordheim rulebook (2000), Skaven: Clan Eshin's weapons"
+SISTERS_SOURCE = "Mordheim rulebook (2000), Sisters of Sigmar: special weapons"
+CULT_SOURCE = "Mordheim rulebook (2000), Cult of the Possessed: mutations"
+NURGLE_SOURCE = "Empire in Flames, Carnival of Chaos: Blessings of Nurgle"
 
 _RULES = [
     # --- weapons and armour (rules_data/stats/weapons.json, armour.json) ------------------------
@@ -82,6 +87,31 @@ _RULES = [
     _weapon("natural-weapons", "teeth, claws or fists of a creature that ignores the fist rules", "animals-ignore-fist"),
     _weapon("avoid-stun", "helmet: 4+ against being stunned", "helmet"),
     _weapon("slow-with-shield", "-1 Movement with a shield", "shield"),
+    # --- what the warband lists' own weapons and armour add (rules_data/stats/warband_kit.json) -----
+    _weapon("pair", "used in pairs, one in each hand: +1 Attack, and nothing else in his hands", SKAVEN_SOURCE),
+    _weapon("cumbersome", "no other weapon in the whole battle", SKAVEN_SOURCE),
+    _weapon("parry-reroll", "parries, re-rolling a failed parry once as with a sword and buckler", SKAVEN_SOURCE),
+    _weapon("counts-as-sword", "a sword for the skills that name swords (Expert Swordsman)", SKILLS_SOURCE),
+    _weapon("venomous", "counts as coated in Black Lotus: a 6 to hit wounds automatically", "black-lotus"),
+    _weapon("holy", "+1 to wound Possessed and Undead", SISTERS_SOURCE),
+    _weapon("cannot-be-parried", "swords and bucklers cannot parry it", SISTERS_SOURCE),
+    _weapon("whipcrack", "+1 Attack when he charges; when charged, +1 Attack against the charger that strikes first", SISTERS_SOURCE),
+    _weapon("no-armour-save", "no armour save against its wounds", "Town Cryer 6 (the ball and chain), Town Cryer 15 (star weapons)"),
+    _weapon("shield-save-only", "only a shield saves against it", "Citadel Journal 36 (the Mootlanders' ladle)"),
+    _weapon("d3-wounds", "each wound it causes is D3 wounds (a critical's, if more)", "Town Cryer 6 (the ball and chain)"),
+    _weapon("fog-of-death", "each hit: a Toughness test (a 6 always fails) or a wound more; Undead and Possessed are immune",
+            "Town Cryer 29 (the censer)"),
+    _weapon("needs-mad-cap", "only a model under Mad Cap Mushrooms can wield it", "Town Cryer 6 (the ball and chain)"),
+    _weapon("strikes-before-spears", "strikes first in the first turn of a combat, before chargers and spears", "Town Cryer 14 (the pike)"),
+    _weapon("off-hand", "held in (or is) his other hand: +1 Attack beside his weapon, never his main weapon", CULT_SOURCE),
+    _weapon("buckler-parry", "also a buckler: it parries, and beside a sword a failed parry is re-rolled", "Town Cryer 14 (Pit Fighters)"),
+    _weapon("no-two-handed", "he cannot use a two-handed weapon", "Town Cryer 9 (the hook hand)"),
+    _weapon("extra-attack", "one attack of its own every round, besides his hands", CULT_SOURCE),
+    _weapon("body-part", "part of his body: even a creature that uses no weapons fights with it", CULT_SOURCE),
+    _weapon("no-criticals", "causes no critical hits", SKAVEN_SOURCE),
+    _weapon("no-long-range-penalty", "no -1 to hit for long range", "Town Cryer 15 (the sunstaff)"),
+    _weapon("no-range-penalty", "no -1 to hit for long range (moving still counts)", "Town Cryer 9 (belaying pins)"),
+    _weapon("no-shield-bonus", "a shield adds nothing to this armour's save", "Town Cryer 9 (toughened leathers)"),
     # --- equipment effects (rules_data/stats/equipment.json) --------------------------------------
     _effect("poison", "a poison (not on blackpowder weapons)", "poison-not-blackpowder"),
     _effect("hit-6-wounds", "a 6 to hit wounds automatically", "black-lotus"),
@@ -107,6 +137,18 @@ _RULES = [
     _effect("detect+4", "+4\" to spot hidden enemies", "characteristic-test"),
     _effect("mount", "a horse or warhorse", "horses"),
     _effect("animal-companion", "an animal fighting beside its owner", "wardog"),
+    _effect("gives-fear", "makes him cause fear", CULT_SOURCE),
+    _effect("wounds+1", "+1 Wound", NURGLE_SOURCE),
+    _effect("strength+1-no-save", "+1 Strength to his hits, without the save modifier it would bring", "Town Cryer 11 (reptile venom)"),
+    _effect("enemies-hit-1", "his close-combat opponents are at -1 to hit", NURGLE_SOURCE),
+    _effect("enemy-attack-1", "his close-combat opponent has one Attack fewer, never below 1", CULT_SOURCE),
+    _effect("extra-arm", "a third arm: one more one-handed weapon for +1 Attack", CULT_SOURCE),
+    _effect("ward-6", "a special 6+ save against every wound, never modified, after any armour", "Town Cryer 9, Town Cryer 15"),
+    _effect("ward-5-missiles", "a special 5+ save against missiles, never modified, after any armour", "Town Cryer 15"),
+    _effect("bows-hit+1", "+1 to hit with a bow", "Town Cryer 18 (asp arrows)"),
+    _effect("dark-elf-blade", "his sword or dagger: +1 on critical rolls, and stuns on an injury roll of 2-4", "Town Cryer 12"),
+    _effect("gromril-weapon", "his close-combat weapon: an extra -1 save modifier", "gromril-weapon"),
+    _effect("ithilmar-weapon", "his close-combat weapon: +1 Initiative in close combat", "ithilmar-weapon"),
     # --- fighter traits ----------------------------------------------------------------------------
     SpecialRule("frenzy", "trait", "double Attacks (core2: +1), immune to fear; lost when knocked down or stunned", "frenzy-attacks",
                 names=("frenzy", "frenzied", "berserk")),
@@ -118,8 +160,12 @@ _RULES = [
                 names=("immune to psychology", "immune", "unbreakable")),
     SpecialRule("large-target", "trait", "+1 to be shot at; larger than men for core2's critical charts", "large-target",
                 names=("large target", "large", "large creature")),
-    SpecialRule("animal", "trait", "fights with teeth and claws: every Attack at its own Strength, none of the fist rules",
-                "animals-ignore-fist", names=("animal", "monster", "creature", "beast", "unarmed creature", "natural weapons")),
+    SpecialRule("animal", "trait", "an animal: fights with teeth and claws, every Attack at its own Strength, none of the fist rules",
+                "animals-ignore-fist", names=("animal", "beast", "monster")),
+    # not an animal (Zombies, Ghouls, the Possessed, Trolls): the lists' "no weapons or armour"
+    SpecialRule("no-weapons", "trait", "uses no weapons: fights with its own body, every Attack at its own Strength, none of "
+                "the fist rules", "animals-ignore-fist",
+                names=("no weapons", "no weapons or armour", "creature", "unarmed creature", "natural weapons", "fights unarmed")),
     SpecialRule("stupidity", "trait", "tests Leadership at the start of his turn; on a failure does not fight", "stupidity",
                 names=("stupidity", "stupid"), modelled=("lrb", "core"),
                 not_modelled_why="core2's Stupidity (004:700) depends on friends within 6\", which a fight does not know"),
@@ -163,7 +209,7 @@ _RULES = [
 LIST_RULES: dict[str, str] = {
     "fear": "causes-fear", "frenzy": "frenzy", "hatred": "hates", "stupidity": "stupidity",
     "immune-to-fear": "immune-to-fear", "immune-to-psychology": "immune-to-psychology", "crazed": "immune-to-psychology",
-    "no-pain": "no-pain", "large-target": "large-target", "animal": "animal", "no-weapons-or-armour": "animal",
+    "no-pain": "no-pain", "large-target": "large-target", "animal": "animal", "no-weapons-or-armour": "no-weapons",
     "regeneration": "regeneration", "expert-swordsmen": "expert-swordsman", "pack-charge": "charge-attack",
     "unnatural-strength": "strongman", "hard-to-kill": "hard-to-kill", "hard-head": "hard-head",
     "perfect-killer": "perfect-killer",
@@ -171,6 +217,15 @@ LIST_RULES: dict[str, str] = {
 TARGETED_LIST_RULES: dict[str, str] = {  # hatreds of some enemies, and stupidity unless a master is near
     "kindred-hatred": "hates", "hate-chaos": "hates", "hate-dark-elves": "hates", "hate-greenskins": "hates",
     "hates-greenskins": "hates", "burn-the-witch": "hates", "rat-ogre-stupidity": "stupidity",
+}
+
+# What a stored warrior's race makes him for the rules that ask (a holy weapon's +1 to wound, 000:1405's
+# blessed water): the races of rules_data/warbands that are Undead, Possessed or Daemons (the
+# Undead, Tomb Guardians, Cult of the Possessed and Carnival of Chaos lists). Ghouls are living
+# cannibals and a Tomb Scorpion a living beast (Town Cryer 18): neither is here.
+RACE_TRAITS: dict[str, str] = {
+    "vampire": "undead", "zombie": "undead", "dire-wolf": "undead", "tomb-lord": "undead", "liche-priest": "undead",
+    "skeleton": "undead", "possessed": "possessed", "plaguebearer": "daemon", "nurgling": "daemon",
 }
 
 REGISTRY: dict[str, SpecialRule] = {r.id: r for r in _RULES}

@@ -22,6 +22,7 @@ from engine.combat.fighter import Fighter
 from engine.combat.injury import InjuryOptions, worst_injury
 from engine.combat.items import Equipment
 from engine.combat.ruleset import Ruleset
+from engine.combat.shooting import hard_to_see
 from engine.combat.state import KNOCKED_DOWN, STANDING, STATUS_OF, STATUS_WORDS
 from engine.combat.tables import bs_to_hit
 from engine.errors import MordheimError
@@ -71,9 +72,9 @@ def plan_throw(r: Ruleset, thrower: Fighter, target: Fighter, item: Equipment, *
     if large_target or target.large_target:
         needed -= 1
         reasons.append(f"+1 large target ({cite('large-target', ed)})")
-    if "elven-cloak" in target.equipment:
-        needed += 1
-        reasons.append(f"-1 Elven cloak ({cite('elven-cloak')})")
+    for penalty, why in hard_to_see(target):
+        needed += penalty
+        reasons.append(why)
     return Throw(item=item, needed=needed, reasons=tuple(reasons), target=target, ruleset=r)
 
 
@@ -102,7 +103,7 @@ def throw_rule(dice: Dice, t: Throw) -> ThrowResult:
         dice.say(f"Blessed water: 1 wound on {target.name}, automatically, with no armour save ({cite('blessed-water')}).")
     if target.wounds_left > 1:
         return ThrowResult(hit=True, outcome="wounded", wounds_lost=1)  # 000:613 a wound comes off
-    options = InjuryOptions(helmet=target.helmet, mandrake_root="mandrake-root" in target.equipment or target.has("no-pain"),
+    options = InjuryOptions(helmet=target.helmet, mandrake_root=target.stunned_is_knocked_down,
                             concussion_on_natural_roll=t.ruleset.toggle("concussion_on_natural_roll"), hard_to_kill=target.has("hard-to-kill"))
     injury = int(worst_injury(dice, options, 1, helmet_on_result=target.helmet and not t.ruleset.helmet_save_each_roll))
     after = max(status, injury)  # 000:615 the wound that takes him to 0 rolls for injury

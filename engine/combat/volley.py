@@ -27,11 +27,12 @@ fight to the end reads only who is still standing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 
 from engine.combat.citations import cite
-from engine.combat.dice import Dice, enumerate_outcomes, propagate
+from engine.combat.dice import Dice, d3_of, enumerate_outcomes, propagate
 from engine.combat.injury import Injury, InjuryOptions, helmet_saves, injury_rule
 from engine.combat.ruleset import Ruleset
 from engine.combat.sides import ModelNumbers, SlotVersus
@@ -40,6 +41,7 @@ from engine.combat.tables import NO_SAVE, SAVE_EACH_WOUND, critical_result
 
 BLOWS = "blows"  # close-combat attacks
 CC_SHOT = "close-combat shot"  # a crossbow pistol's shot before the blows: no parry
+FIRST_STRIKE = "first strike"  # a whip's extra attack against his charger, before the blows (Whipcrack)
 SHOOTING = "shooting"  # the shooting phase: no parry, no cap on criticals, a knocked-down target is not taken out
 BREAKING = "breaking"  # the automatic hit on a warrior breaking from combat
 
@@ -72,8 +74,8 @@ class Volley:
         self.names = names
         self.kind = kind
         self.target_status = target_status
-        self.blows = kind in (BLOWS, BREAKING)
-        self.parries = kind == BLOWS
+        self.blows = kind in (BLOWS, BREAKING, FIRST_STRIKE)
+        self.parries = kind in (BLOWS, FIRST_STRIKE)
         # 000:566 one critical per warrior per hand-to-hand combat phase: shots in the shooting
         # phase have no cap (a sling's or repeater crossbow's second shot may be critical too)
         self.critical_cap = r.one_critical_per_phase and kind != SHOOTING
@@ -117,7 +119,9 @@ class Volley:
                     if failed_fear:
                         why = f"failed fear test: 6s ({cite('fear-charged', ed)})"
                     else:
-                        why = f"WS{ws} vs WS{y.ws_defending}" + (f" +1 accuracy ({cite('duelling-pistol-accuracy')})" if slot.to_hit_bonus else "")
+                        accurate = slot.to_hit_bonus + (1 if slot.hit_why else 0) > 0  # a duelling pistol, whatever else counts
+                        why = (f"WS{ws} vs WS{y.ws_defending}" + (f" +1 accuracy ({cite('duelling-pistol-accuracy')})" if accurate else "")
+                               + (f" {slot.hit_why}" if slot.hit_why else ""))
                 plan = HitPlan(slot=slot_index, automatic=None, needed=needed, why=why,
                                hits_on=frozenset(f for f in range(1, 7) if r.hit_succeeds(f, needed)))
             plans += [plan] * slot.count
@@ -251,7 +255,7 @@ class Volley:
         needed = slot.wound_needed
         roll = dice.d6()
         wounded = lotus or (needed is not None and roll >= needed)
-        critical = (wounded and roll == 6 and needed is not None and r.critical_possible(needed)
+        critical = (wounded and roll == 6 and needed is not None and r.critical_possible(needed) and slot.can_critical
                     and not (self.critical_cap and b.critical_used)
                     and (self.rolled_to_hit or r.automatic_hits_can_be_critical))
         if dice.logging:
@@ -260,11 +264,13 @@ class Volley:
             elif needed is None:
                 why = f"S{slot.strength} cannot wound T{self.target.toughness} ({cite('cannot-wound', ed)})"
             else:
-                why = f"S{slot.strength} vs T{self.target.toughness}"
+                why = f"S{slot.strength} vs T{self.target.toughness}" + (f", {slot.wound_why}" if slot.wound_why else "")
             need = f"needed {needed}+" if needed else "no chance"
             no_crit = ""
             if wounded and roll == 6 and not critical and needed is not None and r.critical_possible(needed):
-                if self.critical_cap and b.critical_used:
+                if not slot.can_critical:
+                    no_crit = f", no critical: a {slot.name.lower()} causes none"
+                elif self.critical_cap and b.critical_used:
                     no_crit = f", no second critical this phase ({cite('one-critical-per-phase', ed)})"
                 else:
                     no_crit = f", no critical: it did not roll to hit ({cite('critical-rolled-to-hit', ed)})"
@@ -273,20 +279,35 @@ class Volley:
         if not wounded:
             return b._replace(next_hit=None)
         if not critical:
-            return b._replace(next_hit=None, pending=PendingWound(slot=slot_index))
+            return b._replace(next_hit=None, pending=PendingWound(slot=slot_index, wounds=self._wounds(dice, slot, 1, critical=False)))
         return self._critical(dice, b._replace(next_hit=None), slot_index, slot)
+
+    def _wounds(self, dice: Dice, slot: SlotVersus, wounds: int, *, critical: bool) -> int:
+        """The wounds one wounding hit causes: 1 (or a critical's), or D3 for a weapon that causes
+        D3 (a ball and chain); after a critical, whichever is more (000:574)."""
+        if not slot.d3_wounds:
+            return wounds
+        face = dice.d6()
+        n = d3_of(face)
+        if dice.logging:
+            more = (f"; the critical's {wounds} or the D3's {n}, whichever is more ({cite('critical-several-wounds')})"
+                    if critical else "")
+            dice.say(f"A {slot.name.lower()} causes D3 wounds: rolled {face} → {n}{more}")
+        return max(wounds, n)
 
     def _critical(self, dice: Dice, b: Blows, slot_index: int, slot: SlotVersus) -> Blows:
         ed = self.r.edition
         roll = dice.d6()
-        bonus = 1 if (self.attacker is not None and self.attacker.web_of_steel and self.blows) else 0
+        web = 1 if (self.attacker is not None and self.attacker.web_of_steel and self.blows) else 0
+        bonus = web + slot.critical_bonus
         result = critical_result(slot.critical_table, min(6, roll + bonus))
         if self.larger_target and result.on_larger_victim is not None:
             result = result.on_larger_victim  # 004:411, 004:442 a larger victim
         if dice.logging:
-            shown = f"{roll}+1 (Web of Steel)" if bonus else f"{roll}"
+            shown = f"{roll}" + (" +1 (Web of Steel)" if web else "") + (f" +{slot.critical_bonus} (Dark Elf blade)" if slot.critical_bonus else "")
             dice.say(f"Critical {shown}: {result.name} – {result.text} ({cite(result.citation, ed)})")
-        b = b._replace(pending=PendingWound(slot=slot_index, wounds=result.wounds, save=result.save, injury_bonus=result.injury_bonus,
+        wounds = self._wounds(dice, slot, result.wounds, critical=True)
+        b = b._replace(pending=PendingWound(slot=slot_index, wounds=wounds, save=result.save, injury_bonus=result.injury_bonus,
                                             ignores_helmet=result.ignores_helmet, out_if_unsaved=result.out_if_unsaved,
                                             knocks_down=result.knocks_down))
         if self.critical_cap:
@@ -321,7 +342,9 @@ class Volley:
         return b._replace(weapons_lost=tuple(sorted(b.weapons_lost + (lost,))))
 
     def save_target(self, slot: SlotVersus) -> int | None:
-        base = self.target.save
+        if slot.armour == "none":
+            return None  # no armour save against it (a ball and chain, a starsword)
+        base = self.target.save if slot.armour == "normal" else (6 if self.target.shield else None)  # a ladle: a shield's only
         if slot.enemy_save_bonus:
             base = 6 if base is None else base - 1  # 000:909, 919 +1 save, 6+ if none
         if base is None:
@@ -335,10 +358,12 @@ class Volley:
         target, ed = self.names[1], self.r.edition
         slot = self.slots[p.slot]
         wounds = p.wounds
-        if p.save == NO_SAVE:
+        if p.save == NO_SAVE or slot.armour == "none":
             if dice.logging:
-                dice.say(f"{target}: no armour save.")
+                dice.say(f"{target}: no armour save" + (f" against a {slot.name.lower()}." if slot.armour == "none" else "."))
         else:
+            if slot.armour == "shield" and dice.logging:
+                dice.say(f"Against a {slot.name.lower()} only a shield saves" + ("." if self.target.shield else ": he has none."))
             needed = self.save_target(slot)
             if needed is not None and needed > 6:
                 if dice.logging:
@@ -352,9 +377,7 @@ class Volley:
                                  + ("saved" if saved else "failed"))
                     if saved:
                         wounds = wounds - 1 if p.save == SAVE_EACH_WOUND else 0
-        for special, needed, name in (("step_aside", 5, "Step Aside"), ("regeneration", 4, "Regeneration")):
-            if not getattr(self.target, special) or (special == "step_aside" and not self.blows):
-                continue
+        for needed, name in self._after_armour:
             for _ in range(wounds):
                 roll = dice.d6()
                 if dice.logging:
@@ -362,6 +385,22 @@ class Volley:
                 if roll >= needed:
                     wounds -= 1
         return b._replace(pending=p._replace(wounds=wounds, saved=True))
+
+    @cached_property
+    def _after_armour(self) -> tuple[tuple[int, str], ...]:
+        """The saves each wound gets after armour, in order: Step Aside (close combat), a special
+        save never modified (a peg leg; an Amulet of the Moon against missiles: the best one),
+        Regeneration."""
+        y = self.target
+        out = []
+        if y.step_aside and self.blows:
+            out.append((5, "Step Aside"))
+        wards = [w for w in (y.ward_save, y.missile_ward_save if self.kind in (SHOOTING, CC_SHOT) else None) if w is not None]
+        if wards:
+            out.append((min(wards), "special save"))
+        if y.regeneration:
+            out.append((4, "Regeneration"))
+        return tuple(out)
 
     def take_wounds(self, dice: Dice, b: Blows) -> Blows:
         """000:613-615: a wound comes off while more than one is left; the wound that takes him
@@ -482,10 +521,30 @@ class Volley:
         return self.finish(dice, b)
 
     def _resolve(self, dice: Dice, b: Blows) -> Blows:
+        if self.fumes:
+            b = self.take_wounds(dice, self.roll_saves(dice, self.fog_of_death(dice, b)))
         b = self.roll_to_wound(dice, b)
         if b.pending is None:
             return b
         return self.take_wounds(dice, self.roll_saves(dice, b))
+
+    @cached_property
+    def fumes(self) -> bool:
+        """Whether a hit of this volley may poison with fumes (a censer's Fog of Death)."""
+        return any(slot.fumes for slot in self.slots)
+
+    def fog_of_death(self, dice: Dice, b: Blows) -> Blows:
+        """A censer's hit: the target tests Toughness, a D6 over it (a 6 always) is an automatic wound
+        more, besides the hit itself (Town Cryer 29); its wound waits for its saves as any other."""
+        if b.next_hit is None or not self.slots[b.next_hit[0]].fumes or b.status >= OUT_OF_ACTION:
+            return b
+        roll = dice.d6()
+        toughness = self.target.toughness
+        poisoned = roll == 6 or roll > toughness
+        if dice.logging:
+            dice.say(f"{self.names[1]} breathes the censer's fumes: Toughness test rolled {roll} against T{toughness} → "
+                     + ("a wound more (Fog of Death)" if poisoned else "passed"))
+        return b._replace(pending=PendingWound(slot=b.next_hit[0], save=NO_SAVE)) if poisoned else b
 
     # --- Odds mode --------------------------------------------------------------------------------------
     def _cache(self, name: str) -> dict:
@@ -552,7 +611,11 @@ class Volley:
         for b, p in dist.items():
             counts = groups.setdefault(_with_wounds_lost(b, 0) if b.wounds_lost else b, {})
             counts[b.wounds_lost] = counts.get(b.wounds_lost, 0.0) + p
-        for name, step in (("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)):
+        steps: list[tuple[str, Callable[[Dice, Blows], Blows]]] = [
+            ("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)]
+        if self.fumes:  # a censer's fumes first: a wound more that waits for its saves
+            steps = [("fumes", self.fog_of_death), ("save", self.roll_saves), ("take", self.take_wounds), *steps]
+        for name, step in steps:
             cache = self._cache(name)
             after: dict[Blows, dict[int, float]] = {}
             for base, counts in groups.items():

@@ -30,6 +30,7 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.storage.text_index import IndexedText, TextIndex
 
 from .campaign import campaign_entries
+from .warband_items import KIT_FILE, fight_sentences
 from .warbands import catalogue_of, warband_entries
 from .scenario_entries import scenario_entries
 from .matching import Speller
@@ -114,8 +115,11 @@ class RulesLibrary:
         if warbands.is_dir():  # the warband lists, hired swords, characters, skills and items (engine/rules/warbands.py)
             for path in sorted(warbands.rglob("*.json")):
                 digest.update(path.relative_to(data_dir).as_posix().encode() + b"\0" + path.read_bytes())
+            kit = data_dir / KIT_FILE  # how a fight plays the lists' own items (engine/rules/warband_items.py)
+            if kit.exists():
+                digest.update(KIT_FILE.as_posix().encode() + b"\0" + kit.read_bytes())
             taken = {key(n) for e in entries if e.edition == "lrb" for n in (e.title, *e.aliases)}  # the edition they join
-            entries += warband_entries(catalogue_of(warbands), taken)
+            entries += warband_entries(catalogue_of(warbands), taken, fight_sentences(data_dir))
         scenarios = data_dir / "campaign" / "scenarios.json"
         if scenarios.exists():  # the scenarios and the underdog table, as entries (engine/rules/scenario_entries.py)
             raw = scenarios.read_bytes()

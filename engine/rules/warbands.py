@@ -36,6 +36,7 @@ from engine.profile import CHARACTERISTICS
 
 from .models import Entry, Source
 from .text import key
+from .warband_items import in_a_fight
 
 WARBANDS_DIR = "rules_data/warbands"
 NOT_IN_SEEDS = ("*Not in the seed rulebooks: from the warband data the bot plays by (`{file}`; figures of {source}, "
@@ -218,9 +219,10 @@ def rule_entry(name: str, versions: Sequence[tuple[SpecialRule, str, str]]) -> E
 
 
 def item_entry(item: Item, catalogue: Catalogue, prices_of: dict[str, dict[str, set[int]]],
-               carriers_of: dict[str, set[str]]) -> Entry:
+               carriers_of: dict[str, set[str]], fights: dict[str, str]) -> Entry:
     """One item (``prices_of``: item id -> warband name -> the prices its equipment lists sell it at;
-    ``carriers_of``: item id -> the hired swords and characters who carry it)."""
+    ``carriers_of``: item id -> the hired swords and characters who carry it; ``fights``: how a
+    fight plays each stats id, engine/rules/warband_items.py)."""
     sellers = [f"{w} ({'/'.join(f'{p} gc' for p in sorted(prices))})" for w, prices in prices_of.get(item.id, {}).items()]
     carriers = sorted(carriers_of.get(item.id, ()))
     rarity = "common" if item.common else f"rare {item.rarity}"
@@ -235,17 +237,17 @@ def item_entry(item: Item, catalogue: Catalogue, prices_of: dict[str, dict[str, 
          + (f" {item.price_note}." if item.price_note and item.price_note not in item.price_text() else ""),
          ("**On the lists of:** " + "; ".join(sorted(sellers))) if sellers else None,
          ("**Carried by:** " + ", ".join(carriers)) if carriers else None,
-         "The combat commands have no figures for it: its summary says how it fights." if item.combat is None
-         and item.kind in ("close-combat", "missile", "blackpowder") else None],
+         f"**In a fight:** {in_a_fight(item.id, item.combat, fights)}"],
         file=file, aliases=item.aliases,
     )
 
 
 # ---------------------------------------------------------------- all of them
 
-def warband_entries(catalogue: Catalogue, taken: set[str]) -> list[Entry]:
+def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str] | None = None) -> list[Entry]:
     """The catalogue as rules entries; ``taken`` holds the keys of the names the rulebooks' entries
-    already use (titles and aliases): an entry of such a name is left out, an alias dropped."""
+    already use (titles and aliases): an entry of such a name is left out, an alias dropped.
+    ``fights``: how a fight plays each stats id (engine/rules/warband_items.py), for the items."""
     made: list[Entry] = overview_entries(catalogue)
     # a fighter's name of two words or more finds his list when no other list, hired sword or character
     # has that name ('Assassin Adept': Skaven); one word ('Ogre', 'Kin') is too plain to be sure of
@@ -294,7 +296,7 @@ def warband_entries(catalogue: Catalogue, taken: set[str]) -> list[Entry]:
     for hs in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values()):
         for item in hs.equipment:
             carriers_of.setdefault(item.id, set()).add(hs.name)
-    made += [item_entry(i, catalogue, prices_of, carriers_of) for i in sorted(catalogue.items.values(), key=lambda i: i.id)]
+    made += [item_entry(i, catalogue, prices_of, carriers_of, fights or {}) for i in sorted(catalogue.items.values(), key=lambda i: i.id)]
     out: list[Entry] = []
     titles = set(taken)
     for e in made:  # the rulebooks' names first; a later catalogue entry of a title taken names its kind

@@ -399,7 +399,7 @@ async def test_two_against_one_rolls_every_model_and_gives_every_outcome(harness
     text = "\n".join(e["description"] for e in res.embeds)
     assert "**Otto** (M4 WS4 BS3 S3 T3 W1 I4 A1 Ld8): Sword" in text
     assert "**Hans** (M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7): Sword" in text
-    assert "**Troll** (M6 WS3 BS1 S5 T4 W3 I1 A3 Ld4): animal, causes fear, large target, regeneration, stupidity" in text
+    assert "**Troll** (M6 WS3 BS1 S5 T4 W3 I1 A3 Ld4): causes fear, large target, no weapons, regeneration, stupidity" in text
     assert res.embeds[0]["title"] == "⚔️ Otto & Hans fight Troll"
     outcome = res.embeds[0]["fields"][0]["value"]
     assert all(f"**{n}**" in outcome for n in ("Otto", "Hans", "Troll"))
@@ -407,7 +407,7 @@ async def test_two_against_one_rolls_every_model_and_gives_every_outcome(harness
     # the same round rolled by the engine directly, with the bot's seed
     otto = make_fighter("Otto", "4 4 3 3 3 1 4 1 8", weapons="sword")
     hans = make_fighter("Hans", "human", weapons="sword")
-    troll = make_fighter("Troll", "troll", traits="animal, causes fear, large target, regeneration, stupidity")
+    troll = make_fighter("Troll", "troll", traits="no weapons, causes fear, large target, regeneration, stupidity")
     expected = resolve_round((otto, hans), troll, random.Random(1234), edition="lrb")
     for line in expected.lines[1:]:
         assert line in text
@@ -451,7 +451,7 @@ async def test_a_fighter_may_carry_his_own_kit_and_traits_in_brackets(harness):
     text = res.embeds[0]["description"]
     assert "**Otto** (M4 WS4 BS3 S3 T3 W1 I3 A1 Ld7): Sword, shield, hates" in text  # his own weapons stay
     assert "**Wardog** (M6 WS4 BS0 S4 T3 W1 I4 A1 Ld5): Axe, animal" in text
-    assert "an animal or monster uses no weapons: axe left out" in text
+    assert "an animal uses no weapons: axe left out" in text
 
 
 async def test_real_kits_are_chosen_from_and_explained(harness):
@@ -541,7 +541,109 @@ async def test_a_warrior_hired_from_a_list_brings_his_types_rules(harness):
     text = res.embeds[0]["description"]
     assert "**Gnasher** (M6 WS3 BS3 S5 T5 W3 I4 A3 Ld4): animal, causes fear, large target, stupidity" in text
     assert "rat ogre stupidity: taken as stupidity in every case here" in text
-    assert "Gnasher tests for Stupidity" in text  # lrb: he charged, so it is his turn (000:883)
+    assert "Gnasher charged, so he passed his Stupidity test" in text  # 000:887-891: a stupid model that fails does not charge
+    assert "Gnasher tests for Stupidity" not in text
+    # issue 16: charging a WS4 warrior with sword and shield, he takes him out of action 39.0% of the time
+    res = await harness.command("odds", attacker="Rats/Gnasher", defender="WS4", mode="round", defender_weapons="sword",
+                                defender_armour="shield")
+    chart = code_blocks(res.embeds[0]["fields"][1]["value"])[0]
+    assert re.search(r"OOA .*39\.0%", chart), chart
+
+
+async def test_ghouls_and_zombies_are_not_animals_but_fight_without_the_fist_rules(harness):
+    """Issue 16: the Undead list's Zombies and Ghouls use no weapons (its rule "no weapons or
+    armour"): not animals, yet all their Attacks count, as 000:903 says of "creatures such as Zombies"."""
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Dead", "Undead", gold_crowns=1000)
+    await asyncio.to_thread(campaigns.hire_fighter, GUILD, USER, False, "Dead", "Ghoul", name="Gnawer")
+    await asyncio.to_thread(campaigns.hire_fighter, GUILD, USER, False, "Dead", "Zombie", name="Shambler")
+    for who in ("Dead/Gnawer", "Dead/Shambler", "ghoul", "zombie"):
+        res = await harness.command("fight", attacker=who, defender="human")
+        text = "\n".join(e["description"] for e in res.embeds)
+        header = text.split("\n\n")[0]
+        assert "animal" not in header, header
+        assert "no weapons" in header, header
+        assert "fights with teeth and claws: all his Attacks at his own Strength, no fist rules (000:903)" in text
+    res = await harness.command("fight", attacker="Dead/Gnawer", defender="human")
+    assert "attack 2 (Teeth and claws)" in res.embeds[0]["description"]  # a Ghoul's A2, not a fist's one attack
+    # a Zombie is Undead (a Sigmarite warhammer wounds it more easily); a Ghoul, a living cannibal, is not
+    res = await harness.command("fight", attacker="Sister: WS4", defender="Dead/Shambler", attacker_weapons="sigmarite warhammer")
+    text = res.embeds[0]["description"]
+    assert "undead" in text.split("\n\n")[0] and "+1 sigmarite warhammer against Undead and Possessed" in text
+    res = await harness.command("fight", attacker="Sister: WS4", defender="Dead/Gnawer", attacker_weapons="sigmarite warhammer")
+    assert "undead" not in res.embeds[0]["description"].split("\n\n")[0]
+
+
+async def test_contradictory_input_gets_a_warning_in_the_answer(harness):
+    """Issue 16: a charger given knocked down, S0 or T0, a shield typed among the weapons, an item
+    given twice: each is said in the answer (names, not ids), and the fight goes on."""
+    res = await harness.command("fight", attacker="Otto: WS4 [sword, knocked down]", defender="S0 T0",
+                                defender_weapons="sword, shield", defender_equipment="mandrake root, mandrake root")
+    assert public(res)
+    text = "\n".join(e["description"] for e in res.embeds)
+    assert "Otto charged but is given as knocked down: a warrior who charges is on his feet" in text
+    assert "S0 means no Strength at all (000:234)" in text and "T0 means no Toughness at all (000:234)" in text
+    assert "shield is armour, not a weapon: taken as armour (give it in the armour option)" in text
+    assert "mandrake root is given twice: a second one does nothing" in text
+    assert "mandrake-root" not in text and "Mandrake Root" in text
+    res = await harness.command("odds", attacker="human", defender="human", mode="round", charged="defender",
+                                defender_state="stunned", attacker_weapons="sword, shield")
+    text = res.embeds[0]["description"]
+    assert "Human (defender) charged but is given as stunned" in text
+    assert "shield is armour, not a weapon" in text
+    res = await harness.command("shoot", attacker="S0", defender="human", attacker_weapons="bow", defender_armour="helmet, helmet")
+    text = res.embeds[0]["description"]
+    assert "S0 means no Strength at all" in text and "helmet is given twice" in text
+
+
+async def test_the_lists_own_weapons_fight_from_a_stored_warrior(harness):
+    """Issue 16: fighting claws, weeping blades, a steel whip, a Sigmarite warhammer, a ball and
+    chain, warplock pistols: each fights; an item with no part in a fight says so, not 'left out'."""
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Rats", "Skaven", gold_crowns=1000)
+    await asyncio.to_thread(
+        campaigns.add_warrior, GUILD, USER, False, "Rats", "Snikch", role="leader", warrior_type="Assassin Adept",
+        profile=dict(M=6, WS=4, BS=4, S=4, T=3, W=1, I=5, A=1, Ld=7),
+        equipment=["Fighting claws", "Brace of warplock pistols", "Tome of magic", "Compass"],
+    )
+    res = await harness.command("fight", attacker="Rats/Snikch", defender="human")
+    assert public(res)
+    text = "\n".join(e["description"] for e in res.embeds)
+    assert "not in the rules library" not in text
+    assert "fights with his fighting claws, one in each hand: +1 Attack" in text
+    assert "no other weapon beside his fighting claws in this battle: warplock pistol, warplock pistol left out" in text
+    assert "no part in a fight (see /rule for what they do): Tome of magic, Compass" in text
+    assert "attack 2 (Fighting claws)" in text
+    res = await harness.command("shoot", attacker="Rats/Snikch", defender="human", attacker_weapons="warplock pistol", range=4)
+    assert public(res) and "Warplock pistol" in res.embeds[0]["description"]
+    for weapons in ("weeping blades", "steel whip, sigmarite warhammer", "ball and chain"):
+        res = await harness.command("fight", attacker="WS3", defender="zombie", attacker_weapons=weapons)
+        assert public(res), (weapons, res.text)
+
+
+async def test_a_charge_with_fighting_claws_charts_what_two_swords_do(harness):
+    """Issue 16: through /odds, the defender's chart after a charge with fighting claws is the
+    chart after a charge with two swords, to the last figure."""
+    charts = []
+    for weapons in ("fighting claws", "sword, sword"):
+        res = await harness.command("odds", attacker="Eshin: WS4 A2", defender="Guard: WS3", mode="round",
+                                    attacker_weapons=weapons, defender_weapons="sword", defender_armour="shield")
+        assert public(res)
+        charts.append(res.embeds[0]["fields"][1]["value"])
+    assert charts[0] == charts[1]
+
+
+async def test_a_pit_fighters_style_fights_with_what_it_holds(harness):
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Pits", "Pit Fighters", gold_crowns=1000)
+    await asyncio.to_thread(
+        campaigns.add_warrior, GUILD, USER, False, "Pits", "Krug", role="leader", warrior_type="Pit Boss",
+        profile=dict(M=4, WS=4, BS=3, S=4, T=3, W=1, I=4, A=1, Ld=8), equipment=["Undead style"],
+    )
+    res = await harness.command("fight", attacker="Pits/Krug", defender="human")
+    text = "\n".join(e["description"] for e in res.embeds)
+    assert "Undead style: helmet, dagger, spiked gauntlet, sword" in text
+    assert "attack 2 (Spiked gauntlet)" in text
 
 
 def test_every_combat_option_reads_whole_in_discord():

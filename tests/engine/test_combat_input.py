@@ -67,3 +67,41 @@ def test_unknown_toggle_and_edition():
 def test_search_items():
     assert "Sword" in search_items("sw")
     assert search_items("cro", ("weapon",))[0] == "Crossbow"
+
+
+# ----- contradictory input: a warning in the answer, not silence (issue 16) ------------------------
+
+
+def test_a_shield_among_the_weapons_is_taken_as_armour_and_points_to_the_armour_option():
+    f = make_fighter("X", weapons="sword, shield")
+    assert f.shield and [w.id for w in f.weapons] == ["sword"]
+    assert "shield is armour, not a weapon: taken as armour (give it in the armour option)" in f.notes
+    with pytest.raises(NotFoundError):  # a name that is nothing at all is still refused
+        make_fighter("X", weapons="sword, shieldwall")
+
+
+def test_an_item_given_twice_is_named_as_players_write_it():
+    f = make_fighter("X", equipment="mandrake root, mandrake-root", armour="helmet, helmet")
+    assert "mandrake root is given twice: a second one does nothing" in f.notes
+    assert "helmet is given twice: a second one does nothing" in f.notes
+    assert "mandrake-root" not in f.describe() and "Mandrake Root" in f.describe()
+    assert not any("mandrake-root" in n for n in f.notes)
+
+
+def test_strength_or_toughness_0_is_said_and_read_as_1():
+    f = make_fighter("X", "S0 T0")
+    assert any(n.startswith("S0 means no Strength at all (000:234)") for n in f.notes)
+    assert any(n.startswith("T0 means no Toughness at all (000:234)") for n in f.notes)
+    assert not make_fighter("Y", "S3 T3").notes
+
+
+def test_a_charger_knocked_down_or_stunned_is_warned_of():
+    for state in ("knocked down", "stunned"):
+        down = make_fighter("Otto", weapons="sword", state=state)
+        odds = round_odds(down, make_fighter("B"), charged=True)
+        assert any(n.startswith(f"Otto charged but is given as {state}") for n in odds.notes), odds.notes
+        assert not any("charged but" in n for n in round_odds(down, make_fighter("B"), charged=None).notes)
+    defender = make_fighter("Hans", state="stunned")
+    assert any(n.startswith("Hans charged but is given as stunned")
+               for n in round_odds(make_fighter("A"), defender, charged="defender").notes)
+    assert not any("charged but" in n for n in round_odds(make_fighter("A"), defender, charged=True).notes)

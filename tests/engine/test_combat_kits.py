@@ -1,6 +1,7 @@
 """What a warrior fights with (kits, pistols, bucklers, animals) and the traits and skills the
 engine applies, against values worked out by hand from the rules named."""
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -114,13 +115,72 @@ def test_animals_use_all_their_attacks_without_the_fist_rules_and_stupidity_can_
     attacks, numbers = blows(ogre)
     assert attacks == [("natural-weapons", 3)]
     human = make_fighter("H", "WS3 T3", weapons="dagger")
-    # lrb: the Rat Ogre charged, so it tests Stupidity at the start of its turn: 2D6 <= Ld4 passes
-    # (6/36). If it fights: 3 attacks at 4+, S5 vs T3 wounds on 2+ (5/6); no armour.
+    # lrb: the Rat Ogre charged, so it passed its Stupidity test (000:887-891: a stupid model that
+    # fails does not charge). 3 attacks at 4+, S5 vs T3 wounds on 2+ (5/6); no armour.
+    unharmed = (1 - Fraction(1, 2) * Fraction(5, 6)) ** 3
+    assert round_odds(ogre, human).fighters[1].outcomes["unharmed"] == pytest.approx(float(unharmed), abs=EXACT)
+    # charged by the human, it is the human's turn: the Rat Ogre's test of its own last turn is
+    # rolled (2D6 <= Ld4 passes, 6/36); if it failed it does not fight
+    # (his S3 dagger wounds T5 on 6s only, and even a critical's 2 wounds leave the W3 ogre standing)
     passes = Fraction(6, 36)
     unharmed = (1 - passes) + passes * (1 - Fraction(1, 2) * Fraction(5, 6)) ** 3
-    assert round_odds(ogre, human).fighters[1].outcomes["unharmed"] == pytest.approx(float(unharmed), abs=EXACT)
+    assert round_odds(human, ogre).fighters[0].outcomes["unharmed"] == pytest.approx(float(unharmed), abs=EXACT)
     # core2 has no Stupidity test (004:700 depends on friends within 6"): named as not modelled
     assert any("stupidity: not modelled" in n for n in round_odds(ogre, human, edition="core2").notes)
+
+
+def _ooa_by_enumeration(attacks: int, to_hit: int, to_wound: int) -> Fraction:
+    """P(a W1, T3 warrior with a sword and a 6+ save that S5 removes is taken out of action) by
+    walking every die, written from the rules without the engine: to hit; one sword parry, a D6
+    over the best to-hit roll, none if a 6 was rolled (000:765-771); to wound, a 6 a critical
+    (one per phase, 000:566), every lrb critical 2 wounds with no save and 5-6 +2 on the injury
+    rolls (000:568-572); each wound from the one that takes him to 0 rolls for injury, 5-6 out of
+    action, the highest standing (000:613-627)."""
+    faces = range(1, 7)
+
+    def after_parry(rolls):
+        hits = [r for r in rolls if r >= to_hit]
+        if not hits or 6 in rolls:
+            return [(len(hits), Fraction(1))]
+        parried = Fraction(sum(1 for d in faces if d > max(hits)), 6)
+        return [(len(hits) - 1, parried), (len(hits), 1 - parried)]
+
+    def standing(hits: int, critical_used: bool) -> Fraction:
+        if hits == 0:
+            return Fraction(1)
+        out = Fraction(0)
+        for w in faces:
+            if w < to_wound:
+                out += Fraction(1, 6) * standing(hits - 1, critical_used)
+            elif w == 6 and not critical_used:
+                for c in faces:
+                    bonus = 2 if c >= 5 else 0
+                    safe = Fraction(sum(1 for i in faces if i + bonus < 5), 6) ** 2
+                    out += Fraction(1, 36) * safe * standing(hits - 1, True)
+            else:
+                out += Fraction(1, 6) * Fraction(4, 6) * standing(hits - 1, critical_used)
+        return out
+
+    total = Fraction(0)
+    for rolls in itertools.product(faces, repeat=attacks):
+        for hits, p in after_parry(rolls):
+            total += Fraction(1, 6 ** attacks) * p * (1 - standing(hits, False))
+    return total
+
+
+def test_a_rat_ogre_that_charged_has_passed_its_stupidity_test_and_fights():
+    """Issue 16: a Rat Ogre charging a WS4 warrior with sword and shield takes him out of action
+    39.0% of the time (it fought one time in six before: 6.5%)."""
+    ogre = make_fighter("Rat Ogre", "rat ogre", traits="animal, causes fear, stupidity, large target")
+    warrior = make_fighter("Warrior", "WS4", weapons="sword", armour="shield")
+    expected = _ooa_by_enumeration(attacks=3, to_hit=4, to_wound=2)
+    assert expected == Fraction(379, 972)  # 39.0%
+    ooa = round_odds(ogre, warrior).fighters[1].outcomes["out of action"]
+    assert ooa == pytest.approx(float(expected), abs=EXACT)
+    assert f"{100 * ooa:.1f}" == "39.0"
+    log = resolve_round(ogre, warrior, random.Random(1)).lines
+    assert any("charged, so he passed his Stupidity test" in line and "000:887-891" in line for line in log)
+    assert not any("tests for Stupidity" in line for line in log)
 
 
 def test_a_warrior_without_weapons_has_one_attack_with_his_fists():

@@ -41,7 +41,9 @@ from engine.campaign.model import Profile
 
 DATA_DIR = RULES_DATA / "warbands"
 STATS_DIR = DATA_DIR.parent / "stats"
-STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour",), "equipment.json": ("equipment",)}
+STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour",), "equipment.json": ("equipment",),
+               # what the lists sell beyond the rulebook: its items, the ones that fight as another, the bundles
+               "warband_kit.json": ("weapons", "armour", "equipment", "same_as", "kits")}
 
 #: What a server admin sees at most for one house list; the rest is counted.
 SHOWN_PROBLEMS = 25
