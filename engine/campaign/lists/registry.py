@@ -22,7 +22,7 @@ COMBAT: dict[str, str] = {
     "fear": "causes-fear", "frenzy": "frenzy", "hatred": "hates", "stupidity": "stupidity",
     "immune-to-fear": "immune-to-fear", "immune-to-psychology": "immune-to-psychology",
     "crazed": "immune-to-psychology", "no-pain": "no-pain", "large-target": "large-target", "animal": "animal",
-    "no-weapons-or-armour": "animal", "regeneration": "regeneration", "expert-swordsmen": "expert-swordsman",
+    "no-weapons-or-armour": "no-weapons", "regeneration": "regeneration", "expert-swordsmen": "expert-swordsman",
     "pack-charge": "charge-attack", "unnatural-strength": "strongman", "hard-to-kill": "hard-to-kill",
     "hard-head": "hard-head", "perfect-killer": "perfect-killer", "kindred-hatred": "hates", "hate-chaos": "hates",
     "hate-dark-elves": "hates", "hate-greenskins": "hates", "hates-greenskins": "hates", "burn-the-witch": "hates",
