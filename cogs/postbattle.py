@@ -136,6 +136,19 @@ def _names_and_numbers(text: str, view: SequenceView, what: str, among=None) -> 
     return out
 
 
+def _names_only(text: str, view: SequenceView) -> set[int]:
+    """'Hans, Marksmen' → their ids; each name must be a warrior of the sequence."""
+    people = [(f.warrior_id, f.name) for f in view.state.fighters]
+    out: set[int] = set()
+    for name in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
+        found = next((wid for wid, known in people if known.casefold() == name.casefold()), None)
+        if found is None:
+            raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
+                                hint="Names: " + ", ".join(known for _wid, known in people)[:300])
+        out.add(found)
+    return out
+
+
 class PostBattleCog(commands.Cog, name="PostBattleCog"):
     """The /postbattle commands and the sequence message's buttons."""
 
@@ -381,13 +394,22 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
                 await done(i, lambda: svc.roll_injuries(g, i.user.id, is_admin(i), view.id, view.version, entered=entered))
             return DiceModal("Dice rolled at the table", fields, submit)
         if action == "kills":
+            asks_counters, feat = view.state.extra.get("asks_counters"), view.state.extra.get("feat")
+
             async def submit(i, values):
                 kills = _names_and_numbers(values["kills"], view, "enemies out of action")
                 scenario = _names_and_numbers(values["scenario"], view, "scenario experience")
-                await done(i, lambda: svc.set_fighters(g, i.user.id, is_admin(i), view.id, view.version, kills=kills, scenario=scenario))
-            return DiceModal("Enemies and scenario experience", [
-                ("kills", "Enemies each hero took out of action", "Hans 2, Otto 1", False),
-                ("scenario", "Scenario experience", "Hans 1, Marksmen 1", False)], submit)
+                counters = _names_and_numbers(values["counters"], view, "wyrdstone counters") if asks_counters else None
+                feat_by = _names_only(values["feat"], view) if feat else None
+                await done(i, lambda: svc.set_fighters(g, i.user.id, is_admin(i), view.id, view.version, kills=kills,
+                                                       scenario=scenario, counters=counters, feat=feat_by))
+            fields = [("kills", "Enemies each hero took out of action", "Hans 2, Otto 1", False),
+                      ("scenario", "Other scenario experience", "Hans 1, Marksmen 1 (the bot adds the rulebook's)", False)]
+            if asks_counters:
+                fields.append(("counters", "Wyrdstone counters each carried at the end", "Hans 2, Marksmen 1", False))
+            if feat:
+                fields.append(("feat", f"{feat}: who did it"[:LABEL_MAX], "Hans, Marksmen", False))
+            return DiceModal("Enemies and scenario experience", fields, submit)
         if action == "share":
             p = next(x for x in view.state.pending if x.kind == "share_xp")
             heroes = ", ".join(view.warrior(int(o)).name for o in p.options if view.warrior(int(o)) is not None)

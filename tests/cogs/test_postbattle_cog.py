@@ -336,3 +336,26 @@ def test_a_long_summary_shows_every_die_and_ends_with_the_treasury():
     first = embeds[0]
     assert [f.name for f in first.fields][:3] == ["Injuries", "Experience", "Wyrdstone and loot"]
     assert first.fields[-1].name == "Treasury" and first.fields[-1].value == "123 gc and 2 shards of wyrdstone"
+
+
+async def test_wyrdstone_hunts_counters_are_asked_in_the_form_and_awarded(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    rec = await ok(await h.command("battle record", OWNER, warband=WB, result="win", opponent=FOE, scenario="Wyrdstone Hunt"))
+    seq = await ok(await h.click(rec.message_id, ids_of(h.messages[rec.message_id], "pb:start:")[0], OWNER))
+    mid = seq.message_id
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    labels = [row["components"][0]["label"] for row in opened.first.data["components"]]
+    assert "Wyrdstone counters each carried at the end" in labels  # Wyrdstone Hunt's award: asked for
+    res = await h.submit_modal(opened.first.data["custom_id"], {"kills": "", "scenario": "", "counters": "Hans two"}, OWNER,
+                               message_id=mid)
+    assert res.is_error and res.ephemeral and "Hans 2, Otto 1" in res.text  # refused, saying how to write it
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))  # the form again
+    await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "", "scenario": "", "counters": "Hans 2"}, OWNER,
+                                  message_id=mid))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))
+    await ok(await h.click(mid, component(h, mid, "xp")["custom_id"], OWNER))
+    hans = next(w for w in h.bot.campaigns.get_warband(G, WB).warriors if w.name == "Hans")
+    assert hans.experience == 8 + 1 + 2  # survives, and a counter each

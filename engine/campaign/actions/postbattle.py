@@ -33,7 +33,8 @@ from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.advances import AdvanceRoll, henchman_advance, hero_advance, learn_skill, promote
 from engine.campaign.rules.campaign_rules import CampaignRules
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
-from engine.campaign.rules.experience import battle_experience
+from engine.campaign.rules.battle_awards import battle_extra_experience, outcome_of, scenario_asks
+from engine.campaign.rules.experience import Earned, battle_experience
 from engine.campaign.rules.exploration import exploration_dice, find_multiple
 from engine.campaign.rules.exploration import explore as explore_place
 from engine.campaign.rules.income import sell_wyrdstone
@@ -51,6 +52,7 @@ SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed bef
 # Heroes roll on the serious injury chart and gain experience for enemies they take out of action;
 # hired swords do neither: out of action they roll a D6 as henchmen do (rules/campaign_warrior.py).
 HEROES = ("leader", "hero")
+MAX_COUNTERS = 20  # wyrdstone counters one warrior may carry off a table: far above any scenario's
 SECTION_TITLES = {"setup": "The battle", "injuries": "Injuries", "experience": "Experience", "exploration": "Exploration",
                   "income": "Selling wyrdstone", "upkeep": "Hired swords' upkeep", "trading": "Trading and hiring"}
 ROSTER_ORDER = {"leader": 0, "hero": 1}  # the leader, the heroes, then everyone else; by id within each
@@ -306,7 +308,9 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     what = f"battle {number} ({battle.result}" + (f", {battle.scenario})" if battle.scenario else ")")
     notes = tuple(f"{f.name} sits this one out ({'captured' if f.warrior_id in captive else 'still recovering'})"
                   for f in fighters if not f.fought)
-    state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes)
+    asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
+    state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes,
+                          extra={"asks_counters": asks.counters, "feat": asks.feat})
     sequence_id = uow.sequences.add(warband_id=band.id, battle_id=battle.id, started_by=actor.member_id, step=Step.SETUP,
                                     state_json=state.to_json(), at=uow.at)
     uow.warbands.touch(band.id)
@@ -340,13 +344,23 @@ def close(uow: UnitOfWork, record: SequenceRecord, *, reason: str) -> None:
 # ---- setup -------------------------------------------------------------------
 def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                  absent: Iterable[int] | None = None, out_of_action: Mapping[int, int] | None = None,
-                 kills: Mapping[int, int] | None = None, scenario: Mapping[int, int] | None = None) -> SequenceView:
+                 kills: Mapping[int, int] | None = None, scenario: Mapping[int, int] | None = None,
+                 counters: Mapping[int, int] | None = None, feat: Iterable[int] | None = None) -> SequenceView:
     """Who did not fight, who was taken out of action (models, for a group), enemies each hero
-    took out of action and the scenario's experience. Only what is given changes."""
+    took out of action, experience typed for the scenario, and for a rulebook scenario the
+    wyrdstone counters each carried at the end and who did its feat (``feat``: every one who
+    did; the others did not). Only what is given changes."""
     s = _Step.open(uow, actor, sequence_id, version, "setup", "experience")
     state = s.state
     ids = {f.warrior_id: f for f in state.fighters}
-    for given in (absent or (), *(m or {} for m in (out_of_action, kills, scenario))):
+    if counters and not state.extra.get("asks_counters"):
+        raise MordheimError("This battle's scenario awards nothing for wyrdstone counters.",
+                            hint="Give any experience it awards as scenario experience instead.")
+    feat = None if feat is None else set(feat)
+    if feat and not state.extra.get("feat"):
+        raise MordheimError("This battle's scenario has no feat that earns experience.",
+                            hint="Give any experience it awards as scenario experience instead.")
+    for given in (absent or (), feat or (), *(m or {} for m in (out_of_action, kills, scenario, counters))):
         for wid in given:
             if wid not in ids:
                 raise MordheimError("That warrior is not on this warband's roster for this battle.",
@@ -380,6 +394,17 @@ def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, 
             if not -20 <= n <= 20:
                 raise MordheimError("Scenario experience must be between -20 and 20.")
             f = replace(f, scenario=n)
+        if counters is not None and f.warrior_id in counters:
+            n = int(counters[f.warrior_id])
+            if n and not f.fought:
+                raise MordheimError(f"{f.name} did not fight, so he carried no wyrdstone counter.")
+            if not 0 <= n <= MAX_COUNTERS:
+                raise MordheimError(f"Wyrdstone counters carried must be 0 to {MAX_COUNTERS}.")
+            f = replace(f, counters=n)
+        if feat is not None:
+            if f.warrior_id in feat and not f.fought:
+                raise MordheimError(f"{f.name} did not fight.")
+            f = replace(f, feat=f.warrior_id in feat)
         fighters.append(f)
     s.save(replace(state, fighters=tuple(fighters)))
     return s.view
@@ -522,12 +547,18 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     awards: list[str] = []
     raised = list(state.raised)
     heroes_full = s.heroes_full()
+    # the battle's rulebook scenario awards and the underdog experience (stored with the battle)
+    battle = uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
     for f in state.fighters:
         w = s.maybe_warrior(f.warrior_id)
         if w is None or not f.fought or w.status not in ("active", "captured"):  # a captive lives: he survived
             continue
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)
+        if battle is not None:
+            outcome = outcome_of(role=w.role, survived=True, won=state.won, kills=f.kills, counters=f.counters, feat=f.feat,
+                                 gains_experience=cw.gains_experience)
+            earned += tuple(Earned(a.name, a.amount) for a in battle_extra_experience(battle, outcome))
         gain = sum(e.amount for e in earned)
         if not cw.gains_experience:
             lines.append(f"{f.name} gains no experience ({'an animal' if 'animal' in cw.special_rules else 'his rules say so'})")

@@ -10,9 +10,13 @@ enemy out of action) stay with engine/campaign/rules/experience.py and the serve
 
 from __future__ import annotations
 
-from engine.campaign.model import Battle
-from engine.campaign.rules.scenarios import COMMON_AWARDS, AwardGained, WarriorOutcome, awards_for, scenario_with_id
+from dataclasses import dataclass
+
+from engine.campaign.model import Battle, Role
+from engine.campaign.rules.scenarios import COMMON_AWARDS, AwardGained, Fact, WarriorOutcome, awards_for, scenario_with_id
 from engine.campaign.rules.underdog import underdog_for_battle
+
+FEATS = (Fact.BROKE_THROUGH, Fact.ESCAPED_FIRST, Fact.FOUND_CHEST)  # a scenario's own yes/no deed, at most one each
 
 UNDERDOG = "underdog"  # the award id of the underdog experience
 
@@ -27,3 +31,32 @@ def battle_extra_experience(battle: Battle, outcome: WarriorOutcome) -> tuple[Aw
     if bonus and outcome.survived and outcome.gains_experience:
         gained.append(AwardGained(award=UNDERDOG, name="Underdog", amount=bonus))
     return tuple(gained)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScenarioAsks:
+    """What the post-battle sequence asks of each warrior for the battle's rulebook scenario: the
+    wyrdstone counters he carried (Wyrdstone Hunt), and who did its feat (breaking through,
+    escaping first, finding the chest), named as the scenario names the award."""
+
+    counters: bool = False
+    feat: str | None = None  # the award's name, e.g. "Breaking through"; None: the scenario has none
+
+
+def scenario_asks(battle: Battle | None) -> ScenarioAsks:
+    """What ``battle``'s scenario awards beyond the usual three and needs told (nothing for a custom one)."""
+    scenario = scenario_with_id(battle.scenario_id) if battle is not None else None
+    if scenario is None:
+        return ScenarioAsks()
+    facts = {a.fact: a for a in scenario.awards if a.id not in COMMON_AWARDS}
+    feat = next((facts[f].name for f in FEATS if f in facts), None)
+    return ScenarioAsks(counters=Fact.WYRDSTONE_COUNTERS in facts, feat=feat)
+
+
+def outcome_of(*, role: str, survived: bool, won: bool, kills: int, counters: int, feat: bool,
+               gains_experience: bool) -> WarriorOutcome:
+    """One warrior's battle as the scenario's awards count it; ``feat`` sets every yes/no deed (a
+    scenario awards at most one of them, so the others count nothing)."""
+    return WarriorOutcome(role=Role(role), survived=survived, warband_won=won, enemies_out_of_action=kills,
+                          wyrdstone_counters=counters, broke_through=feat, escaped_first=feat, found_chest=feat,
+                          gains_experience=gains_experience)

@@ -38,8 +38,10 @@ class Fighter:
     fought: bool = True
     out_of_action: int = 0  # heroes 0 or 1; henchmen: models taken out of action
     kills: int = 0  # enemies he took out of action (heroes)
-    scenario: int = 0  # experience the scenario gives him
+    scenario: int = 0  # experience the scenario gives him, typed by hand (a custom scenario's, say)
     hired_sword: bool = False  # rolls a D6 out of action and gains experience as a henchman (rules/campaign_warrior.py)
+    counters: int = 0  # wyrdstone counters he carried when the battle ended (a rulebook scenario's award counts them)
+    feat: bool = False  # he did the scenario's own feat: broke through, escaped first, found the chest
 
 
 @dataclass(frozen=True)
