@@ -10,6 +10,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from engine.storage.name_keys import rekey_names
+
 MIGRATIONS = Migrations("mordheim")
 
 # Limits the database enforces as a last line of defence; the service checks them first
@@ -437,3 +439,12 @@ def version_stamps(db: Database) -> None:
             version INTEGER NOT NULL
         )"""
     )
+
+
+@MIGRATIONS(name="0013_names_compared_as_they_look")
+def names_compared_as_they_look(db: Database) -> None:
+    # name_key now folds what only looks different (full-width letters, ligatures, zero-width
+    # spaces): every stored key recomputed, and a later warband or warrior whose name now equals an
+    # older one's in its server or warband renamed "... (2)" (engine/storage/name_keys.py). Data
+    # only; PostgreSQL's 0003 does the same.
+    rekey_names(db.conn)
