@@ -4,7 +4,8 @@ Discord checks an option against the command as Discord knows it. A client still
 older definition of a command, or anything else speaking the API, can send ``expression`` as a
 number or ``private`` as ``"yes"``; discord.py hands the value to the callback as it came and it
 fails there as a bug ("something went wrong"), or, for a number option, fails before any reply.
-``check_option_types`` (called by the tree, ``bot/tree.py``) names the option and what it takes.
+``check_option_types`` (called by the tree, ``bot/tree.py``) names the option and what it takes. An
+autocomplete is checked too (its callback would meet the same values), and answered with no choices.
 """
 
 from __future__ import annotations
@@ -17,8 +18,15 @@ from discord import app_commands
 OptionType = discord.AppCommandOptionType
 
 
+# Discord's ids are 64-bit; every one so far is below 2**63, and both databases keep them as signed
+# 64-bit integers, so a larger one (no member, channel or file has one) could not even be looked up.
+SNOWFLAKE_LIMIT = 2 ** 63
+
+
 def _snowflake(value: Any) -> bool:
-    return isinstance(value, str) and value.isdigit() or type(value) is int and value > 0
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        value = int(value)
+    return type(value) is int and 0 < value < SNOWFLAKE_LIMIT
 
 
 # what each option type takes, in words, and whether a value is one
@@ -46,6 +54,26 @@ class WrongOptionType(app_commands.AppCommandError):
         )
 
 
+class BrokenText(WrongOptionType):
+    """Text holding half of a UTF-16 character pair (a lone surrogate): JSON can carry it, but it is
+    no character, and nothing can be written or looked up with it (SQLite refuses to encode it)."""
+
+    def __init__(self, option: str, value: str) -> None:
+        self.option = option
+        half = next(ch for ch in value if "\ud800" <= ch <= "\udfff")
+        app_commands.AppCommandError.__init__(
+            self, f"The option `{option}` holds U+{ord(half):04X}, half of a character pair that is no character on "
+                  "its own, so it was not read. Type it again (copying it from elsewhere may have cut a character in two).")
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def described(value: Any) -> str:
     """A value as the member would call it: ``a whole number (12)``, ``text ("yes")``."""
     shown = repr(value) if not isinstance(value, str) else '"' + value[:40].replace("`", "'") + '"'
@@ -62,7 +90,8 @@ def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def check_option_types(command: app_commands.Command, data: dict[str, Any]) -> None:
-    """Raise ``WrongOptionType`` for the first option whose value (or type code) is not what ``command`` takes."""
+    """Raise ``WrongOptionType`` for the first option whose value (or type code) is not what ``command`` takes,
+    ``BrokenText`` for text that is not text (a lone surrogate)."""
     parameters = {p.display_name: p for p in command.parameters}
     for option in leaf_options(data):
         parameter = parameters.get(option.get("name"))
@@ -72,5 +101,9 @@ def check_option_types(command: app_commands.Command, data: dict[str, Any]) -> N
         if fits is None:
             continue
         value = option.get("value")
+        if isinstance(value, str) and not _is_text(value):
+            raise BrokenText(parameter.display_name, value)
+        if option.get("focused") and isinstance(value, str):  # an autocomplete's text as typed so far, whatever the type
+            continue
         if option.get("type") != parameter.type.value or not fits(value):
             raise WrongOptionType(parameter.display_name, takes, value)
