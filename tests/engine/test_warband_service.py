@@ -224,6 +224,16 @@ def test_experience_reports_advances(wolves):
     assert [line.how for line in sheet.rating.lines] == ["5 + 25 xp", "2 x (5 + 5 xp)"]
 
 
+@pytest.mark.parametrize("typed, said", [("9" * 6000, "is not a D66 roll"), ("123", "123 is not a D66 roll"),
+                                         ("\u00b2", "is not on the serious injury chart"), ("70", "70 is not a D66 roll")])
+def test_an_injury_typed_as_digits_that_are_no_d66_is_refused(wolves, typed, said):
+    """Found by tests/bot/test_fuzz_options.py: 6,000 digits went past Python's limit on reading an
+    integer, and '²' is a digit to str.isdigit() but not to int(): both were bugs, not refusals."""
+    with pytest.raises(MordheimError, match=said):
+        wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", typed)
+    assert wolves.get_warrior(GUILD, "Iron Wolves", "Hans").injuries == ()
+
+
 def test_injuries_and_death(wolves):
     hans = wolves.injure(GUILD, OWNER, False, "Iron Wolves", "Hans", 22)
     assert hans.injuries == ("Leg wound (−1 M)",) and hans.profile.M == HUMAN["M"] - 1  # the effect is applied
