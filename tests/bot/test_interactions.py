@@ -287,6 +287,26 @@ async def test_text_with_half_a_character_is_refused_before_it_is_looked_up(harn
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
 
 
+async def test_values_past_a_commands_declared_limits_are_refused_before_it_runs(harness, caplog):
+    """Found by the fuzz: a stale client's 12,000-character profile took the profile reader 1.5 s on
+    the event loop (its pattern backtracks over a long run of letters)."""
+    cases = [("warrior add", dict(warband="W", name="N", role="hero", warrior_type="T", profile="x"), "profile", "WS" * 6000,
+              "`profile` takes text of 1 to 200 characters, but Discord sent 12,000"),
+             ("battle list", dict(warband="W", limit=5), "limit", 10 ** 30,
+              "`limit` takes a whole number from 1 to 200, but Discord sent 100000000000… (31 characters)"),
+             ("shoot", dict(attacker="Human", defender="Human", range=1.0), "range", -0.5,
+              "`range` takes a number from 0.0 to 100.0, but Discord sent -0.5")]
+    for path, options, option, value, said in cases:
+        payload = payload_for(harness, path, **options)
+        next(o for o in leaf_options(payload["data"]) if o["name"] == option)["value"] = value
+        started = asyncio.get_running_loop().time()
+        with caplog.at_level(logging.INFO):
+            res = await harness.dispatch(payload, Actor())
+        assert asyncio.get_running_loop().time() - started < 0.5
+        assert res.is_error and res.ephemeral and said in res.text, res.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
 async def test_a_member_option_past_what_an_id_can_be_is_refused(harness, caplog):
     """Found by the fuzz: a member id of 2**64 - 1 reached SQLite, which keeps signed 64-bit integers
     (OverflowError, an apology); '²' passed str.isdigit() and then failed int()."""
