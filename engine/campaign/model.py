@@ -19,7 +19,7 @@ from engine.profile import CHARACTERISTICS, Profile
 __all__ = [
     "Actor", "Advance", "Battle", "BattleResult", "CHARACTERISTICS", "Entity", "HireChoice", "LedgerEntry",
     "Offer", "Profile", "Rating", "RatingLine", "Role", "SearchRecord", "SequenceRecord", "SequenceStatus",
-    "Step", "TreasuryAudit", "NAME_MAX", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
+    "Step", "TreasuryAudit", "name_key", "Warband", "WarbandSheet", "WarbandSummary", "Warrior", "WarriorCost", "XpResult",
 ]
 
 
