@@ -5,7 +5,8 @@ older definition of a command, or anything else speaking the API, can send ``exp
 number or ``private`` as ``"yes"``; discord.py hands the value to the callback as it came and it
 fails there as a bug ("something went wrong"), or, for a number option, fails before any reply.
 ``check_option_types`` (called by the tree, ``bot/tree.py``) names the option and what it takes. The
-same goes for a value past the limits the command declares (a text's length, a number's range),
+same goes for a value past the limits the command declares (a text's length, a number's range, a
+choice it does not offer),
 which Discord's client refuses and an older one may not: 12,000 characters of profile took the
 profile reader seconds, a 30-digit count overflowed SQLite. An autocomplete is checked too (its
 callback would meet the same values), and answered with no choices.
@@ -81,8 +82,15 @@ class OutOfRange(WrongOptionType):
 
 
 def _range_problem(parameter: app_commands.Parameter, value: Any) -> OutOfRange | None:
-    """``value`` (of the parameter's type) outside its declared limits; discord.py keeps a text
-    option's length limits in ``min_value``/``max_value`` too."""
+    """``value`` (of the parameter's type) outside its declared limits: not one of its choices, or
+    past its range (discord.py keeps a text option's length limits in ``min_value``/``max_value`` too)."""
+    if parameter.choices:
+        allowed = [c.value for c in parameter.choices]
+        if value in allowed and type(value) is type(allowed[0]):
+            return None
+        shown = ", ".join(str(v) for v in allowed[:10]) + (", ..." if len(allowed) > 10 else "")
+        sent = described(value) if isinstance(value, str) else str(value)[:24]
+        return OutOfRange(parameter.display_name, f"one of: {shown}", sent)
     low, high = parameter.min_value, parameter.max_value
     if low is None and high is None:
         return None
@@ -128,7 +136,7 @@ def leaf_options(data: dict[str, Any]) -> list[dict[str, Any]]:
 def check_option_types(command: app_commands.Command, data: dict[str, Any]) -> None:
     """Raise ``WrongOptionType`` for the first option whose value (or type code) is not what ``command`` takes,
     ``BrokenText`` for text that is not text (a lone surrogate), ``OutOfRange`` for a value past the limits the
-    command declares (the length of a text, the range of a number)."""
+    command declares (the length of a text, the range of a number, its choices)."""
     parameters = {p.display_name: p for p in command.parameters}
     for option in leaf_options(data):
         parameter = parameters.get(option.get("name"))

@@ -289,13 +289,17 @@ async def test_text_with_half_a_character_is_refused_before_it_is_looked_up(harn
 
 async def test_values_past_a_commands_declared_limits_are_refused_before_it_runs(harness, caplog):
     """Found by the fuzz: a stale client's 12,000-character profile took the profile reader 1.5 s on
-    the event loop (its pattern backtracks over a long run of letters)."""
+    the event loop (its pattern backtracks over a long run of letters), and a format /warband sheet
+    does not offer was a KeyError (engine15)."""
     cases = [("warrior add", dict(warband="W", name="N", role="hero", warrior_type="T", profile="x"), "profile", "WS" * 6000,
               "`profile` takes text of 1 to 200 characters, but Discord sent 12,000"),
              ("battle list", dict(warband="W", limit=5), "limit", 10 ** 30,
               "`limit` takes a whole number from 1 to 200, but Discord sent 100000000000… (31 characters)"),
              ("shoot", dict(attacker="Human", defender="Human", range=1.0), "range", -0.5,
-              "`range` takes a number from 0.0 to 100.0, but Discord sent -0.5")]
+              "`range` takes a number from 0.0 to 100.0, but Discord sent -0.5"),
+             # a choice the command does not offer (was "I couldn't read `x` as string"; on a command
+             # whose callback looks the choice up, a KeyError)
+             ("preferences plaintext", dict(mode="on"), "mode", "x", '`mode` takes one of: on, off, server, but Discord sent text ("x")')]
     for path, options, option, value, said in cases:
         payload = payload_for(harness, path, **options)
         next(o for o in leaf_options(payload["data"]) if o["name"] == option)["value"] = value
