@@ -290,7 +290,7 @@ async def test_text_with_half_a_character_is_refused_before_it_is_looked_up(harn
 async def test_values_past_a_commands_declared_limits_are_refused_before_it_runs(harness, caplog):
     """Found by the fuzz: a stale client's 12,000-character profile took the profile reader 1.5 s on
     the event loop (its pattern backtracks over a long run of letters), and a format /warband sheet
-    does not offer was a KeyError (engine15)."""
+    does not offer was a KeyError in its drawing."""
     cases = [("warrior add", dict(warband="W", name="N", role="hero", warrior_type="T", profile="x"), "profile", "WS" * 6000,
               "`profile` takes text of 1 to 200 characters, but Discord sent 12,000"),
              ("battle list", dict(warband="W", limit=5), "limit", 10 ** 30,
