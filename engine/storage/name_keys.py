@@ -6,8 +6,8 @@ Names are unique by ``name_key``: a warband's in its server, a warrior's in his 
 key. The older row (the smaller id) keeps its name; each later one is renamed by appending
 `` (2)``, `` (3)``... (the first number whose name is free), shortened first if that would pass
 the 64-character limit. Only rows whose key or name changes are written, and nothing else is:
-no ledger row, no ``updated_at``. A migration of each dialect runs it once (schema.py 0015,
-schema_postgres.py 0005).
+no ledger row, no ``updated_at``. A migration of each dialect runs it once (schema.py 0016,
+schema_postgres.py 0006).
 """
 
 from __future__ import annotations

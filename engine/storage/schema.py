@@ -441,10 +441,13 @@ def version_stamps(db: Database) -> None:
     )
 
 
-@MIGRATIONS(name="0015_names_compared_as_they_look")
+NAMES_COMPARED_AS_THEY_LOOK = "0016_names_compared_as_they_look"  # its tests read the name here
+
+
+@MIGRATIONS(name=NAMES_COMPARED_AS_THEY_LOOK)
 def names_compared_as_they_look(db: Database) -> None:
     # name_key now folds what only looks different (full-width letters, ligatures, zero-width
     # spaces): every stored key recomputed, and a later warband or warrior whose name now equals an
     # older one's in its server or warband renamed "... (2)" (engine/storage/name_keys.py). Data
-    # only; PostgreSQL's 0005 does the same.
+    # only; PostgreSQL's 0006 does the same.
     rekey_names(db.conn)

@@ -2,7 +2,7 @@
 (engine/storage/schema.py) leave, numbered on their own.
 
 ``tests/engine/test_storage_schemas.py`` builds both and compares them, so a migration added to
-one without the other fails. A step on the data alone (0005: names rekeyed) changes no schema, so
+one without the other fails. A step on the data alone (0006: names rekeyed) changes no schema, so
 that test cannot see it; each such step names its SQLite counterpart. Ids are identities that an explicit id may fill (undo puts a row
 back under its old id); every id of a server is a BIGINT (Discord's ids are 64-bit). Booleans
 stay 0/1 integers, as on SQLite, so one row mapping serves both. ``instr`` is SQLite's function,
@@ -263,9 +263,9 @@ VERSION_STAMPS = Migration("0002_version_stamps", (
     "CREATE TABLE version_stamps (name TEXT PRIMARY KEY, version INTEGER NOT NULL)",
 ))
 
-# SQLite's 0015: name_key folds what only looks different; the stored keys recomputed and names
+# SQLite's 0016: name_key folds what only looks different; the stored keys recomputed and names
 # that now clash settled (engine/storage/name_keys.py). Data only: the schema is unchanged.
-NAMES_COMPARED_AS_THEY_LOOK = Migration("0005_names_compared_as_they_look", (),
+NAMES_COMPARED_AS_THEY_LOOK = Migration("0006_names_compared_as_they_look", (),
                                         data=lambda conn: rekey_names(conn, mark="%s"))
 
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.

@@ -1,4 +1,4 @@
-"""A database made before names were compared as they look (migration 0015 on SQLite, 0005 on
+"""A database made before names were compared as they look (migration 0016 on SQLite, 0006 on
 PostgreSQL): every stored name_key recomputed, the later of two names that now compare equal
 renamed " (2)", " (3)"..., and nothing else written."""
 
@@ -14,7 +14,7 @@ from engine.campaign.service import Campaigns
 from engine.storage import Store
 from engine.storage.name_keys import settle
 from engine.storage.postgres import PostgresStore
-from engine.storage.schema import MIGRATIONS
+from engine.storage.schema import MIGRATIONS, NAMES_COMPARED_AS_THEY_LOOK as SQLITE_STEP
 from engine.storage.schema_postgres import MIGRATIONS as PG_MIGRATIONS, NAMES_COMPARED_AS_THEY_LOOK
 
 G, H, OWNER = 7, 8, 70
@@ -51,7 +51,7 @@ EXPECTED_WARRIORS = {1: "Hans", 2: "ＨＡＮＳ (2)", 3: "Hans", 4: "Ha\u200dns
 
 
 def fill(conn, mark: str) -> None:
-    """The rows above, and a ledger row, as the bot before 0015 stored them."""
+    """The rows above, and a ledger row, as the bot before 0016 stored them."""
     def run(sql: str, params: tuple) -> None:
         conn.execute(sql.replace("?", mark), params)
 
@@ -92,13 +92,13 @@ def check_lookups(store) -> None:
 def test_sqlite_file_made_before_names_were_compared_as_they_look(tmp_path):
     path = tmp_path / "before.db"
     db = Database(path)
-    MIGRATIONS.apply(db, stop_before="0015_names_compared_as_they_look")  # every step before it
+    MIGRATIONS.apply(db, stop_before=SQLITE_STEP)  # every step before it
     fill(db.conn, "?")
     db.conn.commit()
     before = dump(lambda sql: db.conn.execute(sql).fetchall())
     db.conn.close()
     with Store.open(path) as store:
-        assert store.applied_migrations()[-1] == "0015_names_compared_as_they_look"
+        assert store.applied_migrations()[-1] == SQLITE_STEP
         with store.read() as c:
             after = dump(c.rows)
         check_migrated(before, after)
@@ -118,7 +118,7 @@ def test_postgresql_database_made_before_names_were_compared_as_they_look(pg_db_
         conn.commit()
         before = dump(lambda sql: conn.execute(sql).fetchall())
     with PostgresStore.open(pg_db_url) as store:
-        assert store.applied_migrations()[-1] == "0005_names_compared_as_they_look"
+        assert store.applied_migrations()[-1] == NAMES_COMPARED_AS_THEY_LOOK.name
         with store.read() as c:
             check_migrated(before, dump(c.rows))
         check_lookups(store)
