@@ -19,14 +19,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import echo, line, new_harness, ratio  # noqa: E402
+from bench.common import echo, line, new_harness, ratio, smoke  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 from engine.dice import leadership_test, roll, roll_set  # noqa: E402
 from engine.rng import system_rng  # noqa: E402
 from engine.rolls import check_facts, roll_set_facts  # noqa: E402
 from engine.rolls.record import record_for  # noqa: E402
 
-STORED_ROLLS = 100_000
+STORED_ROLLS = smoke(100_000, 200)
 MEMBERS = 12
 
 
@@ -51,14 +51,14 @@ async def main() -> None:
     async with new_harness() as h:
         reference = echo(h)
         dice = h.bot.get_cog("Dice")
-        for _ in range(300):  # the bot runs for days: measure it warmed up, not its first rolls
+        for _ in range(smoke(300, 3)):  # the bot runs for days: measure it warmed up, not its first rolls
             await h.command("roll", expression="2d6")
             await reference()
         r, t, e = await ratio(lambda: h.command("roll", expression="2d6"), reference, batches=21)
         print(line("/roll 2d6, roll record on (the default) ÷ /echo", r, 1.5))
         print(f"  {'':<58} (/roll {t * 1e6:.0f} µs, /echo {e * 1e6:.0f} µs)")
         # what the background writer spends per roll, off the roll's path (once a second)
-        for _ in range(500):
+        for _ in range(smoke(500, 5)):
             await h.command("roll", expression="2d6")
         waiting = dice.record.pending
         start = time.perf_counter()

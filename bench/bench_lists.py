@@ -26,11 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import echo, line, new_harness, per_call, ratio  # noqa: E402
+from bench.common import echo, line, new_harness, per_call, ratio, smoke  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-RUNS = 7
+RUNS = smoke(7, 1)
 LOAD_TARGET_MS = 100
 AUTOCOMPLETE_TARGET = 1.5
 PREFIXES = ("", "s", "or", "mer", "tile", "dwar", "")
@@ -71,7 +71,7 @@ async def main() -> None:
     async with new_harness() as h:
         reference = echo(h)
         await per_call(reference, 20)
-        echo_s = statistics.median([await per_call(reference, 40) for _ in range(7)])
+        echo_s = statistics.median([await per_call(reference, smoke(40, 2)) for _ in range(smoke(7, 1))])
         print(line("loading every list ÷ one /echo through the harness", load / echo_s))
         print(f"  {'':58} (load {load * 1e3:.1f} ms, /echo {echo_s * 1e6:.0f} µs)")
         actor = Actor(guild_id=4242)

@@ -24,17 +24,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import echo, line, new_harness, ratio  # noqa: E402
+from bench.common import echo, line, new_harness, ratio, ratio_calls, smoke  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 
 STEP_TARGET = 3.0  # issue 15: every post-battle step at most 3x /echo, experience included
 STANDINGS_TARGET = 3.0
-STANDINGS_WARBANDS = 1000  # issue 15: a server of 1,000 warbands
-STANDINGS_SEQUENCES = 50
+STANDINGS_WARBANDS = smoke(1000, 12)  # issue 15: a server of 1,000 warbands (the smoke pass: a dozen)
+STANDINGS_SEQUENCES = smoke(50, 3)
 GUILD, OWNER = 4242, 7
 ACTOR = Actor(user_id=OWNER, guild_id=GUILD)
-BATCHES, PER_BATCH, WARM = 9, 8, 20  # bench.common.ratio warms up with 20 calls
-NEEDED = BATCHES * PER_BATCH + WARM
+BATCHES, PER_BATCH = 9, 8
+NEEDED = ratio_calls(BATCHES, PER_BATCH)  # presses of one step: a sequence prepared for each
 PROFILE = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 STEPS = ("confirm", "injuries", "xp", "explore", "sell", "upkeep", "finish")
 

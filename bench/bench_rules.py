@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import echo, line, new_harness, ratio  # noqa: E402
+from bench.common import SMOKE, echo, line, new_harness, ratio, smoke  # noqa: E402
 from bench.rules_accuracy import (HELD_OUT_QUERIES, HELD_OUT_TOP1_TARGET, MIN_HELD_OUT_QUERIES,  # noqa: E402
                                   MIN_QUERIES, TOP1_TARGET, TOP5_TARGET, evaluate, is_question, load_queries)
 from engine.rules import RulesLibrary, load_library  # noqa: E402
@@ -67,21 +67,21 @@ async def main() -> None:
         r, t, e = await ratio(lambda: cold("what happens when i fall"), reference, batches=7, per_batch=15)
         print(line("/rule question, lookup not remembered (for information) ÷ /echo", r))
 
-    times = build_times()
+    times = build_times(smoke(5, 1))
     print(line("index build, RulesLibrary.load() (median of 5)", statistics.median(times) * 1000, 300, unit=" ms"))
 
-    queries = load_queries()
-    held_out = load_queries(HELD_OUT_QUERIES)
+    queries = load_queries()[:smoke(None, 10)]
+    held_out = load_queries(HELD_OUT_QUERIES)[:smoke(None, 10)]
     top1, top5, _ = evaluate(load_library(), queries)
     held_top1, held_top5, _ = evaluate(load_library(), held_out)
     questions = sum(1 for q in queries if is_question(q["q"]))
     print(f"  lookup over {len(queries)} tuning queries (target ≥ {MIN_QUERIES}), {questions / len(queries):.0%} of them"
           f" questions, and {len(held_out)} held-out queries (target ≥ {MIN_HELD_OUT_QUERIES}), never tuned against")
-    verdict = "ok" if top1 >= TOP1_TARGET else "BELOW TARGET"
+    verdict = "smoke pass: not checked" if SMOKE else "ok" if top1 >= TOP1_TARGET else "BELOW TARGET"
     print(f"  {'top-1 accuracy, tuning set':<58} {top1:8.1%}  (target ≥ {TOP1_TARGET:.0%})  {verdict}")
-    verdict = "ok" if held_top1 >= HELD_OUT_TOP1_TARGET else "BELOW TARGET"
+    verdict = "smoke pass: not checked" if SMOKE else "ok" if held_top1 >= HELD_OUT_TOP1_TARGET else "BELOW TARGET"
     print(f"  {'top-1 accuracy, held-out set':<58} {held_top1:8.1%}  (target ≥ {HELD_OUT_TOP1_TARGET:.0%})  {verdict}")
-    verdict = "ok" if top5 >= TOP5_TARGET else "BELOW TARGET"
+    verdict = "smoke pass: not checked" if SMOKE else "ok" if top5 >= TOP5_TARGET else "BELOW TARGET"
     print(f"  {'top-5 accuracy, tuning set':<58} {top5:8.1%}  (target ≥ {TOP5_TARGET:.0%})  {verdict}")
     print(f"  {'top-5 accuracy, held-out set (for information)':<58} {held_top5:8.1%}")
 

@@ -23,7 +23,7 @@ from typing import Any, Awaitable, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import echo, new_harness  # noqa: E402
+from bench.common import echo, new_harness, smoke  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 from cogs._ui.luck_chart import board_chart, faces_chart  # noqa: E402
 from cogs._ui.sheet_files import PDF, PNG, draw_sheet  # noqa: E402
@@ -34,7 +34,7 @@ from engine.rolls.record import record_for  # noqa: E402
 SHEET_TARGET_MS = 100.0
 LUCK_TARGET_MS = 150.0
 WARBAND = "Fifteen Blades"
-RUNS = 30
+RUNS = smoke(30, 1)
 
 #: (name, role, type, group size, experience): 15 warrior entries, every kind a sheet draws
 FIFTEEN = [("Otto Kessler", "leader", "Captain", 1, 32), ("Hans Brandt", "hero", "Champion", 1, 14),
@@ -77,7 +77,7 @@ def cpu_ms(fn: Callable[[], object], runs: int = RUNS) -> float:
     return statistics.median(times) * 1000
 
 
-async def loop_stalls_ms(fn: Callable[[], Awaitable[object]], runs: int = 15) -> tuple[float, float]:
+async def loop_stalls_ms(fn: Callable[[], Awaitable[object]], runs: int = smoke(15, 1)) -> tuple[float, float]:
     """How long the event loop went without turning while ``await fn()`` ran (a ticker wakes
     every millisecond), the longest stall of each run: (median, worst) over ``runs``. What
     another interaction would wait for; the worst includes whatever else the process did then
@@ -145,7 +145,7 @@ async def main() -> dict[str, float]:
             "sheet_pdf": cpu_ms(lambda: draw_sheet(sheet, PDF)),
             "luck_board": cpu_ms(lambda: board_chart(members)),
             "luck_faces": cpu_ms(lambda: faces_chart(members[0])),
-            "echo": await cpu_ms_async(echo(h, actor), runs=200),
+            "echo": await cpu_ms_async(echo(h, actor), runs=smoke(200, 2)),
             "sheet_png_command": await cpu_ms_async(lambda: sheet_command(PNG)),
             "sheet_pdf_command": await cpu_ms_async(lambda: sheet_command(PDF)),
             "luck_command": await cpu_ms_async(luck_command),

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import smoke  # noqa: E402
 from engine.storage import Store  # noqa: E402
 from engine.campaign.service import Campaigns  # noqa: E402
 from engine.campaign.rules.validation import name_key  # noqa: E402
@@ -26,6 +27,8 @@ from engine.campaign.rules.validation import name_key  # noqa: E402
 BIG_GUILD = 100_000_000_000_000_000  # snowflake-sized ids
 BIG_WARBAND = "The Big Band"
 BIG_OWNER = 4242
+# the smoke pass (bench/common.py): a few servers and warbands, the big one as big as ever
+SERVERS, WARBANDS = smoke(1000, 10), smoke(10_000, 100)
 _ADJECTIVES = ["Iron", "Black", "Grim", "Red", "Silent", "Howling", "Golden", "Rotten", "Pale", "Wild"]
 _NOUNS = ["Wolves", "Rats", "Blades", "Lanterns", "Hammers", "Crows", "Saints", "Skulls", "Hounds", "Knives"]
 PROFILE = dict(m=4, ws=3, bs=3, s=3, t=3, w=1, i=3, a=1, ld=7)
@@ -35,7 +38,7 @@ def warband_name(n: int) -> str:
     return f"{_ADJECTIVES[n % 10]} {_NOUNS[(n // 10) % 10]} {n}"
 
 
-def build_big_db(path, servers: int = 1000, warbands: int = 10_000, warriors_in_one: int = 30) -> Path:
+def build_big_db(path, servers: int = SERVERS, warbands: int = WARBANDS, warriors_in_one: int = 30) -> Path:
     """Create (replacing) a database at ``path``: ``warbands`` spread over ``servers`` guilds.
 
     Warband 0 is ``BIG_WARBAND`` in guild ``BIG_GUILD``, owned by ``BIG_OWNER``, with
@@ -79,7 +82,7 @@ def build_big_db(path, servers: int = 1000, warbands: int = 10_000, warriors_in_
 def _time(fn, repeat: int = 2000) -> tuple[float, float]:
     """(median, 99th percentile) in microseconds."""
     samples = []
-    for _ in range(repeat):
+    for _ in range(smoke(repeat, 3)):
         t = time.perf_counter()
         fn()
         samples.append((time.perf_counter() - t) * 1e6)
@@ -90,12 +93,12 @@ def _time(fn, repeat: int = 2000) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", type=Path, help="build the database here and keep it")
-    args = parser.parse_args(argv)
+    args = parser.parse_args([] if argv is None else argv)  # bench/run.py calls main() with its own argv about
     folder = None if args.keep else tempfile.TemporaryDirectory()
     path = args.keep or Path(folder.name) / "big.db"
     t = time.perf_counter()
     build_big_db(path)
-    print(f"build_big_db: 1,000 servers, 10,000 warbands, 30 warriors in one: {time.perf_counter() - t:.2f} s")
+    print(f"build_big_db: {SERVERS:,} servers, {WARBANDS:,} warbands, 30 warriors in one: {time.perf_counter() - t:.2f} s")
     with Store.open(path) as store:
         c = Campaigns(store)
         assert len(c.get_warband(BIG_GUILD, BIG_WARBAND).warriors) == 30
@@ -123,4 +126,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

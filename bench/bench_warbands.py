@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.bench_storage import BIG_GUILD, BIG_OWNER, BIG_WARBAND, build_big_db  # noqa: E402
-from bench.common import echo, line, new_harness, ratio  # noqa: E402
+from bench.bench_storage import BIG_GUILD, BIG_OWNER, BIG_WARBAND, SERVERS, WARBANDS, build_big_db  # noqa: E402
+from bench.common import echo, line, new_harness, ratio, ratio_calls  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 from engine.campaign.actions import sheets  # noqa: E402
 
@@ -32,7 +32,7 @@ SHOW_TARGET = 3.0
 AUTOCOMPLETE_TARGET = 2.0
 HIRE_BUY_TARGET = 2.0  # issue 8: hiring and buying at most 2x /echo
 LIST_BAND = "The List Band"
-CALLS = 25 * 11 + 20  # what ratio() runs: warm-up plus batches
+CALLS = ratio_calls(11, 25)  # what ratio() runs: warm-up plus batches
 
 
 def build_list_band(h, actor) -> None:
@@ -69,7 +69,7 @@ async def main() -> dict[str, float]:
         path = Path(folder) / "big.db"
         t = time.perf_counter()
         build_big_db(path)
-        print(f"build_big_db: 1,000 servers, 10,000 warbands, 30 warriors in one: {time.perf_counter() - t:.1f} s")
+        print(f"build_big_db: {SERVERS:,} servers, {WARBANDS:,} warbands, 30 warriors in one: {time.perf_counter() - t:.1f} s")
         async with new_harness(path) as h:
             actor = Actor(user_id=BIG_OWNER, guild_id=BIG_GUILD)
             show = await h.command("warband show", actor, name=BIG_WARBAND)

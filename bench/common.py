@@ -3,11 +3,18 @@
 Machines here are shared and noisy, so absolute times mean little. Each measurement alternates
 short batches of the command under test with batches of the reference (``/echo`` through the same
 harness and tree), and reports the median of the per-batch ratios.
+
+``MORDHEIM_BENCH_SMOKE=1`` is the smoke pass (tests/test_bench_smoke.py runs it with the tests):
+every benchmark runs its code once over the smallest data that still takes every path (a
+batch of two, a few warbands for a thousand, one process start for seven), so that a benchmark
+that no longer runs is found; its figures mean nothing and no target is checked (``line``
+says so). Each module picks its smaller sizes with ``smoke(normal, small)``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import tempfile
 import time
@@ -19,6 +26,24 @@ from bot.config import Config
 from bot.harness import Actor, Harness
 
 ROOT = Path(__file__).resolve().parent.parent
+SMOKE = os.environ.get("MORDHEIM_BENCH_SMOKE", "").strip() not in ("", "0")
+WARM_UP = 2 if SMOKE else 20  # calls of each side before ``ratio`` measures
+
+
+def smoke(normal, small):
+    """``small`` in the smoke pass, else ``normal``."""
+    return small if SMOKE else normal
+
+
+def ratio_calls(batches: int, per_batch: int) -> int:
+    """How many times ``ratio(..., batches=, per_batch=)`` calls its target (warm-up included), for a
+    benchmark that prepares one piece of data per call."""
+    batches, per_batch = _sized(batches, per_batch)
+    return WARM_UP + batches * per_batch
+
+
+def _sized(batches: int, per_batch: int) -> tuple[int, int]:
+    return (1, min(per_batch, 2)) if SMOKE else (batches, per_batch)
 
 
 def new_harness(db_path: Path | None = None, seed: int = 1) -> Harness:
@@ -52,11 +77,12 @@ async def ratio(
     sync_target: bool = False,
 ) -> tuple[float, float, float]:
     """(median ratio target/reference, median target seconds, median reference seconds)."""
-    await per_call(reference, 20)  # warm up
+    batches, per_batch = _sized(batches, per_batch)
+    await per_call(reference, WARM_UP)  # warm up
     if sync_target:
-        per_call_sync(target, 20)
+        per_call_sync(target, WARM_UP)
     else:
-        await per_call(target, 20)
+        await per_call(target, WARM_UP)
     ratios, ts, rs = [], [], []
     for _ in range(batches):
         r = await per_call(reference, per_batch)
@@ -75,7 +101,7 @@ def echo(h: Harness, actor: Actor | None = None) -> Callable[[], Awaitable[objec
 def line(name: str, value: float, target: float | None = None, unit: str = "×") -> str:
     verdict = ""
     if target is not None:
-        verdict = "  ok" if value <= target else "  OVER TARGET"
+        verdict = "  smoke pass: not checked" if SMOKE else "  ok" if value <= target else "  OVER TARGET"
         verdict = f"  (target ≤ {target}{unit}){verdict}"
     return f"  {name:<58} {value:8.3f}{unit}{verdict}"
 

@@ -23,6 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.common import smoke  # noqa: E402
 from engine.rules.library import RulesLibrary  # noqa: E402
 from engine.rules.questions import is_question  # noqa: E402  (how the lookup tells a question)
 
@@ -86,9 +87,9 @@ def trivial_command(prefix: str) -> list[tuple[str, str]]:
 
 def main() -> int:
     verbose = "-v" in sys.argv
-    queries = load_queries()
-    held_out = load_queries(HELD_OUT_QUERIES)
-    build_ms = time_build()
+    queries = load_queries()[:smoke(None, 10)]  # the smoke pass (bench/common.py): a few of each
+    held_out = load_queries(HELD_OUT_QUERIES)[:smoke(None, 10)]
+    build_ms = time_build(smoke(5, 1))
     library = RulesLibrary.load()
     t1, t5, misses = evaluate(library, queries)
     h1, h5, _ = evaluate(library, held_out)  # its misses are never shown: see the module's docstring

@@ -3,7 +3,8 @@
     mordheim-bot                 run the bot (or the console, when DISCORD_TOKEN is unset)
     mordheim-bot console [-c LINE] [--json] [--seed N] [--user ID] [--guild ID|dm] [--admin] [--files DIR]
     mordheim-bot sync            push the slash-command definitions to Discord now
-    mordheim-bot backup PATH     a consistent copy of the live database (safe while the bot runs)
+    mordheim-bot backup PATH     a consistent copy of the live database (safe while the bot runs); PATH
+                                 a file, or a folder to write a dated copy in
     mordheim-bot migrate-db SOURCE TARGET
                                  copy every server's data from one database to another (SQLite or PostgreSQL)
 """
@@ -45,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     sub.add_parser("sync", help="sync the slash commands with Discord now (needs DISCORD_TOKEN)")
     b = sub.add_parser("backup", help="copy the live database to PATH (consistent, safe while the bot runs)")
-    b.add_argument("path", help="where to write the copy, e.g. /backups/mordheim-2024-06-01.db")
+    b.add_argument("path", help="where to write the copy: a file (/backups/mordheim-2024-06-01.db) or a folder, where the "
+                               "copy is named after the date and time (/backups/ gives /backups/mordheim-2024-06-01T0530.db)")
     m = sub.add_parser("migrate-db", help="copy a database into another, e.g. a SQLite file into PostgreSQL (and back)")
     m.add_argument("source", help="a SQLite file or a postgresql:// URL to copy from (read only)")
     m.add_argument("target", help="a SQLite file or a postgresql:// URL to copy into (must hold no data yet)")
@@ -165,14 +167,19 @@ def migrate_db(source: str, target: str) -> int:
 
 
 def backup(config, path: str) -> int:
+    """Exit 0 having written the copy, or 1 with the reason on stderr (never a traceback)."""
     from engine.storage import BackupError, backup_database
 
+    if config.database_url:
+        print("Backup failed: the database is PostgreSQL (MORDHEIM_DB is a postgresql:// URL); back it up with "
+              "pg_dump. `mordheim-bot backup` copies a SQLite file.", file=sys.stderr)
+        return 1
     try:
-        size = backup_database(config.db_path, path)
+        written, size = backup_database(config.db_path, path)
     except BackupError as exc:
         print(f"Backup failed: {exc}", file=sys.stderr)
         return 1
-    print(f"Backed up {config.db_path} to {path} ({size:,} bytes, integrity checked).")
+    print(f"Backed up {config.db_path} to {written} ({size:,} bytes, integrity checked).")
     return 0
 
 

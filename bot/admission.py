@@ -127,9 +127,16 @@ class Line:
         self._admit()
 
     @property
+    def slow_now(self) -> float:
+        """``slow`` faded to this moment. ``slow`` itself moves only when an answer finishes; after one
+        answer of three seconds the bar was 0 and every interaction after it was dropped, so none
+        finished to fade it: the bot answered nothing more until it restarted."""
+        return self.slow * 0.5 ** ((self._clock() - self._slow_at) / SLOW_ANSWER_HALF_LIFE)
+
+    @property
     def too_old(self) -> float:
         """The age (seconds) past which an interaction is dropped when its turn comes."""
-        return max(0.0, min(self.stale_after, ANSWER_WITHIN - MARGIN - self.slow))
+        return max(0.0, min(self.stale_after, ANSWER_WITHIN - MARGIN - self.slow_now))
 
     def _admit(self) -> None:
         while self.answering < self.limit:

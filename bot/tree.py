@@ -115,7 +115,7 @@ class MordheimTree(app_commands.CommandTree):
         # Discord shows "loading options failed"; an error before it (a check, an unknown
         # command) reaches on_error. Either way the member gets an empty list of choices.
         try:
-            if interaction.type is discord.InteractionType.application_command:
+            if interaction.type in (discord.InteractionType.application_command, discord.InteractionType.autocomplete):
                 command = interaction.command
                 if isinstance(command, app_commands.Command):
                     check_option_types(command, interaction.data)

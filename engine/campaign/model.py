@@ -8,8 +8,10 @@ comparisons with strings keep working.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from engine.profile import CHARACTERISTICS, Profile
@@ -76,9 +78,27 @@ class Step(StrEnum):
     DONE = "done"
 
 
+NAME_MAX = 64  # the longest name, in characters (engine/campaign/rules/validation.py checks it)
+
+
 def name_key(name: str) -> str:
-    """The form names are compared in (and stored in ``name_key`` columns): case and runs of spaces do not matter."""
-    return " ".join(name.split()).casefold()
+    """The form names are compared in (and stored in ``name_key`` columns): two names that look the
+    same are the same name. Case, runs of spaces, compatibility forms (full-width ``Ａｌｐｈａ``, the
+    ligature ``ﬁ``) and invisible formatting characters (a zero-width space) do not matter: NFKC,
+    formatting characters dropped, case folded, spaces collapsed. Changing it needs a migration
+    that recomputes the stored keys (engine/storage/name_keys.py)."""
+    if name.isascii():  # nearly every name: NFKC leaves ASCII as it is, and casefold is lower
+        return " ".join(name.split()).casefold()
+    return _unicode_name_key(name)
+
+
+@lru_cache(maxsize=4096)
+def _unicode_name_key(name: str) -> str:
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    # folding case can undo a normal form (and NFKC can make new capitals): the Unicode standard's
+    # compatibility caseless match is NFKC(casefold(NFKC(x)))
+    return " ".join(unicodedata.normalize("NFKC", text.casefold()).split())
 
 
 ROLES = tuple(Role)

@@ -72,7 +72,9 @@ def parse_entered(text: str | None) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[\s,;/]+", str(text).strip()) if p]
     if len(parts) > MAX_ENTERED:
         raise MordheimError(f"{len(parts)} dice is more than one step needs (at most {MAX_ENTERED}).")
-    bad = [p for p in parts if not p.isdigit()]
+    # ASCII digits only ('²' is a digit to Python, but int() refuses it), and no longer than a die
+    # shows (a 6,000-digit one is past what Python turns into an integer)
+    bad = [p for p in parts if not (p.isascii() and p.isdigit() and len(p) <= 3)]
     if bad:
         raise MordheimError(
             f"'{bad[0][:12]}' is not a die roll.",

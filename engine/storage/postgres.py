@@ -233,5 +233,7 @@ def _migrate(conn: psycopg.Connection[Any]) -> None:
                 continue
             for statement in migration.statements:
                 conn.execute(statement)
+            if migration.data is not None:
+                migration.data(conn)
             conn.execute("INSERT INTO schema_migrations (name, applied_at) VALUES (%s, now()::text)", (migration.name,))
             log.info("Applied PostgreSQL migration %s", migration.name)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
+from engine.storage.name_keys import rekey_names
+
 MIGRATIONS = Migrations("mordheim")
 
 # Limits the database enforces as a last line of defence; the service checks them first
@@ -565,3 +567,15 @@ def battle_scenario_and_ratings(db: Database) -> None:
             WHEN 'surprise attack' THEN 'surprise-attack' END
         WHERE lower(trim(scenario)) IN ('defend the find', 'skirmish', 'wyrdstone hunt', 'breakthrough', 'street fight',
                                         'chance encounter', 'hidden treasure', 'occupy', 'surprise attack')""")
+
+
+NAMES_COMPARED_AS_THEY_LOOK = "0017_names_compared_as_they_look"  # its tests read the name here
+
+
+@MIGRATIONS(name=NAMES_COMPARED_AS_THEY_LOOK)
+def names_compared_as_they_look(db: Database) -> None:
+    # name_key now folds what only looks different (full-width letters, ligatures, zero-width
+    # spaces): every stored key recomputed, and a later warband or warrior whose name now equals an
+    # older one's in its server or warband renamed "... (2)" (engine/storage/name_keys.py). Data
+    # only; PostgreSQL's 0007 does the same.
+    rekey_names(db.conn)

@@ -2,7 +2,8 @@
 (engine/storage/schema.py) leave, numbered on their own.
 
 ``tests/engine/test_storage_schemas.py`` builds both and compares them, so a migration added to
-one without the other fails. Ids are identities that an explicit id may fill (undo puts a row
+one without the other fails. A step on the data alone (0006: names rekeyed) changes no schema, so
+that test cannot see it; each such step names its SQLite counterpart. Ids are identities that an explicit id may fill (undo puts a row
 back under its old id); every id of a server is a BIGINT (Discord's ids are 64-bit). Booleans
 stay 0/1 integers, as on SQLite, so one row mapping serves both. ``instr`` is SQLite's function,
 defined here so the repositories' SQL runs on both.
@@ -10,13 +11,19 @@ defined here so the repositories' SQL runs on both.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from engine.storage.name_keys import rekey_names
 
 
 @dataclass(frozen=True)
 class Migration:
     name: str
     statements: tuple[str, ...]
+    #: a step on the data that SQL alone cannot take, run on the migration's connection after the statements
+    data: Callable[[Any], object] | None = None
 
 
 def _id() -> str:
@@ -318,6 +325,11 @@ BATTLE_SCENARIO_AND_RATINGS = Migration("0006_battle_scenario_and_ratings", (
                                     'chance encounter', 'hidden treasure', 'occupy', 'surprise attack')""",
 ))
 
+# SQLite's 0017: name_key folds what only looks different; the stored keys recomputed and names
+# that now clash settled (engine/storage/name_keys.py). Data only: the schema is unchanged.
+NAMES_COMPARED_AS_THEY_LOOK = Migration("0007_names_compared_as_they_look", (),
+                                        data=lambda conn: rekey_names(conn, mark="%s"))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
 MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES, WARBAND_GRADES,
-                                     BATTLE_SCENARIO_AND_RATINGS)
+                                     BATTLE_SCENARIO_AND_RATINGS, NAMES_COMPARED_AS_THEY_LOOK)

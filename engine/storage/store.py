@@ -25,6 +25,7 @@ commit crosses 1,000 pages, on the event loop when that commit is one of the loo
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import logging
 import os
@@ -67,23 +68,63 @@ class BackupError(Exception):
     """The backup could not be made; the message says why and nothing was left half-written."""
 
 
-def backup_database(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> int:
+def backup_path(source: str | os.PathLike[str], destination: str | os.PathLike[str], *,
+                now: dt.datetime | None = None) -> Path:
+    """Where ``backup_database`` writes: ``destination`` itself, or, when it is a folder (one that
+    exists, or any path written with a trailing slash), a dated file inside it named after the live
+    database: ``mordheim-2026-11-27T0530.db`` (the time in UTC), ``-2``, ``-3``... added when a
+    backup of the same minute is there already."""
+    text = os.fspath(destination)
+    folder = Path(text)
+    if not (folder.is_dir() or text.endswith(("/", os.sep))):
+        return folder
+    stamp = (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y-%m-%dT%H%M")
+    stem, suffix = Path(source).stem or "mordheim", Path(source).suffix or ".db"
+    path, n = folder / f"{stem}-{stamp}{suffix}", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{stamp}-{n}{suffix}"
+    return path
+
+
+def backup_database(source: str | os.PathLike[str], destination: str | os.PathLike[str]) -> tuple[Path, int]:
     """A consistent copy of the database at ``source``, even while the bot writes to it.
 
     SQLite's online backup copies every page inside one read transaction; in WAL mode that is
-    a snapshot, and writers go on meanwhile. The copy is written beside ``destination``,
-    checked (``PRAGMA integrity_check``) and only then moved into place, so a failed backup
-    never leaves a file that looks good. The copy is a single file (no ``-wal``) that
-    ``Store.open`` can use as it is. Returns the copy's size in bytes.
+    a snapshot, and writers go on meanwhile. The copy is written beside where it goes, checked
+    (``PRAGMA integrity_check``) and only then moved into place, so a failed backup never leaves
+    a file that looks good, nor a half-written one: on any failure the partial copy is removed
+    and ``BackupError`` says why. The copy is a single file (no ``-wal``) that ``Store.open`` can
+    use as it is. ``destination`` may be a folder (see ``backup_path``). Returns where the copy
+    went and its size in bytes.
     """
-    source, destination = Path(source), Path(destination)
+    source = Path(source)
     if not source.is_file():
         raise BackupError(f"There is no database at {source}.")
+    destination = backup_path(source, destination)
+    if destination.exists() and not destination.is_file():
+        raise BackupError(f"{destination} exists and is not a file; name a file or a folder to write the copy in.")
     if destination.exists() and destination.resolve() == source.resolve():
         raise BackupError("The backup must go to another file than the live database.")
-    destination.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        destination.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupError(f"Cannot make the folder {destination.parent}: {exc.strerror or exc}.") from exc
     partial = destination.with_name(destination.name + ".partial")
-    partial.unlink(missing_ok=True)
+    try:
+        partial.unlink(missing_ok=True)
+        _copy_checked(source, partial)
+        os.replace(partial, destination)
+        return destination, destination.stat().st_size
+    except BaseException as exc:
+        partial.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise BackupError(f"Cannot write {destination}: {exc.strerror or exc}.") from exc
+        raise
+
+
+def _copy_checked(source: Path, partial: Path) -> None:
+    """SQLite's online backup of ``source`` into ``partial``, integrity checked; BackupError if not."""
     live = sqlite3.connect(str(source), timeout=BUSY_TIMEOUT_MS / 1000)  # it only reads
     try:
         copy = sqlite3.connect(str(partial))
@@ -94,15 +135,11 @@ def backup_database(source: str | os.PathLike[str], destination: str | os.PathLi
         finally:
             copy.close()
     except sqlite3.Error as exc:
-        partial.unlink(missing_ok=True)
         raise BackupError(f"SQLite could not copy {source}: {exc}.") from exc
     finally:
         live.close()
     if verdict != "ok":
-        partial.unlink(missing_ok=True)
         raise BackupError(f"The copy failed its integrity check ({verdict}); the live database may need attention.")
-    os.replace(partial, destination)
-    return destination.stat().st_size
 
 
 class WriteWouldWait(Exception):

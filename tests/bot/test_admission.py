@@ -115,6 +115,25 @@ def test_when_answers_take_long_the_bar_comes_down_so_the_answer_still_fits():
     assert line.slow == pytest.approx(1.2 / 16) and line.too_old == 2.5
 
 
+def test_after_an_answer_of_three_seconds_the_bar_comes_back_up_by_itself():
+    """Found by tests/bot/test_fuzz_options.py on a busy machine: one answer of three seconds took the
+    bar to 0, every interaction after it was dropped, and since none finished the bar never moved
+    again: the bot answered nothing more."""
+    line, clock, started, dropped = make_line(limit=1)
+    arrive(line, clock, "three seconds")
+    clock.now += 3.5
+    line.end_oldest(timed=True)
+    assert line.too_old == 0.0
+    arrive(line, clock, "at once", age=0.05)  # still dropped: it could not be answered in time
+    clock.now += 1.0  # a half-life later
+    arrive(line, clock, "a second later", age=0.05)
+    clock.now += 10
+    arrive(line, clock, "later still", age=1.0)
+    assert dropped == ["at once"] and started == ["three seconds", "a second later"]
+    line.end_oldest(timed=False)
+    assert started[-1] == "later still" and line.too_old == 2.5
+
+
 def test_a_deferred_answer_does_not_count_as_slow():
     line, clock, _, _ = make_line(limit=1)
     arrive(line, clock, "odds of a duel")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import logging
 
 import discord
@@ -250,6 +251,80 @@ async def test_option_values_of_the_wrong_type_get_a_clear_refusal(harness):
         res = await harness.dispatch(payload, Actor())
         assert res.ephemeral and res.is_error and said in res.text, res.text
         assert "went wrong" not in res.text
+
+
+async def test_an_autocomplete_with_an_option_of_the_wrong_type_gets_no_choices_and_no_error(harness, caplog):
+    """Found by tests/bot/test_fuzz_options.py: the autocomplete callback met a number where it reads
+    text (AttributeError, logged as a bug) since only commands had their options checked."""
+    typed = harness._base_payload(AUTOCOMPLETE, harness.command_data(["warband", "create"], {"name": "x", "warband_type": "re"},
+                                                                      focused="warband_type"), Actor())
+    stale = json.loads(json.dumps(typed))
+    for option in leaf_options(stale["data"]):
+        if option["name"] == "name":
+            option["value"], option["type"] = 12, 4
+    with caplog.at_level(logging.INFO):
+        offered = await harness.dispatch(typed, Actor())
+        refused = await harness.dispatch(stale, Actor())
+    assert "Reikland Mercenaries" in [c["value"] for c in offered.choices]
+    assert [s.callback_type for s in refused.sent] == [8] and refused.choices == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_text_with_half_a_character_is_refused_before_it_is_looked_up(harness, caplog):
+    """Found by the fuzz: JSON can carry a lone surrogate ("\\ud800"); looking a warband up by such a
+    name failed in SQLite (UnicodeEncodeError, an apology)."""
+    for path, options, option in (("postbattle cancel", {"warband": "x"}, "warband"), ("roll", {"expression": "2d6"}, "expression")):
+        payload = payload_for(harness, path, **options)
+        next(o for o in leaf_options(payload["data"]) if o["name"] == option)["value"] = "Re\ud800avers"
+        with caplog.at_level(logging.INFO):
+            res = await harness.dispatch(payload, Actor())
+        assert res.is_error and res.ephemeral and f"The option `{option}` holds U+D800" in res.text, res.text
+    typed = harness._base_payload(AUTOCOMPLETE, harness.command_data(["warband", "show"], {"name": ""}, focused="name"), Actor())
+    leaf_options(typed["data"])[0]["value"] = "\udfff"
+    with caplog.at_level(logging.INFO):
+        offered = await harness.dispatch(typed, Actor())
+    assert [s.callback_type for s in offered.sent] == [8] and offered.choices == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_values_past_a_commands_declared_limits_are_refused_before_it_runs(harness, caplog):
+    """Found by the fuzz: a stale client's 12,000-character profile took the profile reader 1.5 s on
+    the event loop (its pattern backtracks over a long run of letters), and a format /warband sheet
+    does not offer was a KeyError in its drawing."""
+    cases = [("warrior add", dict(warband="W", name="N", role="hero", warrior_type="T", profile="x"), "profile", "WS" * 6000,
+              "`profile` takes text of 1 to 200 characters, but Discord sent 12,000"),
+             ("battle list", dict(warband="W", limit=5), "limit", 10 ** 30,
+              "`limit` takes a whole number from 1 to 200, but Discord sent 100000000000… (31 characters)"),
+             ("shoot", dict(attacker="Human", defender="Human", range=1.0), "range", -0.5,
+              "`range` takes a number from 0.0 to 100.0, but Discord sent -0.5"),
+             # a choice the command does not offer (was "I couldn't read `x` as string"; on a command
+             # whose callback looks the choice up, a KeyError)
+             ("preferences plaintext", dict(mode="on"), "mode", "x", '`mode` takes one of: on, off, server, but Discord sent text ("x")')]
+    for path, options, option, value, said in cases:
+        payload = payload_for(harness, path, **options)
+        next(o for o in leaf_options(payload["data"]) if o["name"] == option)["value"] = value
+        started = asyncio.get_running_loop().time()
+        with caplog.at_level(logging.INFO):
+            res = await harness.dispatch(payload, Actor())
+        assert asyncio.get_running_loop().time() - started < 0.5
+        assert res.is_error and res.ephemeral and said in res.text, res.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_a_member_option_past_what_an_id_can_be_is_refused(harness, caplog):
+    """Found by the fuzz: a member id of 2**64 - 1 reached SQLite, which keeps signed 64-bit integers
+    (OverflowError, an apology); '²' passed str.isdigit() and then failed int()."""
+    for value in (str(2 ** 64 - 1), str(2 ** 63), "\u00b2"):
+        payload = payload_for(harness, "luck rolls", member="1")
+        member = next(o for o in leaf_options(payload["data"]) if o["name"] == "member")
+        member["value"] = value
+        payload["data"]["resolved"]["users"] = {value: {**payload["data"]["resolved"]["users"]["1"], "id": value}}
+        with caplog.at_level(logging.INFO):
+            res = await harness.dispatch(payload, Actor())
+        assert res.is_error and res.ephemeral and "The option `member` takes a member" in res.text, res.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    largest = await harness.dispatch(payload_for(harness, "luck rolls", member=str(2 ** 63 - 1)), Actor())
+    assert "takes a member" not in largest.text and "went wrong" not in largest.text, largest.text
 
 
 async def test_interactions_do_not_scan_every_task_of_the_loop(harness, monkeypatch):

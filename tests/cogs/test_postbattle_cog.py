@@ -90,6 +90,10 @@ async def test_a_seeded_sequence_in_the_channel_then_undo_takes_it_all_back(harn
             await ok(await h.submit_modal(opened.first.data["custom_id"], {"name": "Young Karl", "lists": ""}, OWNER, message_id=mid))
         else:
             break
+    for extra in ("\u00b2", "9" * 5000):  # '²' passes str.isdigit() and then failed int(): an apology, once
+        opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
+        refused = await h.submit_modal(opened.first.data["custom_id"], {"dice": "5 1 3", "extra": extra}, OWNER, message_id=mid)
+        assert refused.is_error and refused.ephemeral and "Extra dice must be a number from 0 to 6" in refused.text
     opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
     res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "5 1 3", "extra": ""}, OWNER, message_id=mid))
     assert "Exploration: 3D6 5 1 3 = 9" in res.text and "Total 9: 2 shards of wyrdstone" in res.text
@@ -151,6 +155,9 @@ async def test_wrong_dice_get_a_clear_private_message(harness):
     field = opened.first.data["components"][0]["components"][0]["custom_id"]
     res = await h.submit_modal(opened.first.data["custom_id"], {field: "4"}, OWNER, message_id=mid)
     assert res.is_error and res.ephemeral and "a D6, not a D66" in res.text and "type both digits" in res.text
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    res = await h.submit_modal(opened.first.data["custom_id"], {field: "\u00b2\u00b2"}, OWNER, message_id=mid)
+    assert res.is_error and res.ephemeral and "is not a die roll" in res.text  # a digit to isdigit(), not to int()
     hans_now = (await h.command("warrior show", OWNER, warband=WB, warrior="Hans")).text
     assert "**Injuries:** —" in hans_now
     assert "1. Injuries" in embed_text(h.messages[mid].data["embeds"][0])  # the message still waits for the dice

@@ -141,6 +141,9 @@ def test_a_players_dice_are_read_in_order():
         parse_entered("3 x")
     with pytest.raises(MordheimError, match="more than one step needs"):
         parse_entered(" ".join(["3"] * 61))
+    for not_a_die in ("\u00b2", "\u0663", "9" * 5000):  # a digit to isdigit() (the first two) but no die; past int()'s limit
+        with pytest.raises(MordheimError, match="is not a die roll"):
+            parse_entered(f"3 {not_a_die}")
 
 
 def test_dice_amounts_are_checked():

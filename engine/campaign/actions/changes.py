@@ -14,6 +14,7 @@ from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.model import Entity, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
+from engine.campaign.rules.validation import SAME_NAME_HINT
 from engine.errors import LimitExceeded, MordheimError
 
 MAX_WARRIOR_ROWS = 200  # per warband, dead and retired included
@@ -91,8 +92,9 @@ def store_warrior(uow: UnitOfWork, warband: Warband, old: Warrior | None, change
     if renamed or check_roster:
         everyone = list(uow.warriors.of_warband(warband.id, warband.name) if warriors is None else warriors)
         others = [w for w in everyone if old is None or w.id != old.id]
-        if renamed and any(name_key(w.name) == name_key(new_snapshot["name"]) for w in others):
-            raise MordheimError(f"{warband.name} already has a warrior called '{new_snapshot['name']}'.", hint="Choose another name.")
+        same = next((w for w in others if name_key(w.name) == name_key(new_snapshot["name"])), None) if renamed else None
+        if same is not None:
+            raise MordheimError(f"{warband.name} already has a warrior called '{same.name}'.", hint=SAME_NAME_HINT)
         if check_roster:
             refusal = roster_refusal(uow, warband, everyone, [*others, Warrior.from_snapshot(new_snapshot, id=0, warband=warband.name)])
             if refusal:

@@ -22,7 +22,7 @@ from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEnt
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
 from engine.campaign.rules.scenarios import battle_scenario, exact_scenario
-from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE, clean_name, clean_notes, whole_number
+from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE, SAME_NAME_HINT, clean_name, clean_notes, whole_number
 from engine.errors import InvalidData, LimitExceeded, MordheimError
 
 MAX_WARBANDS_PER_GUILD = 1000
@@ -42,7 +42,7 @@ def _check_free_name(uow: UnitOfWork, name: str, *, except_id: int | None = None
     existing = uow.warbands.named(name)
     if existing is not None and existing.id != except_id:
         raise MordheimError(f"This server already has a warband called '{existing.name}'.",
-                            hint="Names are compared without regard to case; choose another name.")
+                            hint=SAME_NAME_HINT)
 
 
 def _room_for_one_more(uow: UnitOfWork) -> None:

@@ -146,10 +146,23 @@ def add_xp(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, gained: in
     return XpResult(w, tuple(rules.advances_between(w.role, old.experience, w.experience)), rules.next_advance(w.role, w.experience))
 
 
+def _typed_d66(text: str) -> int | None:
+    """A D66 typed as its two digits ('36'), else None (a name). Digits only as ASCII ones ('²' is
+    a digit to Python but no number), and never more than two read as a number (a 6,000-digit one
+    is past what Python turns into an integer)."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    if len(text) > 2:
+        raise MordheimError(f"{text[:12]}{'…' if len(text) > 12 else ''} is not a D66 roll.",
+                            hint="Both digits run from 1 to 6, e.g. 11, 36, 64.")
+    return int(text)
+
+
 def _chart_entry(rules: CampaignRules, injury: str | int) -> SeriousInjury:
     text = str(injury).strip()
-    if text.isdigit():
-        return rules.serious_injury(int(text))
+    d66 = _typed_d66(text)
+    if d66 is not None:
+        return rules.serious_injury(d66)
     for entry in rules.serious_injuries:
         if name_key(entry.name) == name_key(text):
             return entry
@@ -172,8 +185,8 @@ def injure(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, injury: st
     d66: int | None = None
     if name_key(str(injury)) == "roll":
         injury = d66 = Dice(rng).d66("Serious injury")
-    elif str(injury).strip().isdigit():
-        d66 = int(str(injury).strip())
+    else:
+        d66 = _typed_d66(str(injury).strip())
 
     def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
         if w.status != Status.ACTIVE:

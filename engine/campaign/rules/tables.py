@@ -50,6 +50,12 @@ class InjuryRollResult:
     effects: tuple[Effect, ...]
 
 
+def _whole_in(value: Any, low: int, high: int) -> bool:
+    """Whether ``value`` is a whole number from ``low`` to ``high``: not 2.0 (which ``in range``
+    lets through) nor True, so that the checks after it may build ranges and tables from it."""
+    return type(value) is int and low <= value <= high
+
+
 def _effects(raw: Any) -> tuple[Effect, ...]:
     out = []
     for e in raw or ():
@@ -108,7 +114,7 @@ def _check_effects(raw: Any, where: str, ids: set[str], problems: list[str]) -> 
                 continue
             covered = []
             for m, r in enumerate(results):
-                if not isinstance(r, dict) or not isinstance(r.get("name"), str) or r.get("from") not in range(1, 7) or r.get("to") not in range(1, 7):
+                if not isinstance(r, dict) or not isinstance(r.get("name"), str) or not _whole_in(r.get("from"), 1, 6) or not _whole_in(r.get("to"), 1, 6):
                     problems.append(f"{at}.results[{m}] needs a name and from/to between 1 and 6.")
                     continue
                 covered += list(range(r["from"], r["to"] + 1))
@@ -196,14 +202,15 @@ def _check_advances(raw: Any, key: str, problems: list[str]) -> None:
         if not isinstance(r, dict) or r.get("kind") not in ADVANCE_KINDS or not isinstance(r.get("name"), str):
             problems.append(f"{at} needs a name and a kind: " + ", ".join(ADVANCE_KINDS) + ".")
             continue
-        if r.get("from") not in range(2, 13) or r.get("to") not in range(2, 13) or r["to"] < r["from"]:
+        if not _whole_in(r.get("from"), 2, 12) or not _whole_in(r.get("to"), 2, 12) or r["to"] < r["from"]:
             problems.append(f"{at}: from/to must be 2D6 totals (2-12).")
             continue
         covered += list(range(r["from"], r["to"] + 1))
         if r["kind"] == "roll":
             opts = r.get("options")
             faces = sorted(f for o in opts or () if isinstance(o, dict) and o.get("characteristic") in CHARACTERISTICS
-                           for f in range(o.get("from", 0), o.get("to", -1) + 1)) if isinstance(opts, list) else []
+                           and _whole_in(o.get("from"), 1, 6) and _whole_in(o.get("to"), 1, 6)
+                           for f in range(o["from"], o["to"] + 1)) if isinstance(opts, list) else []
             if faces != [1, 2, 3, 4, 5, 6]:
                 problems.append(f"{at}.options must give a characteristic for each D6 face 1-6.")
         elif r["kind"] in ("choose", "characteristic"):
@@ -407,7 +414,7 @@ def _check_place_roll(raw: Any, at: str, problems: list[str]) -> None:
         return
     faces = []
     for n, r in enumerate(results):
-        if not isinstance(r, dict) or r.get("from") not in range(1, 7) or r.get("to") not in range(1, 7) or not isinstance(r.get("name"), str):
+        if not isinstance(r, dict) or not _whole_in(r.get("from"), 1, 6) or not _whole_in(r.get("to"), 1, 6) or not isinstance(r.get("name"), str):
             problems.append(f"{at}.results[{n}] needs a name and from/to between 1 and 6.")
             continue
         faces += list(range(r["from"], r["to"] + 1))
@@ -435,7 +442,7 @@ def _check_exploration(raw: Any, problems: list[str]) -> None:
     seen: set[tuple[int, int]] = set()
     for n, p in enumerate(places):
         at = f"exploration.multiples[{n}]"
-        if not isinstance(p, dict) or p.get("count") not in range(2, 7) or p.get("face") not in range(1, 7) \
+        if not isinstance(p, dict) or not _whole_in(p.get("count"), 2, 6) or not _whole_in(p.get("face"), 1, 6) \
                 or not isinstance(p.get("name"), str) or not isinstance(p.get("id"), str):
             problems.append(f"{at} needs id, name, count (2-6) and face (1-6).")
             continue
@@ -456,7 +463,7 @@ def _check_exploration(raw: Any, problems: list[str]) -> None:
         if variants and (not isinstance(variants, list) or sum(1 for v in variants if isinstance(v, dict) and not v.get("warbands")) != 1):
             problems.append(f"{at}.variants must end with exactly one row for every other warband (warbands: null).")
         for m, e in enumerate(p.get("each", [])):
-            if not isinstance(e, dict) or e.get("needs") not in range(1, 7) or not isinstance(e.get("name"), str):
+            if not isinstance(e, dict) or not _whole_in(e.get("needs"), 1, 6) or not isinstance(e.get("name"), str):
                 problems.append(f"{at}.each[{m}] needs a name and needs (the D6 score, 1-6).")
     missing = [f"{c}x{f}" for c in range(2, 7) for f in range(1, 7) if (c, f) not in seen]
     if missing:

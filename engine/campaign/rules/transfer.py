@@ -69,8 +69,30 @@ def export(warband: Warband, battles: list[Battle], at: str, *, shards_found: in
     }
 
 
+# No number in a warband file, a house list or the campaign tables is anywhere near this long (a
+# Discord id is 20 digits); a longer one is refused while it is read, before Python's own limit on
+# turning digits into an integer (4,300) would stop the reading with an error of its own.
+MAX_DIGITS = 30
+
+
+class _NotReadable(ValueError):
+    """A number the file may not hold, found while reading it."""
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise _NotReadable(f"it holds a whole number {digits:,} digits long; numbers here have at most {MAX_DIGITS} digits")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise _NotReadable(f"it holds `{text}`, which is not a number JSON allows")
+
+
 def parse_json(data: bytes | str, what: str) -> tuple[Any, list[str]]:
-    """Parse JSON text, refusing anything over 10 MB before reading it."""
+    """Parse JSON text, refusing anything over 10 MB before reading it, and numbers of more than 30
+    digits, NaN and Infinity while reading it: the problem is returned in the list, never raised."""
     if len(data) > MAX_IMPORT_BYTES or (isinstance(data, str) and len(data.encode("utf-8", "replace")) > MAX_IMPORT_BYTES):
         return None, [f"{what} is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB; it was not read."]
     if isinstance(data, bytes):
@@ -79,9 +101,11 @@ def parse_json(data: bytes | str, what: str) -> tuple[Any, list[str]]:
         except UnicodeDecodeError as exc:
             return None, [f"{what} is not UTF-8 text (byte {exc.start})."]
     try:
-        return json.loads(data), []
+        return json.loads(data, parse_int=_whole_number, parse_constant=_no_constant), []
     except json.JSONDecodeError as exc:
         return None, [f"{what} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}."]
+    except _NotReadable as exc:
+        return None, [f"{what} was not read: {exc}."]
     except RecursionError:
         return None, [f"{what} is nested too deeply to read."]
 

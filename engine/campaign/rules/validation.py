@@ -7,11 +7,10 @@ from functools import lru_cache
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.campaign.model import RESULTS, ROLES, STATUSES, name_key  # noqa: F401 - part of this module's checks
+from engine.campaign.model import NAME_MAX, RESULTS, ROLES, STATUSES, name_key  # noqa: F401 - part of this module's checks
 from engine.errors import LimitExceeded, MordheimError
 from engine.profile import CHARACTERISTICS, MAX_CHARACTERISTIC, MIN_CHARACTERISTIC
 
-NAME_MAX = 64
 NOTES_MAX = 1000
 LIST_MAX = 40  # equipment, skills or injuries on one warrior
 CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = MIN_CHARACTERISTIC, MAX_CHARACTERISTIC
@@ -20,12 +19,42 @@ MAX_WYRDSTONE = 10_000
 MAX_EXPERIENCE = 999
 # Discord would turn these into pings or mentions; the bot also sends with mentions disabled.
 FORBIDDEN_IN_NAMES = ("@everyone", "@here", "<@", "<#")
-# Right-to-left overrides and similar make a name display differently from what it is.
-_BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+# Characters that reorder the text around them (right-to-left overrides, isolates, marks): a
+# name holding one displays differently from what it is.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+_NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Zl", "Zp")  # control, format, lone surrogate, line and paragraph separators
+SAME_NAME_HINT = ("Names are compared as they look: case, spacing and full-width letters make no difference. "
+                  "Choose another name.")
+TYPE_IT_AGAIN = ("Type it again without that character: text copied from a web page or a chat often "
+                 "carries invisible ones.")
+
+
+def unwanted_character(ch: str) -> str | None:
+    """What ``ch`` is, in words, if a name may not hold it (an invisible or reordering character);
+    ``None`` if it may."""
+    category = unicodedata.category(ch)
+    if ch in _BIDI_CONTROLS:
+        return "an invisible control character that changes the direction of the text around it"
+    if category == "Cc":
+        return "a control character"
+    if category == "Cf":
+        return "an invisible formatting character, which would make the name look like another one"
+    if category == "Cs":
+        return "half of a character pair (a lone surrogate), which is not text"
+    if category in ("Zl", "Zp"):
+        return "a line break"
+    return None
+
+
+def character_code(ch: str) -> str:
+    """``U+200B ZERO WIDTH SPACE``: a character as the Unicode standard names it."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" {name}" if name else "")
 
 
 def clean_name(value: Any, what: str = "Name", *, forbid: str = "") -> str:
-    """A stripped name of 1-64 characters with no control characters or mentions."""
+    """A stripped name of 1-64 characters, in Unicode's NFKC form (full-width ``Ａ`` is ``A``), with no
+    control, formatting or reordering characters and no mentions."""
     if not isinstance(value, str):
         raise MordheimError(f"{what} must be text, not {type(value).__name__}.")
     return _clean_text_name(value, what, forbid)
@@ -36,7 +65,11 @@ def clean_name(value: Any, what: str = "Name", *, forbid: str = "") -> str:
 # again letter by letter. A refusal raises, so it is never remembered.
 @lru_cache(maxsize=4096)
 def _clean_text_name(value: str, what: str, forbid: str) -> str:
-    name = value.strip()
+    if len(value) > 4 * NAME_MAX:  # far past the limit: not worth normalising
+        name = value.strip()
+    else:
+        name = value if value.isascii() else unicodedata.normalize("NFKC", value)
+        name = name.strip()
     if not name:
         raise MordheimError(f"{what} is empty or only spaces.", hint=f"Give 1 to {NAME_MAX} characters.")
     if len(name) > NAME_MAX:
@@ -44,13 +77,12 @@ def _clean_text_name(value: str, what: str, forbid: str) -> str:
             f"{what} is {len(name)} characters long; the limit is {NAME_MAX}.",
             hint=f"Shorten it to {NAME_MAX} characters or fewer.",
         )
-    for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cs") or ch in _BIDI_CONTROLS:
-            raise MordheimError(
-                f"{what} contains an invisible control character (U+{ord(ch):04X}).",
-                hint="Use letters, numbers, spaces and punctuation only.",
-            )
-    if not any(unicodedata.category(ch) not in ("Cf", "Zs", "Mn", "Me") for ch in name):
+    if not name.isascii() or not name.isprintable():
+        for ch in name:
+            if unicodedata.category(ch) in _NOT_IN_NAMES or ch in _BIDI_CONTROLS:
+                raise MordheimError(f"{what} contains {character_code(ch)}, {unwanted_character(ch)}.",
+                                    hint=TYPE_IT_AGAIN)
+    if not any(unicodedata.category(ch) not in ("Zs", "Mn", "Me") for ch in name):
         raise MordheimError(f"{what} has no visible characters.", hint="Use letters or numbers.")
     lowered = name.lower()
     for bad in FORBIDDEN_IN_NAMES:
@@ -66,6 +98,8 @@ def _clean_text_name(value: str, what: str, forbid: str) -> str:
 
 
 def clean_notes(value: Any, what: str = "Notes") -> str:
+    """Stripped free text of at most 1,000 characters: lines and tabs allowed, but no other control
+    character, nothing that reorders the text around it, and no @everyone or @here."""
     if value is None:
         return ""
     if not isinstance(value, str):
@@ -73,9 +107,12 @@ def clean_notes(value: Any, what: str = "Notes") -> str:
     notes = value.strip()
     if len(notes) > NOTES_MAX:
         raise LimitExceeded(f"{what} are {len(notes)} characters long; the limit is {NOTES_MAX}.")
-    for ch in notes:
-        if (unicodedata.category(ch) == "Cc" and ch not in "\n\t") or ch in _BIDI_CONTROLS:
-            raise MordheimError(f"{what} contain a control character (U+{ord(ch):04X}).", hint="Remove it.")
+    if not notes.isascii() or not notes.isprintable():
+        for ch in notes:
+            category = unicodedata.category(ch)
+            if (category == "Cc" and ch not in "\n\t") or category == "Cs" or ch in _BIDI_CONTROLS:
+                raise MordheimError(f"{what} contain {character_code(ch)}, {unwanted_character(ch)}.",
+                                    hint=TYPE_IT_AGAIN)
     if "@everyone" in notes.lower() or "@here" in notes.lower():
         raise MordheimError(f"{what} may not contain @everyone or @here.", hint="Remove the mention.")
     return notes
