@@ -558,8 +558,9 @@ class Harness:
 
     async def _bot_request(self, route: Any, *, json: Any = None, files: Any = None, form: Any = None, **_: Any) -> Any:
         """The bot's own REST calls (not interaction responses). Posting a message to a channel
-        is recorded, as ``channel_message``, with the interaction being answered, and answered as
-        Discord would; any other call is refused, so a test notices a request it did not expect."""
+        (``channel_message``) and editing one (``channel_edit``: the battle tracker's message, say)
+        are recorded with the interaction being answered, and answered as Discord would; any
+        other call is refused, so a test notices a request it did not expect."""
         adapter = async_context.get()
         sink = adapter.sink if isinstance(adapter, _RecordingAdapter) else []
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
@@ -569,6 +570,13 @@ class Harness:
             self.messages[msg.id] = msg
             sink.append(Sent("channel_message", route.method, route.url, body, [], msg.id))
             return self._message_payload(msg)
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            tail = route.url.rstrip("/").rsplit("/", 1)[-1]
+            msg_id = int(tail) if tail.isdigit() else None
+            sink.append(Sent("channel_edit", route.method, route.url, dict(json or {}), [], msg_id))
+            if msg_id not in self.messages:
+                raise _not_found("Unknown Message")
+            return self._message_payload(self._update_message(msg_id, dict(json or {}), []))
         sink.append(Sent("other", route.method, route.url, json, []))
         raise _not_found(f"The harness does not answer {route.method} {route.path}")
 

@@ -20,9 +20,10 @@ from engine.storage.connection import Connection
 # Every table of a server's data, parents before the rows that point at them.
 TABLES = ("server_settings", "warbands", "warriors", "battles", "ledger", "house_lists", "rare_item_searches",
           "postbattle_sequences", "kept_answers", "server_preferences", "member_preferences", "rolls", "roll_stats",
-          "roll_optouts", "secret_rolls", "roll_settings")
+          "roll_optouts", "secret_rolls", "roll_settings", "games", "game_settings")
 # Tables whose rows have an id that the database counts out (their counter is carried over too).
-COUNTED = ("warbands", "warriors", "battles", "ledger", "rare_item_searches", "postbattle_sequences", "rolls", "secret_rolls")
+COUNTED = ("warbands", "warriors", "battles", "ledger", "rare_item_searches", "postbattle_sequences", "rolls", "secret_rolls",
+           "games")
 CHUNK = 2000  # rows read and written at a time
 
 
