@@ -25,11 +25,12 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.http import handle_message_parameters
 
 from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.embeds import info_embed
-from cogs._ui.game_panel import PAGE, PANEL, PANEL_MENU, TYPED, panel_components, panel_embed, test_embed
+from cogs._ui.game_panel import PAGE, PANEL, PANEL_MENU, TYPED, panel_components, panel_embed, test_embed, tests_panel
 from cogs._ui.game_tracker import TRACKER, end_panel, tracker_components, tracker_embeds
 from cogs._ui.postbattle_render import sequence_components, sequence_embed
 from cogs._ui.views import guarded
@@ -145,13 +146,18 @@ class GameCog(commands.Cog, name="GameCog"):
             await call_write(self.store, self.tracker.place_tracker, view.guild_id, interaction.user.id, view.id,
                              interaction.channel_id, sent.message_id)
 
-    async def _refresh_tracker(self, interaction: discord.Interaction, view: GameView) -> None:
-        """Edit the game's tracker message to show ``view`` (after a press elsewhere: a panel, an old message)."""
+    async def _refresh_tracker(self, interaction: discord.Interaction, view: GameView, *, buttons: bool = True) -> None:
+        """Edit the game's tracker message to show ``view`` (after a press elsewhere: a panel, an
+        old copy of the tracker); ``buttons`` False after a mark, which leaves them as they are."""
         if view.channel_id is None or view.message_id is None:
             return
-        embeds, ui = self.render(view)
+        embeds = tracker_embeds(view)
+        ui = tracker_components(view) if buttons else discord.utils.MISSING
         try:
-            await self.bot.get_partial_messageable(view.channel_id).get_partial_message(view.message_id).edit(embeds=embeds, view=ui)
+            # discord.py's lower step of Message.edit: the edited message Discord sends back is not
+            # read into a Message (nothing uses it; reading it is a third of a mark's cost)
+            with handle_message_parameters(embeds=embeds, view=ui, previous_allowed_mentions=self.bot.allowed_mentions) as params:
+                await self.bot.http.edit_message(view.channel_id, view.message_id, params=params)
         except discord.HTTPException:
             await interaction.followup.send(embed=info_embed(
                 "The tracker message could not be updated",
@@ -243,7 +249,7 @@ class GameCog(commands.Cog, name="GameCog"):
             view = await call(svc.get, g, game)
             if not view.is_open:
                 raise MordheimError(f"Game #{game} is already {view.status}.", hint="Nothing was changed.")
-            if view.version != version:
+            if view.tracker_version != version:
                 raise MordheimError("That button belongs to an older state of the game.", hint="Use the tracker's newest buttons.")
             if not admin and who not in view.players:
                 raise MordheimError("Only the players of this game or a member with Manage Server can end it.")
@@ -302,8 +308,19 @@ class GameCog(commands.Cog, name="GameCog"):
             await interaction.response.edit_message(embed=panel_embed(view, side, chosen),
                                                     view=panel_components(view, side, chosen, shown))
             return
+        if action in ("go", "list"):
+            view = await call(svc.may_mark, g, who, admin, game, side)
+            chosen = key if action == "go" else None
+            await interaction.response.edit_message(embed=panel_embed(view, side, chosen),
+                                                    view=panel_components(view, side, chosen, _page_of(view, side, key)))
+            return
+        if action == "tests":
+            view = await call(svc.may_mark, g, who, admin, game, side)
+            embed, ui = tests_panel(view, side, key)
+            await interaction.response.send_message(embed=embed, view=ui, ephemeral=True)
+            return
         if action == "test":
-            await self._test(interaction, values[0] if values else "", game, side, key)
+            await self._test(interaction, arg, game, side, key)
             return
         if action == "set":
             change = lambda: svc.mark(g, who, admin, game, version, side, key, arg)  # noqa: E731
@@ -319,28 +336,23 @@ class GameCog(commands.Cog, name="GameCog"):
         note = f"✓ {safe(piece.name)}: {piece.state.words}" if piece is not None else ""
         await interaction.response.edit_message(embed=panel_embed(view, side, key, note=note),
                                                 view=panel_components(view, side, key, _page_of(view, side, key)))
-        await self._refresh_tracker(interaction, view)
+        await self._refresh_tracker(interaction, view, buttons=False)
 
-    async def _test(self, interaction: discord.Interaction, value: str, game: int, side: int, key: str) -> None:
-        """A Leadership test from the panel: rolled now (the panel is drawn again, the result posted
-        for the table), or with the dice typed at the table in a modal."""
+    async def _test(self, interaction: discord.Interaction, arg: str, game: int, side: int, key: str) -> None:
+        """A Leadership test from a warrior's tests panel (``<test>-<own|leader>-<rolled|typed>``):
+        rolled now, or with the dice typed at the table in a modal; the result is posted for the table."""
         g, svc = require_server(interaction), self.tracker
-        test, _, rest = value.partition(":")
-        whose, _, typed = rest.partition(":")
-        leaders = whose == "leader"
+        test, whose, how = (arg.split("-") + ["", "", ""])[:3]
 
         async def roll(i: discord.Interaction, dice: str) -> None:
-            result = await call(svc.roll_test, g, i.user.id, is_admin(i), game, side, key, test, leaders=leaders, entered=dice)
+            result = await call(svc.roll_test, g, i.user.id, is_admin(i), game, side, key, test, leaders=whose == "leader",
+                                entered=dice)
             await i.response.send_message(embed=test_embed(result, i.user.display_name))
 
-        if typed == TYPED:
+        if how == TYPED:
             await interaction.response.send_modal(TypedDiceModal("A test", "The 2D6 rolled at the table", roll))
             return
-        result = await call(svc.roll_test, g, interaction.user.id, is_admin(interaction), game, side, key, test, leaders=leaders)
-        view = await call(svc.may_mark, g, interaction.user.id, is_admin(interaction), game, side)
-        await interaction.response.edit_message(embed=panel_embed(view, side, key),
-                                                view=panel_components(view, side, key, _page_of(view, side, key)))
-        await interaction.followup.send(embed=test_embed(result, interaction.user.display_name))
+        await roll(interaction, "")
 
 
 def _number(text: str) -> int:

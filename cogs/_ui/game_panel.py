@@ -1,9 +1,10 @@
 """A player's private panel for marking one warband's warriors on the battle tracker.
 
 Opened by the tracker's "Mark: <warband>" button, seen only by the member who pressed it: a menu
-of the warband's models (24 a page), the chosen model's state as buttons, a menu of who took him
-out of action (the other warbands' heroes: a hero's kills are his experience), his wyrdstone
-counters, and a menu of Leadership tests to roll for him. Every component's custom_id carries the
+of the warband's models (24 a page); then the chosen model's state as buttons, a menu of who took
+him out of action (the other warbands' heroes: a hero's kills are his experience), his wyrdstone
+counters, the previous and next model, and a button that opens his Leadership tests. Each mark
+draws the panel again, so the model's part is kept small: the list is a press away. Every component's custom_id carries the
 game, the version the panel was drawn at, the warband's place in the game and the model
 (``gp:<action>:<game>:<version>:<side>:<key>[:<arg>]``, menus ``gps:``), so the panel works after
 a restart, and a mark on a model someone changed since is refused (cogs/game.py answers them).
@@ -15,6 +16,7 @@ import discord
 
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import INFO, SUCCESS
+from cogs._ui.game_tracker import done_drawing
 from engine.campaign.actions.game_rout import TestRoll
 from engine.campaign.actions.games import GameView
 from engine.campaign.rules import game_rules
@@ -25,7 +27,8 @@ PANEL_MENU = "gps"
 PAGE = 24  # models a page of the menu (the 25th option turns the page)
 MAX_OPTIONS = 25
 STATE_BUTTONS = (PieceState.STANDING, PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED, PieceState.HIDDEN)
-TYPED = "typed"  # a test's menu value ending: dice rolled at the table
+TYPED = "typed"  # a test button's last word: dice rolled at the table
+ROLLED = "rolled"  # the bot rolls
 
 
 def panel_id(kind: str, action: str, view: GameView, side: int, key: str = "", arg: str = "") -> str:
@@ -48,7 +51,8 @@ def panel_embed(view: GameView, side: int, key: str | None, *, note: str = "") -
                      + (f", carries {piece.counters} wyrdstone" if piece.counters else ""))
         if piece.state == PieceState.OUT_OF_ACTION and piece.taken_out_by:
             lines.append(f"Taken out by {safe(game_rules.taker_words(view.state, piece.taken_out_by))}.")
-        lines.append("Out of action: choose who took him out in the menu (a hero's kills are his experience).")
+        lines.append("Out of action: choose who took him out in the menu (a hero's kills are his experience). "
+                     "◀ ▶ go through the warband; **The list** chooses another.")
     if note:
         lines.append(note)
     colour = SUCCESS if note else INFO
@@ -57,20 +61,37 @@ def panel_embed(view: GameView, side: int, key: str | None, *, note: str = "") -
 
 
 def panel_components(view: GameView, side: int, key: str | None, page: int = 0) -> discord.ui.View:
-    ui = discord.ui.View(timeout=None)
+    """The list of the warband's models (``key`` None), or one model's marks: a small message, as
+    every mark draws it again."""
     s = view.state.sides[side]
-    pieces = s.pieces
-    pages = max(1, -(-len(pieces) // PAGE)) if len(pieces) > MAX_OPTIONS else 1
+    piece = s.piece(key) if key else None
+    return done_drawing(_list(view, side, page) if piece is None else _warrior(view, side, piece))
+
+
+def _list(view: GameView, side: int, page: int) -> discord.ui.View:
+    ui = discord.ui.View(timeout=None)
+    pieces = view.state.sides[side].pieces
+    pages = -(-len(pieces) // PAGE) if len(pieces) > MAX_OPTIONS else 1
     page = min(max(page, 0), pages - 1)
     shown = pieces if pages == 1 else pieces[page * PAGE:(page + 1) * PAGE]
-    options = [discord.SelectOption(label=_piece_words(p)[:100], value=p.key, default=p.key == key) for p in shown]
+    options = [discord.SelectOption(label=_piece_words(p)[:100], value=p.key) for p in shown]
     if pages > 1:
         nxt = (page + 1) % pages
         options.append(discord.SelectOption(label=f"More warriors… (page {nxt + 1} of {pages})", value=f"page{nxt}"))
     ui.add_item(discord.ui.Select(placeholder="Choose a warrior", custom_id=panel_id(PANEL_MENU, "pick", view, side, "", str(page)),
                                   options=options, row=0))
-    piece = s.piece(key) if key else None
-    if piece is None or not view.is_open or not s.fighting:
+    return ui
+
+
+def _warrior(view: GameView, side: int, piece: Piece) -> discord.ui.View:
+    ui = discord.ui.View(timeout=None)
+    s = view.state.sides[side]
+    at = s.pieces.index(piece)
+    before, after = s.pieces[at - 1], s.pieces[(at + 1) % len(s.pieces)]
+    ui.add_item(discord.ui.Button(label=f"◀ {before.name}"[:80], custom_id=panel_id(PANEL, "go", view, side, before.key), row=0))
+    ui.add_item(discord.ui.Button(label="The list", custom_id=panel_id(PANEL, "list", view, side, piece.key), row=0))
+    ui.add_item(discord.ui.Button(label=f"{after.name} ▶"[:80], custom_id=panel_id(PANEL, "go", view, side, after.key), row=0))
+    if not view.is_open or not s.fighting:
         return ui
     for st in STATE_BUTTONS:
         ui.add_item(discord.ui.Button(label=st.words.capitalize(), custom_id=panel_id(PANEL, "set", view, side, piece.key, str(st)),
@@ -83,9 +104,8 @@ def panel_components(view: GameView, side: int, key: str | None, page: int = 0) 
     ui.add_item(discord.ui.Button(label="+1 wyrdstone", custom_id=panel_id(PANEL, "wyrd", view, side, piece.key, "up"), row=3))
     ui.add_item(discord.ui.Button(label="−1 wyrdstone", custom_id=panel_id(PANEL, "wyrd", view, side, piece.key, "down"),
                                   disabled=piece.counters == 0, row=3))
-    if piece.state not in (PieceState.OUT_OF_ACTION, PieceState.ABSENT):
-        ui.add_item(discord.ui.Select(placeholder=f"Roll a test for {piece.name}…"[:150], options=_tests(view, side, piece),
-                                      custom_id=panel_id(PANEL_MENU, "test", view, side, piece.key), row=4))
+    ui.add_item(discord.ui.Button(label="Roll a test…", custom_id=panel_id(PANEL, "tests", view, side, piece.key),
+                                  disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT), row=3))
     return ui
 
 
@@ -100,17 +120,31 @@ def _takers(view: GameView, side: int) -> list[discord.SelectOption]:
     return options
 
 
-def _tests(view: GameView, side: int, piece: Piece) -> list[discord.SelectOption]:
-    leader = game_rules.leader_to_lend(view.state.sides[side])
+def tests_panel(view: GameView, side: int, key: str) -> tuple[discord.Embed, discord.ui.View]:
+    """One warrior's Leadership tests (rules/game_rules.py ``LEADERSHIP_TESTS``): a row rolled by
+    the bot and a row with the dice rolled at the table, against his Leadership and, when his
+    leader may lend his and it is better, against the leader's (000:829-831)."""
+    s = view.state.sides[side]
+    piece = s.piece(key)
+    if piece is None:
+        raise ValueError(f"no model {key} in side {side}")
+    leader = game_rules.leader_to_lend(s)
     lend = leader is not None and leader.key != piece.key and leader.leadership > piece.leadership
-    options = []
-    for t in game_rules.LEADERSHIP_TESTS:
-        for whose in (("own", "leader") if lend else ("own",)):
-            ld = leader.leadership if whose == "leader" and leader is not None else piece.leadership
-            words = f"{t.name}, Ld {ld}" + (" (his leader's, within 6\")" if whose == "leader" else "")
-            options.append(discord.SelectOption(label=words[:100], value=f"{t.id}:{whose}", description=t.when[:100]))
-            options.append(discord.SelectOption(label=f"{words} — dice rolled at the table"[:100], value=f"{t.id}:{whose}:{TYPED}"))
-    return options[:MAX_OPTIONS]
+    lines = [f"2D6 equal to or under his Leadership passes (000:257). The result is posted for the table."]
+    lines += [f"**{t.name}** ({t.source}): {t.when}." for t in game_rules.LEADERSHIP_TESTS]
+    if lend and leader is not None:
+        lines.append(f"Within 6\" of {safe(leader.name)} he may use his Ld {leader.leadership} (000:829).")
+    embed = discord.Embed(title=f"Tests for {piece.name} (Ld {piece.leadership})"[:256], description="\n".join(lines), colour=INFO)
+    ui = discord.ui.View(timeout=None)
+    rows = [("own", ROLLED), ("own", TYPED)] + ([("leader", ROLLED), ("leader", TYPED)] if lend else [])
+    for row, (whose, how) in enumerate(rows):
+        for t in game_rules.LEADERSHIP_TESTS:
+            label = t.name.replace(" test", "") + (f", Ld {leader.leadership}" if whose == "leader" and leader else "")
+            label += " (table dice)" if how == TYPED else ""
+            ui.add_item(discord.ui.Button(label=label[:80], custom_id=panel_id(PANEL, "test", view, side, key, f"{t.id}-{whose}-{how}"),
+                                          style=discord.ButtonStyle.primary if how == ROLLED else discord.ButtonStyle.secondary,
+                                          row=row))
+    return embed, done_drawing(ui)
 
 
 def test_embed(roll: TestRoll, who: str) -> discord.Embed:

@@ -6,11 +6,15 @@ most 5 embeds, each description under 4,096 characters and all of them under 6,0
 are listed by state ("Knocked down: Hans, Marksmen 2"); when the whole would not fit, names are
 shortened, then each state only counted (``tracker_embeds``).
 
-Every button is a ``DynamicItem`` whose custom_id carries the game and the version it was drawn
-at (``gt:<action>:<game>:<version>[:<arg>]``), answered by cogs/game.py, after a restart too.
+Every button is a ``DynamicItem`` whose custom_id carries the game and the tracker's version it
+was drawn at (``gt:<action>:<game>:<version>[:<arg>]``), answered by cogs/game.py, after a restart
+too. A mark does not change the buttons (engine/campaign/actions/games.py), so a mark edits only
+the embeds.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 import discord
 
@@ -30,7 +34,18 @@ SHORT_NAME = 14  # characters of a name when the full list would not fit
 
 
 def tracker_id(action: str, view: GameView, arg: str = "") -> str:
-    return f"{TRACKER}:{action}:{view.id}:{view.version}" + (f":{arg}" if arg else "")
+    return f"{TRACKER}:{action}:{view.id}:{view.tracker_version}" + (f":{arg}" if arg else "")
+
+
+# Names are escaped for every redraw of the tracker, and they are the same names again and again.
+safe_name = lru_cache(maxsize=4096)(safe)
+
+
+def done_drawing(ui: discord.ui.View) -> discord.ui.View:
+    """``ui`` as a layout only: each of its buttons is answered through its DynamicItem (cogs/game.py),
+    so discord.py need not register this copy of them for the message it is sent with."""
+    ui.stop()
+    return ui
 
 
 def possessive(name: str) -> str:
@@ -91,7 +106,14 @@ def _label(state: GameState, side: int, p: Piece, kills: dict[int, int], short: 
         by = game_rules.taker_words(state, p.taken_out_by)
         if by:
             bits.append(f"by {by}")
-    return safe(name) + (f" ({', '.join(safe(b) for b in bits)})" if bits else "")
+    return safe_name(name) + (f" ({', '.join(safe_name(b) for b in bits)})" if bits else "")
+
+
+# Side texts drawn lately: a mark changes one warband, and the other's text (with the kills of its
+# heroes) is drawn the same again. Keyed by the side's identity (states are frozen; the entry holds
+# the side, so its id cannot be reused meanwhile), what it shows of the others, and the detail.
+_DRAWN: dict[tuple[int, tuple[tuple[int, int], ...], tuple[str, ...], int], tuple[Side, str]] = {}
+DRAWN_KEPT = 256
 
 
 def side_text(state: GameState, n: int, *, detail: int = 2) -> str:
@@ -99,6 +121,19 @@ def side_text(state: GameState, n: int, *, detail: int = 2) -> str:
     who took him out and whom he took out; 1: names shortened; 0: each state counted."""
     side = state.sides[n]
     kills = game_rules.kills(state, n)
+    takers = tuple(game_rules.taker_words(state, p.taken_out_by) for p in side.pieces if p.taken_out_by)
+    key = (id(side), tuple(sorted(kills.items())), takers, detail)
+    drawn = _DRAWN.get(key)
+    if drawn is not None and drawn[0] is side:
+        return drawn[1]
+    text = _side_text(state, n, side, kills, detail)
+    if len(_DRAWN) >= DRAWN_KEPT:
+        del _DRAWN[next(iter(_DRAWN))]
+    _DRAWN[key] = (side, text)
+    return text
+
+
+def _side_text(state: GameState, n: int, side: Side, kills: dict[int, int], detail: int) -> str:
     carried = sum(p.counters for p in side.pieces)
     head = (f"<@{side.owner_id}> · **out of action {game_rules.out_of_action(side)} of {game_rules.models(side)}** "
             f"(Rout test at {game_rules.rout_threshold(side)})")
@@ -156,14 +191,14 @@ def tracker_components(view: GameView) -> discord.ui.View:
         for n, side in enumerate(state.sides):
             if side.battle_id is not None:
                 ui.add_item(_button(f"Post-battle: {side.warband}", "post", view, str(n), style=discord.ButtonStyle.primary, row=0))
-        return ui
+        return done_drawing(ui)
     if view.status != GameStatus.OPEN:
-        return ui
+        return done_drawing(ui)
     for n, side in enumerate(state.sides):
         if side.fighting:
             ui.add_item(_button(f"Mark: {side.warband}", "mark", view, str(n), row=0))
     ui.add_item(_button("Next turn", "next", view, style=discord.ButtonStyle.primary, row=1))
-    ui.add_item(_button("Undo the last mark", "undo", view, row=1, disabled=not state.undoable))
+    ui.add_item(_button("Undo the last mark", "undo", view, row=1))
     ui.add_item(_button("End the game", "end", view, style=discord.ButtonStyle.danger, row=1))
     if state.rout_due:
         leader = game_rules.rout_leader(state.sides[state.side])
@@ -171,7 +206,7 @@ def tracker_components(view: GameView) -> discord.ui.View:
         ui.add_item(_button(f"Roll the Rout test{ld}", "rout", view, style=discord.ButtonStyle.primary, row=2))
         ui.add_item(_button("Rout test: dice rolled at the table", "routdice", view, row=2))
         ui.add_item(_button("Rout voluntarily", "flee", view, style=discord.ButtonStyle.danger, row=2))
-    return ui
+    return done_drawing(ui)
 
 
 def end_panel(view: GameView) -> tuple[discord.Embed, discord.ui.View]:
@@ -188,4 +223,4 @@ def end_panel(view: GameView) -> tuple[discord.Embed, discord.ui.View]:
         ui.add_item(_button(f"{state.sides[n].warband} won", "won", view, str(n), style=discord.ButtonStyle.success, row=0))
     if len(state.fighting) > 1:
         ui.add_item(_button("A draw", "won", view, "draw", row=0))
-    return embed, ui
+    return embed, done_drawing(ui)

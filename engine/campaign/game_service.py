@@ -83,19 +83,19 @@ class BattleTracker(_Verbs):
               change: int) -> GameView:
         return self.act(_actor(guild_id, actor_id, is_admin), games.carry, game_id, version, side, key, change)
 
-    def next_turn(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), games.next_turn, game_id, version)
+    def next_turn(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
+        return self.act(_actor(guild_id, actor_id, is_admin), games.next_turn, game_id, tracker_version)
 
-    def undo(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), games.undo, game_id, version)
+    def undo(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
+        return self.act(_actor(guild_id, actor_id, is_admin), games.undo, game_id, tracker_version)
 
-    def rout_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int, *,
+    def rout_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
                   entered: str = "") -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), game_rout.take_rout_test, game_id, version, entered=entered,
-                        rng=self.rng)
+        return self.act(_actor(guild_id, actor_id, is_admin), game_rout.take_rout_test, game_id, tracker_version,
+                        entered=entered, rng=self.rng)
 
-    def rout_voluntarily(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), game_rout.rout_voluntarily, game_id, version)
+    def rout_voluntarily(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
+        return self.act(_actor(guild_id, actor_id, is_admin), game_rout.rout_voluntarily, game_id, tracker_version)
 
     def roll_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, side: int, key: str, test: str, *,
                   leaders: bool = False, entered: str = "") -> game_rout.TestRoll:
@@ -104,9 +104,9 @@ class BattleTracker(_Verbs):
         return self.read(guild_id, lambda uow: game_rout.roll_test(uow, actor, game_id, side, key, test, leaders=leaders,
                                                                    entered=entered, rng=self.rng))
 
-    def end(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int, *,
+    def end(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
             winner: int | None) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), game_end.end_game, game_id, version, winner=winner)
+        return self.act(_actor(guild_id, actor_id, is_admin), game_end.end_game, game_id, tracker_version, winner=winner)
 
     def sequence_after(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, side: int) -> SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), game_end.sequence_after_game, game_id, side)

@@ -12,7 +12,7 @@ from cogs._ui.game_panel import panel_components
 from cogs._ui.game_tracker import tracker_components, tracker_embeds
 from engine.campaign.actions.games import MAX_MODELS, MAX_SIDES, GameView
 from engine.campaign.game_model import GameStatus
-from engine.campaign.rules.game_state import GameState, Piece, PieceState, Side
+from engine.campaign.rules.game_state import Change, GameState, Piece, PieceState, Side
 
 STATES = itertools.cycle(list(PieceState))
 
@@ -31,7 +31,8 @@ def _side(n: int, models: int, name_length: int) -> Side:
 def _view(sides: int, models: int, name_length: int) -> GameView:
     state = GameState(scenario="S" * 64, scenario_summary="x" * 300, when="w" * 60, rout_due=True,
                       sides=tuple(_side(n, models, name_length) for n in range(sides)), log=tuple("L" * 200 for _ in range(8)),
-                      undoable=(1,))
+                      history=(Change(kind="mark", side=0, before={"key": "1", "state": "standing"},
+                                      after={"key": "1", "state": "stunned"}),))
     return GameView(id=1, guild_id=1, channel_id=1, message_id=1, version=3, status=GameStatus.OPEN, state=state, started_by=1,
                     rolls=("Rout test of B: 2D6 6+6 = 12",))
 

@@ -5,12 +5,13 @@ the Leadership test with typed dice, and the facts that fill in a post-battle se
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
 from engine.campaign.rules import game_rules
 from engine.campaign.rules.battle_facts import BattleFacts, WarriorFacts, prefilled
-from engine.campaign.rules.game_state import GameState, Piece, PieceState, Side, SideStatus
+from engine.campaign.rules.game_state import PIECE_FIELDS, Change, GameState, Piece, PieceState, Side, SideStatus, _row
 from engine.campaign.rules.sequence import Fighter
 from engine.dice.source import Dice
 from engine.errors import MordheimError
@@ -113,5 +114,10 @@ def test_a_leadership_test_with_dice_typed_at_the_table():
 
 def test_the_state_round_trips_through_json():
     state = GameState(scenario="Wyrdstone Hunt", sides=(side(piece("1", "leader", counters=2), piece("2.1", state=PieceState.FLED)),),
-                      when="Friday", log=("a",), undoable=(3, 4), rout_due=True)
+                      when="Friday", log=("a",), rout_due=True, tracker_version=4,
+                      history=(Change(kind="mark", side=0, before={"key": "1", "counters": 1}, after={"key": "1", "counters": 2}),))
     assert GameState.from_json(state.to_json()) == state
+    # a model's row is written in the order its fields are read back
+    assert [f.name for f in fields(Piece)] == list(PIECE_FIELDS)
+    second = state.sides[0].pieces[1]
+    assert dict(zip(PIECE_FIELDS, _row(second))) == vars(second)

@@ -66,14 +66,17 @@ def test_the_game_record_is_one_ledger_batch(both):
     hero = game.state.sides[0].pieces[1]
     game = t.mark(G, BLUE, False, game.id, game.version, 1, blues.pieces[2].key, "out_of_action", taken_out_by=f"0:{hero.key}")
     game = t.carry(G, BLUE, False, game.id, game.version, 1, blues.pieces[1].key, 1)
-    game = t.next_turn(G, RED, False, game.id, game.version)
-    game = t.undo(G, RED, False, game.id, game.version)
-    game = t.next_turn(G, RED, False, game.id, game.version)
-    game = t.end(G, RED, False, game.id, game.version, winner=0)
+    game = t.next_turn(G, RED, False, game.id, game.tracker_version)
+    game = t.undo(G, RED, False, game.id, game.tracker_version)
+    game = t.next_turn(G, RED, False, game.id, game.tracker_version)
+    game = t.end(G, RED, False, game.id, game.tracker_version, winner=0)
     assert game.status == "ended" and len(game.opened) == 2
     rows = [e for name in ("Reds", "Blues") for e in c.ledger(G, name, limit=50)
             if e.what in GAME_RECORDS or e.what == "battle"]
-    assert {e.batch_id for e in rows} == {rows[0].batch_id} and len(rows) >= 8
+    assert {e.batch_id for e in rows} == {rows[0].batch_id}
+    assert sorted(e.what for e in rows) == ["battle", "battle", "game.record", "game.record", "game.start", "game.start"]
+    record = next(e for e in c.ledger(G, "Blues", limit=50) if e.what == "game.record")
+    assert record.after["out_of_action"] == ["Blues Men 1 (Reds Hero)"] and record.after["wyrdstone"] == 1
     assert sorted(e.what for e in c.ledger(G, "Reds", limit=50) if e.what == "battle") == ["battle"]
     # the sequences opened by the end are filled in from the game
     reds_seq = next(v for v in game.opened if v.warband == "Reds")
@@ -81,7 +84,7 @@ def test_the_game_record_is_one_ledger_batch(both):
     blues_seq = next(v for v in game.opened if v.warband == "Blues")
     assert {f.name: f.out_of_action for f in blues_seq.state.fighters}["Blues Men"] == 1
     with pytest.raises(MordheimError, match="over"):
-        t.end(G, RED, False, game.id, game.version, winner=0)
+        t.end(G, RED, False, game.id, game.tracker_version, winner=0)
 
 
 def test_a_warband_deleted_mid_game_and_one_with_a_sequence_open(both):
@@ -92,7 +95,7 @@ def test_a_warband_deleted_mid_game_and_one_with_a_sequence_open(both):
     pb_open = pb.start(G, OTHER, False, "Greens")  # after an earlier battle, not finished
     game = t.start(G, RED, False, ["Reds", "Blues", "Greens"])
     c.delete_warband(G, BLUE, False, "Blues")
-    game = t.end(G, RED, False, game.id, game.version, winner=None)
+    game = t.end(G, RED, False, game.id, game.tracker_version, winner=None)
     assert [s.result for s in game.state.sides] == ["draw", "draw", "draw"]
     assert any("Blues no longer exists" in n for n in game.notes)
     assert any("Greens has a post-battle sequence open" in n for n in game.notes)

@@ -17,18 +17,18 @@ from engine.campaign.actions import postbattle
 from engine.campaign.actions.games import GamePress, GameView, game_record, may_run
 from engine.campaign.actions.warbands import add_battle, battle_date
 from engine.campaign.game_model import GameStatus
-from engine.campaign.model import Actor, BattleResult, SequenceStatus
+from engine.campaign.model import Actor, BattleResult, Entity, SequenceStatus
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import game_rules, transfer
-from engine.campaign.rules.game_state import GameState
+from engine.campaign.rules.game_state import GAME_RECORDED, GameState, PieceState
 from engine.campaign.rules.validation import NAME_MAX
 from engine.errors import MordheimError, PermissionDenied
 
 
-def end_game(uow: UnitOfWork, actor: Actor, game_id: int, version: int, *, winner: int | None) -> GameView:
+def end_game(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int, *, winner: int | None) -> GameView:
     """End the game: ``winner`` (a warband still fighting, by its place in the game) won, or None
     for a draw among those still fighting; a warband that routed lost (000:815)."""
-    g = GamePress.open(uow, game_id, version=version)
+    g = GamePress.open(uow, game_id, tracker_version=tracker_version)
     may_run(g.state, actor)
     fighting = g.state.fighting
     if winner is not None and winner not in fighting:
@@ -62,6 +62,9 @@ def finish(g: GamePress, results: dict[int, BattleResult], *, rolls: tuple[str, 
         battles[n] = battle.id
     sides = tuple(replace(s, result=str(results[n]), battle_id=battles.get(n)) for n, s in enumerate(state.sides))
     ended = replace(state, sides=sides, rout_due=False)
+    for n in bands:
+        g.record_row(n, GAME_RECORDED, Entity.WARBAND, state.sides[n].warband_id, None, _record_of(ended, n, g.record.id),
+                     reason=f"game #{g.record.id}: what the tracker recorded")
     opened = []
     for n in bands:
         view = open_sequence(uow, ended, g.record.id, n)
@@ -74,6 +77,21 @@ def finish(g: GamePress, results: dict[int, BattleResult], *, rolls: tuple[str, 
                       for s in sides if s.battle_id is not None)
     return g.save(ended, log=[f"Game over: {words}."], status=GameStatus.ENDED, rolls=rolls, opened=tuple(opened),
                   notes=tuple(notes))
+
+
+def _record_of(state: GameState, side: int, game_id: int) -> dict[str, object]:
+    """What the tracker recorded of one warband, for its ledger: who went out of action and by
+    whom, whom its heroes took out, the wyrdstone it carried, and how its game ended."""
+    s = state.sides[side]
+    heroes = {p.warrior_id: p.name for p in s.pieces}
+    return {
+        "game": game_id, "name": f"game #{game_id}", "result": s.result,
+        "out_of_action": [f"{p.name} ({game_rules.taker_words(state, p.taken_out_by) or 'not said'})"
+                          for p in s.pieces if p.state == PieceState.OUT_OF_ACTION],
+        "kills": {heroes[w]: n for w, n in game_rules.kills(state, side).items()},
+        "wyrdstone": sum(p.counters for p in s.pieces),
+        "not_in_the_game": [p.name for p in s.pieces if p.state == PieceState.ABSENT],
+    }
 
 
 def _opponents(names: list[str]) -> str:

@@ -30,15 +30,15 @@ def _rout_due(g: GamePress, actor: Actor) -> int:
     if not state.rout_due:
         raise MordheimError("No Rout test is due now.",
                             hint="It is due at the start of a warband's turn when a quarter of it is out of action (000:813).")
-    may_mark(state, state.side, actor, g.uow.games.anyone_marks())
+    may_mark(state, state.side, actor, g.uow)
     return state.side
 
 
-def take_rout_test(uow: UnitOfWork, actor: Actor, game_id: int, version: int, *, entered: str = "",
+def take_rout_test(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int, *, entered: str = "",
                    rng: random.Random | None = None) -> GameView:
     """The Rout test of the warband whose turn it is: 2D6 under the Leadership of its leader, or
     of the best who may lend his (rules/game_rules.py ``rout_leader``)."""
-    g = GamePress.open(uow, game_id, version=version)
+    g = GamePress.open(uow, game_id, tracker_version=tracker_version)
     n = _rout_due(g, actor)
     side = g.state.sides[n]
     leader = game_rules.rout_leader(side)
@@ -56,9 +56,9 @@ def take_rout_test(uow: UnitOfWork, actor: Actor, game_id: int, version: int, *,
     return _settle_rout(g, n, passed=passed, words=words, rolls=rolls, how="failed its Rout test")
 
 
-def rout_voluntarily(uow: UnitOfWork, actor: Actor, game_id: int, version: int) -> GameView:
+def rout_voluntarily(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int) -> GameView:
     """The warband whose Rout test is due gives up instead of testing (000:825)."""
-    g = GamePress.open(uow, game_id, version=version)
+    g = GamePress.open(uow, game_id, tracker_version=tracker_version)
     n = _rout_due(g, actor)
     return _settle_rout(g, n, passed=False, words="routed of its own will (000:825)", rolls=(), how="routed of its own will")
 
@@ -113,7 +113,7 @@ def roll_test(uow: UnitOfWork, actor: Actor, game_id: int, side: int, key: str, 
     fight, against his Leadership or, ``leaders``, his leader's (000:829-831). Changes nothing."""
     g = GamePress.open(uow, game_id)
     s = g.fighting_side(side)
-    may_mark(g.state, side, actor, uow.games.anyone_marks())
+    may_mark(g.state, side, actor, uow)
     piece = g.piece(side, key)
     test = TESTS_BY_ID.get(test_id)
     if test is None:

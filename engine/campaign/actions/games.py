@@ -2,16 +2,17 @@
 pass the turn, undo a mark, give it up.
 
 Each verb is one action in one unit of work. The game is one row whose ``version`` grows with
-every change. A press of the tracker (next turn, undo, the Rout test, the end) carries the version
-it was drawn at and is refused when the game moved on since: of two members pressing at once, one
-wins and the other is told. A mark carries the version its panel was drawn at and is refused only
-when that warrior changed since (``Piece.changed``), so two players marking their own warbands at
-the same time do not get in each other's way.
+every change. A press of the tracker (next turn, undo, the Rout test, the end) carries the
+tracker's version it was drawn at (``GameState.tracker_version``, which every one of them moves on)
+and is refused when the game moved on since: of two members pressing at once, one wins and the
+other is told. A mark carries the game's version its panel was drawn at and is refused only when
+that warrior changed since (``Piece.changed``), so two players marking their own warbands at the
+same time do not get in each other's way; it leaves the tracker's buttons as they are.
 
 Everything the game records is a ledger row of its one batch (rules/game_state.py's
-``GAME_RECORDS``): the start, each mark and turn, each Rout test, and at the end the battles.
-The tracker's Undo takes back the newest mark or turn (``GameState.undoable``), with a row
-that says so.
+``GAME_RECORDS``): the start, each Rout test, and at the end what the tracker recorded of each
+warband and its battle. A mark or a turn changes only the game's row (one statement: a press
+costs little), and the tracker's Undo takes back the newest ones (``GameState.history``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import game_rules
 from engine.campaign.rules.game_scenario import GameScenario
 from engine.campaign.rules.game_state import (
-    ANOTHER_ENEMY, GAME_STARTED, MARK_UNDONE, NO_ONE, TURN_PASSED, WARRIOR_MARKED, GameState, Piece, PieceState, Side,
-    piece_ref,
+    ANOTHER_ENEMY, GAME_STARTED, HISTORY_KEPT, NO_ONE, Change, GameState, Piece, PieceState, Side, piece_ref,
 )
 from engine.errors import LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 
@@ -61,6 +61,10 @@ class GameView:
     @property
     def is_open(self) -> bool:
         return self.status == GameStatus.OPEN
+
+    @property
+    def tracker_version(self) -> int:
+        return self.state.tracker_version
 
     @property
     def players(self) -> frozenset[int]:
@@ -124,13 +128,13 @@ def may_run(view_or_state: GameView | GameState, actor: Actor) -> None:
                            "can run it.", hint="Everyone can follow it here.")
 
 
-def may_mark(state: GameState, side: int, actor: Actor, anyone: bool) -> None:
+def may_mark(state: GameState, side: int, actor: Actor, uow: UnitOfWork) -> None:
     """Each warband's owner marks its warriors, and Manage Server; with the server's setting
-    (``/admin tracker``), any player of the game marks any warrior of it."""
+    (``/admin tracker``, read only when it matters), any player of the game marks any warrior of it."""
     s = state.sides[side]
     if actor.is_admin or s.owner_id == actor.member_id:
         return
-    if anyone and any(x.owner_id == actor.member_id for x in state.sides):
+    if any(x.owner_id == actor.member_id for x in state.sides) and uow.games.anyone_marks():
         return
     raise PermissionDenied(f"Only the owner of {s.warband} (<@{s.owner_id}>) or a member with Manage Server can mark its "
                            "warriors.", hint="A member with Manage Server can let every player of a game mark any warrior: "
@@ -141,7 +145,7 @@ def check_may_mark(uow: UnitOfWork, actor: Actor, game_id: int, side: int) -> Ga
     """The game, if it is open, ``side`` still fights in it and the member may mark its warriors (a panel opens)."""
     g = GamePress.open(uow, game_id)
     g.fighting_side(side)
-    may_mark(g.state, side, actor, uow.games.anyone_marks())
+    may_mark(g.state, side, actor, uow)
     return g.view()
 
 
@@ -149,7 +153,7 @@ def check_may_mark(uow: UnitOfWork, actor: Actor, game_id: int, side: int) -> Ga
 def _stale(state: GameState) -> MordheimError:
     side = state.sides[state.side].warband
     return MordheimError("That button belongs to an older state of the game (pressed twice, or someone pressed first).",
-                         hint=f"The game is now at turn {state.turn}, {side}'s turn. Use the tracker's newest buttons.")
+                         hint=f"The game is now at turn {state.turn}, with {side} to play. Use the tracker's newest buttons.")
 
 
 class GamePress:
@@ -162,14 +166,14 @@ class GamePress:
         uow.ledger.join_batch(record.batch_id)  # every row of the game joins its one batch
 
     @classmethod
-    def open(cls, uow: UnitOfWork, game_id: int, *, version: int | None = None) -> GamePress:
-        """The game ``game_id``, if it is still being played (and at ``version``, when given)."""
+    def open(cls, uow: UnitOfWork, game_id: int, *, tracker_version: int | None = None) -> GamePress:
+        """The game ``game_id``, if it is still being played (and its tracker at ``tracker_version``, when given)."""
         record = game_record(uow, game_id)
         if record.status != GameStatus.OPEN:
             raise MordheimError(f"Game #{game_id} is {'over' if record.status == GameStatus.ENDED else 'cancelled'}.",
                                 hint="Nothing was changed. Start another with `/game start`.")
         g = cls(uow, record)
-        if version is not None and version != record.version:
+        if tracker_version is not None and tracker_version != g.state.tracker_version:
             raise _stale(g.state)
         return g
 
@@ -201,12 +205,13 @@ class GamePress:
         self.uow.ledger.record(warband_id=s.warband_id, warband_name=s.warband, what=what, entity=entity, entity_id=entity_id,
                                before=before, after=after, reason=reason, undoes_id=undoes_id)
 
-    def written(self) -> list[int]:
-        """Write the rows recorded so far; their ids (the tracker's Undo names them)."""
-        return self.uow.ledger.flush()
-
-    def save(self, state: GameState, *, log: Iterable[str] = (), status: GameStatus = GameStatus.OPEN, **more: Any) -> GameView:
-        state = replace(state, log=(*state.log, *log)[-LOG_KEPT:])
+    def save(self, state: GameState, *, log: Iterable[str] = (), status: GameStatus = GameStatus.OPEN, moves_on: bool = True,
+             change: Change | None = None, **more: Any) -> GameView:
+        """Store the game's new state (``moves_on``: the tracker's buttons change too, see
+        ``tracker_version``; ``change``: a mark or a turn the tracker's Undo may take back)."""
+        history = state.history if change is None else (*state.history, change)[-HISTORY_KEPT:]
+        state = replace(state, log=(*state.log, *log)[-LOG_KEPT:], history=history,
+                        tracker_version=state.tracker_version + 1 if moves_on else state.tracker_version)
         text = state.to_json()
         self.record = self.uow.games.save(self.record, state_json=text, status=status,
                                           batch_id=self.uow.ledger.batch_id, at=self.uow.at)
@@ -291,17 +296,14 @@ def _fields(p: Piece) -> dict[str, Any]:
 
 
 def _change_piece(g: GamePress, side: int, before: Piece, after: Piece, words: str) -> GameView:
-    """Store one model's change with its ledger row, undoable from the tracker."""
+    """Store one model's change, undoable from the tracker; the tracker's buttons stay as they are."""
     s = g.state.sides[side]
     old, new = _fields(before), _fields(after)
     keys = [k for k in new if old[k] != new[k]]
-    where = {"game": g.record.id, "side": side, "key": before.key, "model": before.name}
-    g.record_row(side, WARRIOR_MARKED, Entity.WARRIOR, before.warrior_id, {**where, **{k: old[k] for k in keys}},
-                 {**where, **{k: new[k] for k in keys}}, reason=f"game #{g.record.id}, {g.turn_words().lower()}: {before.name}")
-    row = g.written()[-1]
-    state = replace(g.state, sides=tuple(x.with_piece(after) if n == side else x for n, x in enumerate(g.state.sides)),
-                    undoable=(*g.state.undoable, row))
-    return g.save(state, log=[f"{g.turn_words()} · {before.name} ({s.warband}): {words}"])
+    change = Change(kind="mark", side=side, before={"key": before.key, **{k: old[k] for k in keys}},
+                    after={"key": before.key, **{k: new[k] for k in keys}})
+    state = replace(g.state, sides=tuple(x.with_piece(after) if n == side else x for n, x in enumerate(g.state.sides)))
+    return g.save(state, log=[f"{g.turn_words()} · {before.name} ({s.warband}): {words}"], moves_on=False, change=change)
 
 
 def _current_piece(g: GamePress, side: int, key: str, version: int) -> Piece:
@@ -319,7 +321,7 @@ def mark(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, k
     or not in this game."""
     g = GamePress.open(uow, game_id)
     g.fighting_side(side)
-    may_mark(g.state, side, actor, uow.games.anyone_marks())
+    may_mark(g.state, side, actor, uow)
     piece = _current_piece(g, side, key, version)
     try:
         new_state = PieceState(state)
@@ -361,7 +363,7 @@ def carry(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, 
     """One wyrdstone counter more (``change`` +1) or fewer (-1) carried by one model."""
     g = GamePress.open(uow, game_id)
     g.fighting_side(side)
-    may_mark(g.state, side, actor, uow.games.anyone_marks())
+    may_mark(g.state, side, actor, uow)
     piece = _current_piece(g, side, key, version)
     if change not in (-1, 1):
         raise MordheimError("A counter is picked up or dropped one at a time.")
@@ -375,10 +377,10 @@ def carry(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, 
 
 
 # ---------------------------------------------------------------------- turns
-def next_turn(uow: UnitOfWork, actor: Actor, game_id: int, version: int) -> GameView:
+def next_turn(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int) -> GameView:
     """The turn passes to the next warband still fighting: its recovery phase, then its Rout test
     when a quarter of it is out of action (rules/game_rules.py)."""
-    g = GamePress.open(uow, game_id, version=version)
+    g = GamePress.open(uow, game_id, tracker_version=tracker_version)
     may_run(g.state, actor)
     state = g.state
     if state.rout_due:
@@ -390,67 +392,57 @@ def next_turn(uow: UnitOfWork, actor: Actor, game_id: int, version: int) -> Game
     new_side, new_turn = game_rules.next_turn(state)
     side, recovered = game_rules.recover(state.sides[new_side], g.next_version)
     due = game_rules.must_test_rout(side)
-    before = {"game": g.record.id, "turn": state.turn, "side": state.side, "rout_due": state.rout_due,
-              "pieces": {b.key: str(b.state) for b, _ in recovered}}
-    after = {"game": g.record.id, "turn": new_turn, "side": new_side, "rout_due": due,
-             "pieces": {a.key: str(a.state) for _, a in recovered}}
-    lines = [f"Turn {new_turn} · {side.warband}'s turn"]
+    change = Change(kind="turn", side=new_side,
+                    before={"turn": state.turn, "side": state.side, "rout_due": state.rout_due,
+                            "pieces": {b.key: str(b.state) for b, _ in recovered}},
+                    after={"turn": new_turn, "side": new_side, "rout_due": due, "pieces": {a.key: str(a.state) for _, a in recovered}})
+    lines = [f"Turn {new_turn} · {side.warband} to play"]
     if recovered:
         lines[0] += ": " + "; ".join(f"{a.name} {a.state.words}" for _, a in recovered)
     if due:
         lines.append(f"{side.warband}: {game_rules.out_of_action(side)} of {game_rules.models(side)} out of action — "
                      "Rout test due.")
-    g.record_row(new_side, TURN_PASSED, Entity.WARBAND, side.warband_id, before, after,
-                 reason=f"game #{g.record.id}: turn {new_turn}, {side.warband}'s turn")
-    row = g.written()[-1]
     sides = tuple(side if n == new_side else x for n, x in enumerate(state.sides))
-    return g.save(replace(state, sides=sides, side=new_side, turn=new_turn, rout_due=due, undoable=(*state.undoable, row)),
-                  log=lines)
+    return g.save(replace(state, sides=sides, side=new_side, turn=new_turn, rout_due=due), log=lines, change=change)
 
 
 # ---------------------------------------------------------------------- undo
-def undo(uow: UnitOfWork, actor: Actor, game_id: int, version: int) -> GameView:
-    """Take back the game's newest mark or turn not yet taken back."""
-    g = GamePress.open(uow, game_id, version=version)
+def undo(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int) -> GameView:
+    """Take back the game's newest mark or turn not yet taken back (up to HISTORY_KEPT of them)."""
+    g = GamePress.open(uow, game_id, tracker_version=tracker_version)
     state = g.state
-    if not state.undoable:
-        raise MordheimError("There is nothing left to undo in this game.", hint="Marks and turns are taken back newest first.")
-    entry = next(iter(uow.ledger.entries_by_id([state.undoable[-1]])), None)
-    if entry is None or not isinstance(entry.before, dict) or not isinstance(entry.after, dict):
-        raise MordheimError("The game's newest mark cannot be found in the ledger.", hint="Correct it with a new mark.")
-    before, after = entry.before, entry.after
-    if entry.what == WARRIOR_MARKED:
-        side = int(after["side"])
-        may_mark(state, side, actor, uow.games.anyone_marks())
+    if not state.history:
+        raise MordheimError("There is nothing left to undo in this game.",
+                            hint=f"Marks and turns are taken back newest first, the last {HISTORY_KEPT} of them.")
+    change = state.history[-1]
+    before, after, side = change.before, change.after, change.side
+    if change.kind == "mark":
+        may_mark(state, side, actor, uow)
         piece = g.piece(side, str(after["key"]))
-        if any(_fields(piece)[k] != after[k] for k in _fields(piece) if k in after):
+        now = _fields(piece)
+        if any(now[k] != v for k, v in after.items() if k in now):
             raise MordheimError(f"{piece.name} changed since that mark; it cannot be taken back.", hint="Mark him again instead.")
         restored = replace(piece, state=PieceState(before.get("state", piece.state)),
                            taken_out_by=before.get("taken_out_by", piece.taken_out_by),
                            counters=int(before.get("counters", piece.counters)), changed=g.next_version)
         sides = tuple(x.with_piece(restored) if n == side else x for n, x in enumerate(state.sides))
         new = replace(state, sides=sides)
-        words = f"{piece.name} is {restored.state.words} again"
-        subject, subject_id = Entity.WARRIOR, piece.warrior_id
-    elif entry.what == TURN_PASSED:
+        words = f"{piece.name} is {restored.state.words} again" + (f", carrying {restored.counters} wyrdstone"
+                                                                    if "counters" in before else "")
+    else:
         may_run(state, actor)
-        side = int(after["side"])
         s = state.sides[side]
-        now = {p.key: str(p.state) for p in s.pieces}
+        now_states = {p.key: str(p.state) for p in s.pieces}
         if (state.turn, state.side, state.rout_due) != (after["turn"], side, after["rout_due"]) or any(
-                now.get(k) != v for k, v in after["pieces"].items()):
-            raise MordheimError("That turn cannot be taken back: the game moved on since (a Rout test, a mark).",
+                now_states.get(k) != v for k, v in after["pieces"].items()):
+            raise MordheimError("That turn cannot be taken back: the game moved on since (a Rout test).",
                                 hint="Correct the warriors with new marks instead.")
         pieces = tuple(replace(p, state=PieceState(before["pieces"][p.key]), changed=g.next_version)
                        if p.key in before["pieces"] else p for p in s.pieces)
         sides = tuple(replace(s, pieces=pieces) if n == side else x for n, x in enumerate(state.sides))
         new = replace(state, sides=sides, turn=int(before["turn"]), side=int(before["side"]), rout_due=bool(before["rout_due"]))
-        words = f"back to turn {new.turn}, {new.sides[new.side].warband}'s turn"
-        subject, subject_id = Entity.WARBAND, s.warband_id
-    else:
-        raise MordheimError("The game's newest change is not a mark or a turn.", hint="Correct it with a new mark.")
-    g.record_row(side, MARK_UNDONE, subject, subject_id, after, before, reason=f"undo of #{entry.id}", undoes_id=entry.id)
-    return g.save(replace(new, undoable=state.undoable[:-1]), log=[f"{g.turn_words()} · Undone: {words}"])
+        words = f"back to turn {new.turn}, {new.sides[new.side].warband} to play"
+    return g.save(replace(new, history=state.history[:-1]), log=[f"{g.turn_words()} · Undone: {words}"])
 
 
 # ---------------------------------------------------------------------- giving up

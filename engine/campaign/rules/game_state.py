@@ -13,16 +13,17 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-# The ledger rows a game writes, all in the game's one batch. They record what happened at the
-# table, not changes to a warband: /warband undo passes over them (engine/campaign/actions/undo.py);
-# the tracker's own Undo takes back a mark or a turn. The battles the end records are ordinary
-# battle rows of the same batch, which /warband undo takes back.
+# The ledger rows a game writes, all in the game's one batch with the battles its end records:
+# its start, each Rout test (dice rolled) and, at the end, what the tracker recorded of each
+# warband (who went out of action, by whom, kills, wyrdstone). They record what happened at the
+# table, not changes to a warband: /warband undo passes over them (engine/campaign/actions/undo.py)
+# and takes back the battle. Marks and turns are the table's state, kept in the game's row: the
+# tracker's own Undo takes them back (``GameState.history``).
 GAME_STARTED = "game.start"
-WARRIOR_MARKED = "game.mark"
-TURN_PASSED = "game.turn"
 ROUT_TAKEN = "game.rout"
-MARK_UNDONE = "game.undo"
-GAME_RECORDS = (GAME_STARTED, WARRIOR_MARKED, TURN_PASSED, ROUT_TAKEN, MARK_UNDONE)
+GAME_RECORDED = "game.record"
+GAME_RECORDS = (GAME_STARTED, ROUT_TAKEN, GAME_RECORDED)
+HISTORY_KEPT = 12  # marks and turns the tracker's Undo can take back, newest first
 
 
 class PieceState(StrEnum):
@@ -116,6 +117,18 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A mark or a turn, as the tracker's Undo takes it back: what it changed, before and after.
+    A mark: the model's ``key`` and the fields of his that changed; a turn: ``turn``, ``side``,
+    ``rout_due`` and the ``pieces`` (key: state) its recovery phase changed."""
+
+    kind: str  # "mark" | "turn"
+    side: int  # the warband marked, or whose turn began
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class GameState:
     scenario: str  # its name
     sides: tuple[Side, ...]  # in turn order: the first takes the first turn (000:271)
@@ -126,7 +139,10 @@ class GameState:
     side: int = 0  # whose turn it is
     rout_due: bool = False  # that warband must take a Rout test before its turn goes on (000:813)
     log: tuple[str, ...] = ()  # what happened lately, newest last
-    undoable: tuple[int, ...] = ()  # ledger ids of the marks and turns the tracker's Undo may take back, newest last
+    history: tuple[Change, ...] = ()  # the marks and turns Undo may take back, newest last (HISTORY_KEPT)
+    # The version of the tracker's buttons: a turn passing, a Rout test, an undo and the end move it
+    # on, and a press drawn before is refused; a mark does not (it changes only the tracker's text).
+    tracker_version: int = 0
     extra: dict[str, Any] = field(default_factory=dict)  # room for what a later version keeps
 
     @property
@@ -135,9 +151,13 @@ class GameState:
         return [n for n, s in enumerate(self.sides) if s.fighting]
 
     def to_json(self) -> str:
+        # Each model is a row of PIECE_FIELDS rather than an object: every press writes the whole
+        # state (two warbands of twenty are forty models), and rows are a third of the text and of
+        # the time to write it.
         data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["sides"] = [{**{f.name: getattr(s, f.name) for f in fields(s)}, "pieces": [vars(p) for p in s.pieces]}
+        data["sides"] = [{**{f.name: getattr(s, f.name) for f in SIDE_FIELDS}, "pieces": [_row(p) for p in s.pieces]}
                          for s in self.sides]
+        data["history"] = [vars(c) for c in self.history]
         return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -145,6 +165,21 @@ class GameState:
         raw = json.loads(text)
         sides = tuple(
             Side(**{**s, "status": SideStatus(s["status"]),
-                    "pieces": tuple(Piece(**{**p, "state": PieceState(p["state"])}) for p in s["pieces"])})
+                    "pieces": tuple(_piece(p) for p in s["pieces"])})
             for s in raw["sides"])
-        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "undoable": tuple(raw["undoable"])})
+        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "history": tuple(Change(**c) for c in raw["history"])})
+
+
+PIECE_FIELDS = tuple(f.name for f in fields(Piece))
+SIDE_FIELDS = tuple(f for f in fields(Side) if f.name != "pieces")
+
+
+def _row(p: Piece) -> tuple[Any, ...]:
+    """A model as a row, in the order of PIECE_FIELDS (tests/engine/test_game_rules.py checks both agree)."""
+    return (p.key, p.warrior_id, p.name, p.role, p.leadership, p.state, p.taken_out_by, p.counters, p.changed)
+
+
+def _piece(row: list[Any]) -> Piece:
+    values = dict(zip(PIECE_FIELDS, row))
+    values["state"] = PieceState(values["state"])
+    return Piece(**values)
