@@ -50,7 +50,7 @@ async def prebuilt_press(h, panel: int, press):
 
     async def answer(interaction, *_args) -> None:
         await interaction.response.edit_message(embed=embed, view=ui)
-        await cog._refresh_tracker(interaction, view)
+        await cog._refresh_tracker(interaction, view, buttons=False)
 
     cog.press_panel = answer  # this instance only: its items call _cog(i).press_panel
     try:
@@ -94,6 +94,14 @@ async def main() -> dict[str, float]:
             r, t_s, ref_s = await prebuilt_press(h, panel, press)
             figures["state press answered with prebuilt messages"] = r
             print(line("  same press, answered with messages built before", r))
+            print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+
+            async def treasury():  # the simplest write of the campaign, for scale (as bench_warbands measures it)
+                return await h.command("warband treasury", RED, name="Reds", reason="bench", gold=1)
+
+            r, t_s, ref_s = await ratio(treasury, echo(h, BLUE), batches=9, per_batch=10)
+            figures["/warband treasury (the simplest write, for scale)"] = r
+            print(line("/warband treasury (the simplest write, for scale)", r))
             print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
     print(f"total {time.perf_counter() - started:.1f} s")
     return figures

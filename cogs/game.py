@@ -179,12 +179,20 @@ class GameCog(commands.Cog, name="GameCog"):
             await interaction.response.send_message(embed=embed, view=ui)
 
     # ---- commands ------------------------------------------------------------------
+    async def _scenario_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The scenario table's entries, once one is handed to the tracker (BattleTracker(scenarios=...));
+        until then a scenario is typed freely, and nothing is offered."""
+        if interaction.guild_id is None:
+            return []
+        found = await call(self.tracker.scenario_choices, interaction.guild_id, current or "")
+        return [app_commands.Choice(name=s.name[:100], value=(s.scenario_id or s.name)[:100]) for s in found][:25]
+
     @game.command(name="start", description="Start a game of two to four of this server's warbands, with a live tracker")
     @app_commands.describe(warband1="The warband that takes the first turn", warband2="The second warband",
                            warband3="A third (multiplayer)", warband4="A fourth (multiplayer)",
                            scenario="The scenario played (default: Skirmish)", time="When you play, e.g. Friday 20:00")
     @app_commands.autocomplete(warband1=warband_choices, warband2=warband_choices, warband3=warband_choices,
-                               warband4=warband_choices)
+                               warband4=warband_choices, scenario=_scenario_choices)
     async def start(self, interaction: discord.Interaction, warband1: Name, warband2: Name, warband3: Name | None = None,
                     warband4: Name | None = None, scenario: app_commands.Range[str, 1, 100] | None = None,
                     time: app_commands.Range[str, 1, 60] | None = None) -> None:

@@ -145,9 +145,12 @@ async def test_a_third_out_of_action_then_next_turn_prompts_the_rout_test_and_th
     # ending twice (the End panel pressed again, from another device) is refused, privately
     h.messages[end].data = end_panel
     await refused(await h.click(end, won, RED), "Game #1 is over")
-    # the sequence opened by the end is the warband's open sequence, filled in
+    # the sequence opened by the end is the warband's open sequence, filled in; the tracker's button shows it again
     resumed = await ok(await h.command("postbattle resume", BLUE, warband=BLUES))
     assert "2 of 4 out of action" in resumed.text
+    again = await ok(await h.click(tracker, button(h, tracker, "post", "1"), BLUE))
+    assert not again.ephemeral and "2 of 4 out of action" in again.text
+    await refused(await h.click(tracker, button(h, tracker, "post", "1"), RED), "Only the owner of Skaven Scurriers")
 
 
 async def test_refusals_stale_presses_and_the_setting_that_lets_any_player_mark(harness):

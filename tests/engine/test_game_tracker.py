@@ -53,10 +53,16 @@ def test_what_game_start_refuses(both):
     with pytest.raises(MordheimError, match="already fighting in game #1"):
         t.start(G, RED, False, ["Blues", "Reds"])
     c.create_warband(G, OTHER, "Empty", "Reikland", gold_crowns=100)
+    band(c, "Greens", OTHER)
+    band(c, "Blacks", OTHER)
+    second = t.start(G, OTHER, False, ["Greens", "Blacks"])  # several games at once, each warband in one
+    assert [g.id for g in t.open_games(G)] == [game.id, second.id] and t.open_games(G + 1) == []
     t.cancel(G, RED, False, game.id)
     with pytest.raises(MordheimError, match="no active warriors"):
         t.start(G, OTHER, False, ["Empty", "Reds"])
-    assert [g.id for g in t.open_games(G)] == [] and t.open_games(G + 1) == []
+    with pytest.raises(MordheimError, match="cancelled"):
+        t.next_turn(G, RED, False, game.id, game.tracker_version)
+    assert [g.id for g in t.open_games(G)] == [second.id]
 
 
 def test_the_game_record_is_one_ledger_batch(both):
