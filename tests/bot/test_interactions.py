@@ -51,7 +51,7 @@ async def test_autocomplete_errors_are_answered_with_no_choices(harness, caplog,
         raise app_commands.CheckFailure("Only in a server.")
 
     monkeypatch.setattr(harness.tree, "interaction_check", check_fails)  # an error before the callback: on_error
-    checked = await harness.autocomplete("roll", "expression", expression="2d")
+    checked = await harness.autocomplete("pick", "what", what="2d")
     assert [s.callback_type for s in checked.sent] == [8] and checked.choices == []
 
 
