@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 SECTIONS = ["bench.bench_dice", "bench.bench_rules", "bench.bench_combat", "bench.bench_warbands", "bench.bench_lists",
             "bench.bench_process", "bench.bench_postbattle", "bench.bench_startup", "bench.bench_overload",
-            "bench.bench_sheets"]
+            "bench.bench_sheets", "bench.bench_game"]
 
 
 async def main(selected: list[str]) -> None:

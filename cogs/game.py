@@ -5,6 +5,8 @@ Decisions:
   are private. A mark is made on the player's own panel (opened by the tracker's "Mark" button)
   and the bot then edits the tracker message, so two players marking their own warbands at once
   never press each other's buttons.
+- A mark does not edit the tracker at once: the edits of a moment's marks are gathered into one
+  (cogs/_ui/tracker_edits.py), as Discord lets a bot edit a message only so often.
 - Every button and menu is a ``discord.ui.DynamicItem`` whose custom_id carries the game and the
   version it was drawn at (cogs/_ui/game_tracker.py, game_panel.py): presses work after a
   restart (the game is in the database), and the engine refuses a stale one, changing nothing.
@@ -33,6 +35,7 @@ from cogs._ui.embeds import info_embed
 from cogs._ui.game_panel import PAGE, PANEL, PANEL_MENU, TYPED, panel_components, panel_embed, test_embed, tests_panel
 from cogs._ui.game_tracker import TRACKER, end_panel, tracker_components, tracker_embeds
 from cogs._ui.postbattle_render import sequence_components, sequence_embed
+from cogs._ui.tracker_edits import TrackerEdits
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import warband_choices
 from cogs._ui.writes import call_write
@@ -118,12 +121,14 @@ class GameCog(commands.Cog, name="GameCog"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.tracker = BattleTracker(bot.store, bot.rng)  # type: ignore[attr-defined]
+        self.edits = TrackerEdits(self._edit_tracker)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TrackerButton, PanelButton, PanelSelect)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(TrackerButton, PanelButton, PanelSelect)
+        await self.edits.hurry()
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         require_server(interaction)
@@ -146,22 +151,35 @@ class GameCog(commands.Cog, name="GameCog"):
             await call_write(self.store, self.tracker.place_tracker, view.guild_id, interaction.user.id, view.id,
                              interaction.channel_id, sent.message_id)
 
-    async def _refresh_tracker(self, interaction: discord.Interaction, view: GameView, *, buttons: bool = True) -> None:
-        """Edit the game's tracker message to show ``view`` (after a press elsewhere: a panel, an
-        old copy of the tracker); ``buttons`` False after a mark, which leaves them as they are."""
+    async def _edit(self, view: GameView, *, buttons: bool) -> None:
+        """Edit the game's tracker message to show ``view``; ``buttons`` False leaves them as they are
+        (after marks, which do not change them)."""
         if view.channel_id is None or view.message_id is None:
             return
         embeds = tracker_embeds(view)
         ui = tracker_components(view) if buttons else discord.utils.MISSING
+        # discord.py's lower step of Message.edit: the edited message Discord sends back is not
+        # read into a Message (nothing uses it)
+        with handle_message_parameters(embeds=embeds, view=ui, previous_allowed_mentions=self.bot.allowed_mentions) as params:
+            await self.bot.http.edit_message(view.channel_id, view.message_id, params=params)
+
+    async def _edit_tracker(self, guild_id: int, game_id: int) -> None:
+        """The edit the marks of a moment asked for (``TrackerEdits``): the game as it is now."""
+        await self._edit(await call(self.tracker.get, guild_id, game_id), buttons=False)
+
+    async def _refresh_tracker(self, interaction: discord.Interaction, view: GameView) -> None:
+        """Edit the game's tracker message to show ``view`` now (after a press elsewhere: the End
+        panel, an old copy of the tracker, /game cancel)."""
         try:
-            # discord.py's lower step of Message.edit: the edited message Discord sends back is not
-            # read into a Message (nothing uses it; reading it is a third of a mark's cost)
-            with handle_message_parameters(embeds=embeds, view=ui, previous_allowed_mentions=self.bot.allowed_mentions) as params:
-                await self.bot.http.edit_message(view.channel_id, view.message_id, params=params)
+            await self._edit(view, buttons=True)
         except discord.HTTPException:
-            await interaction.followup.send(embed=info_embed(
-                "The tracker message could not be updated",
-                f"The change is kept. `/game show game:{view.id}` posts the tracker again here."), ephemeral=True)
+            await self._not_edited(interaction, view.id)
+
+    @staticmethod
+    async def _not_edited(interaction: discord.Interaction, game_id: int) -> None:
+        await interaction.followup.send(embed=info_embed(
+            "The tracker message could not be updated",
+            f"The change is kept. `/game show game:{game_id}` posts the tracker again here."), ephemeral=True)
 
     async def _after_end(self, interaction: discord.Interaction, view: GameView) -> None:
         """The post-battle sequences the end opened, for everyone; what it could not do, for the presser."""
@@ -344,7 +362,7 @@ class GameCog(commands.Cog, name="GameCog"):
         note = f"✓ {safe(piece.name)}: {piece.state.words}" if piece is not None else ""
         await interaction.response.edit_message(embed=panel_embed(view, side, key, note=note),
                                                 view=panel_components(view, side, key, _page_of(view, side, key)))
-        await self._refresh_tracker(interaction, view, buttons=False)
+        self.edits.ask(g, game, if_it_fails=lambda: self._not_edited(interaction, game))
 
     async def _test(self, interaction: discord.Interaction, arg: str, game: int, side: int, key: str) -> None:
         """A Leadership test from a warrior's tests panel (``<test>-<own|leader>-<rolled|typed>``):

@@ -65,6 +65,7 @@ def option(comp, label_start):
 
 
 async def start(h, *more):
+    h.bot.get_cog("GameCog").edits.delay = 0  # the tracker's edit after marks comes at once (it gathers a second's marks)
     res = await ok(await h.command("game start", RED, warband1=REDS, warband2=BLUES, scenario="Wyrdstone Hunt",
                                    time="Friday 20:00", **dict(more)))
     assert not res.ephemeral
@@ -87,12 +88,19 @@ async def pick(h, pmid, actor, warrior):
 async def take_out(h, pmid, actor, warrior, by):
     await pick(h, pmid, actor, warrior)
     ooa = menu(h, pmid, "ooa")
-    return await ok(await h.select(pmid, ooa["custom_id"], [option(ooa, by)], actor))
+    res = await ok(await h.select(pmid, ooa["custom_id"], [option(ooa, by)], actor))
+    await marked(h)
+    return res
 
 
 def tracker_text(h, mid):
     from bot.harness import embed_text
     return "\n".join(embed_text(e) for e in h.messages[mid].data.get("embeds") or [])
+
+
+async def marked(h):
+    """Until the tracker's edit asked for by the marks so far is made."""
+    await h.bot.get_cog("GameCog").edits.settled()
 
 
 async def test_a_third_out_of_action_then_next_turn_prompts_the_rout_test_and_the_end_fills_in_the_sequences(harness):
@@ -106,11 +114,13 @@ async def test_a_third_out_of_action_then_next_turn_prompts_the_rout_test_and_th
 
     p = await panel(h, tracker, BLUE, BLUES)
     res = await take_out(h, p, BLUE, "Clanrats 1", "Hans")
-    edit = next(s for s in res.sent if s.kind == "channel_edit")  # the tracker message, edited for everyone
+    assert "Clanrats 1: out of action" in res.text  # his panel says so at once
+    edit = next(s for s in res.sent if s.kind == "channel_edit")  # then the tracker message, edited for everyone
     assert edit.message_id == tracker and "Clanrats 1 (by Hans)" in tracker_text(h, tracker)
     await take_out(h, p, BLUE, "Clanrats 2", "Hans")
     await pick(h, p, BLUE, "Skab")
     await ok(await h.click(p, button(h, p, "set", "stunned"), BLUE))
+    await marked(h)
     text = tracker_text(h, tracker)
     assert "out of action 2 of 6** (Rout test at 2)" in text and "**Stunned:** Skab" in text
     assert "Hans (took out 2)" in text
@@ -200,6 +210,7 @@ async def test_undo_takes_back_marks_and_turns_and_warband_undo_takes_back_the_b
     p = await panel(h, tracker, BLUE, BLUES)
     await take_out(h, p, BLUE, "Snikch", "Captain")
     await ok(await h.click(p, button(h, p, "wyrd", "up"), BLUE))
+    await marked(h)
     assert "Snikch (1 wyrdstone, by Captain)" in tracker_text(h, tracker)
     await ok(await h.click(tracker, button(h, tracker, "undo"), BLUE))
     assert "Snikch (by Captain)" in tracker_text(h, tracker)
