@@ -272,13 +272,7 @@ class GameCog(commands.Cog, name="GameCog"):
                                                     view=panel_components(view, _number(arg), None), ephemeral=True)
             return
         if action == "end":
-            view = await call(svc.get, g, game)
-            if not view.is_open:
-                raise MordheimError(f"Game #{game} is already {view.status}.", hint="Nothing was changed.")
-            if view.tracker_version != version:
-                raise MordheimError("That button belongs to an older state of the game.", hint="Use the tracker's newest buttons.")
-            if not admin and who not in view.players:
-                raise MordheimError("Only the players of this game or a member with Manage Server can end it.")
+            view = await call(svc.may_run, g, who, admin, game, version)
             embed, ui = end_panel(view)
             await interaction.response.send_message(embed=embed, view=ui, ephemeral=True)
             return

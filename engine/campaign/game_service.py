@@ -60,6 +60,11 @@ class BattleTracker(_Verbs):
         """The game, if the member may mark ``side``'s warriors in it now (else the refusal)."""
         return self.read(guild_id, lambda uow: games.check_may_mark(uow, _actor(guild_id, actor_id, is_admin), game_id, side))
 
+    def may_run(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
+        """The game, if the member may run it (turns, undo, the end) and its tracker is at ``tracker_version``."""
+        actor = _actor(guild_id, actor_id, is_admin)
+        return self.read(guild_id, lambda uow: games.check_may_run(uow, actor, game_id, tracker_version))
+
     # ---- a game
     def start(self, guild_id: int, actor_id: int, is_admin: bool, warbands: Sequence[str], *, scenario: str = "",
               when: str = "", channel_id: int | None = None) -> GameView:

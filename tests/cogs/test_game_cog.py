@@ -171,6 +171,7 @@ async def test_refusals_stale_presses_and_the_setting_that_lets_any_player_mark(
     # a press on another member's warband is refused privately
     await refused(await h.click(tracker, button(h, tracker, "mark", "0"), BLUE), "Only the owner of Reikland Raiders")
     await refused(await h.click(tracker, button(h, tracker, "next"), STRANGER), "Only the players of this game")
+    await refused(await h.click(tracker, button(h, tracker, "end"), STRANGER), "Only the players of this game")
     # two members pressing at once: one wins, the other is told
     next_id = button(h, tracker, "next")
     old = dict(h.messages[tracker].data)

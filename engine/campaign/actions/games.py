@@ -66,10 +66,6 @@ class GameView:
     def tracker_version(self) -> int:
         return self.state.tracker_version
 
-    @property
-    def players(self) -> frozenset[int]:
-        return frozenset(s.owner_id for s in self.state.sides)
-
 
 # ---------------------------------------------------------------------- reading
 STATES_KEPT = 256
@@ -119,9 +115,8 @@ def anyone_marks(uow: UnitOfWork) -> bool:
 
 
 # ---------------------------------------------------------------------- who may press
-def may_run(view_or_state: GameView | GameState, actor: Actor) -> None:
+def may_run(state: GameState, actor: Actor) -> None:
     """Players of the game (each warband's owner) and Manage Server run it: turns, undo, the end."""
-    state = view_or_state.state if isinstance(view_or_state, GameView) else view_or_state
     if actor.is_admin or any(s.owner_id == actor.member_id for s in state.sides):
         return
     raise PermissionDenied("Only the players of this game (the owners of its warbands) or a member with Manage Server "
@@ -146,6 +141,14 @@ def check_may_mark(uow: UnitOfWork, actor: Actor, game_id: int, side: int) -> Ga
     g = GamePress.open(uow, game_id)
     g.fighting_side(side)
     may_mark(g.state, side, actor, uow)
+    return g.view()
+
+
+def check_may_run(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int) -> GameView:
+    """The game, if it is open, its tracker at ``tracker_version`` and the member one of its players
+    or Manage Server (the End panel opens)."""
+    g = GamePress.open(uow, game_id, tracker_version=tracker_version)
+    may_run(g.state, actor)
     return g.view()
 
 
@@ -199,11 +202,11 @@ class GamePress:
             raise MordheimError("That warrior is not in this game.", hint="Choose him from the panel's menu.")
         return p
 
-    def record_row(self, side: int, what: str, entity: Entity, entity_id: int, before: Any, after: Any, reason: str,
-                   undoes_id: int | None = None) -> None:
+    def record_row(self, side: int, what: str, entity: Entity, entity_id: int, before: Any, after: Any, reason: str) -> None:
+        """A ledger row of the game's record (``GAME_RECORDS``), in its batch, on ``side``'s warband."""
         s = self.state.sides[side]
         self.uow.ledger.record(warband_id=s.warband_id, warband_name=s.warband, what=what, entity=entity, entity_id=entity_id,
-                               before=before, after=after, reason=reason, undoes_id=undoes_id)
+                               before=before, after=after, reason=reason)
 
     def save(self, state: GameState, *, log: Iterable[str] = (), status: GameStatus = GameStatus.OPEN, moves_on: bool = True,
              change: Change | None = None, **more: Any) -> GameView:
