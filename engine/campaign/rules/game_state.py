@@ -151,14 +151,12 @@ class GameState:
         return [n for n, s in enumerate(self.sides) if s.fighting]
 
     def to_json(self) -> str:
-        # Each model is a row of PIECE_FIELDS rather than an object: every press writes the whole
-        # state (two warbands of twenty are forty models), and rows are a third of the text and of
-        # the time to write it.
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["sides"] = [{**{f.name: getattr(s, f.name) for f in SIDE_FIELDS}, "pieces": [_row(p) for p in s.pieces]}
-                         for s in self.sides]
+        # Every press writes the whole state, and a mark changes one warband: each warband's text is
+        # written once and kept (``_side_json``), and the state's own fields are written around them.
+        data = {name: getattr(self, name) for name in STATE_FIELDS}
         data["history"] = [vars(c) for c in self.history]
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return head[:-1] + ',"sides":[' + ",".join(_side_json(s) for s in self.sides) + "]}"
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -171,7 +169,28 @@ class GameState:
 
 
 PIECE_FIELDS = tuple(f.name for f in fields(Piece))
-SIDE_FIELDS = tuple(f for f in fields(Side) if f.name != "pieces")
+SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
+STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "sides")
+
+# Warbands written lately, by the side's identity: sides are frozen, a mark makes a new one only for
+# the warband it changes, and the entry holds the side, so its id is not reused while kept.
+_SIDE_TEXT: dict[int, tuple[Side, str]] = {}
+SIDE_TEXTS_KEPT = 512
+
+
+def _side_json(side: Side) -> str:
+    """A warband as JSON, each model a row of PIECE_FIELDS rather than an object (forty models are a
+    third of the text and of the time to write it)."""
+    kept = _SIDE_TEXT.get(id(side))
+    if kept is not None and kept[0] is side:
+        return kept[1]
+    data = {name: getattr(side, name) for name in SIDE_FIELDS}
+    data["pieces"] = [_row(p) for p in side.pieces]
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    if len(_SIDE_TEXT) >= SIDE_TEXTS_KEPT:
+        del _SIDE_TEXT[next(iter(_SIDE_TEXT))]
+    _SIDE_TEXT[id(side)] = (side, text)
+    return text
 
 
 def _row(p: Piece) -> tuple[Any, ...]:
