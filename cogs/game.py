@@ -32,7 +32,16 @@ from discord.http import handle_message_parameters
 from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.context import is_admin
 from cogs._ui.embeds import info_embed
-from cogs._ui.game_panel import PAGE, PANEL, PANEL_MENU, TYPED, panel_components, panel_embed, test_embed, tests_panel
+from cogs._ui.game_panel import (
+    PAGE,
+    PANEL,
+    PANEL_MENU,
+    TYPED,
+    panel_components,
+    panel_embed,
+    test_embed,
+    tests_panel,
+)
 from cogs._ui.game_tracker import TRACKER, end_panel, tracker_components, tracker_embeds
 from cogs._ui.postbattle_render import sequence_components, sequence_embed
 from cogs._ui.tracker_edits import TrackerEdits
@@ -343,12 +352,12 @@ class GameCog(commands.Cog, name="GameCog"):
             await self._test(interaction, arg, game, side, key)
             return
         if action == "set":
-            change = lambda: svc.mark(g, who, admin, game, version, side, key, arg)  # noqa: E731
+            change = lambda: svc.mark(g, who, admin, game, version, side, key, arg)
         elif action == "ooa":
             taker = values[0] if values else ""
-            change = lambda: svc.mark(g, who, admin, game, version, side, key, "out_of_action", taken_out_by=taker)  # noqa: E731
+            change = lambda: svc.mark(g, who, admin, game, version, side, key, "out_of_action", taken_out_by=taker)
         elif action == "wyrd":
-            change = lambda: svc.carry(g, who, admin, game, version, side, key, 1 if arg == "up" else -1)  # noqa: E731
+            change = lambda: svc.carry(g, who, admin, game, version, side, key, 1 if arg == "up" else -1)
         else:
             raise MordheimError("This panel is from an older version of the bot.", hint="Open a new one from the tracker.")
         view = await call_write(self.store, change)

@@ -20,7 +20,13 @@ from cogs._ui.game_tracker import done_drawing
 from engine.campaign.actions.game_rout import TestRoll
 from engine.campaign.actions.games import GameView
 from engine.campaign.rules import game_rules
-from engine.campaign.rules.game_state import ANOTHER_ENEMY, NO_ONE, Piece, PieceState, piece_ref
+from engine.campaign.rules.game_state import (
+    ANOTHER_ENEMY,
+    NO_ONE,
+    Piece,
+    PieceState,
+    piece_ref,
+)
 
 PANEL = "gp"
 PANEL_MENU = "gps"
@@ -130,7 +136,7 @@ def tests_panel(view: GameView, side: int, key: str) -> tuple[discord.Embed, dis
         raise ValueError(f"no model {key} in side {side}")
     leader = game_rules.leader_to_lend(s)
     lend = leader is not None and leader.key != piece.key and leader.leadership > piece.leadership
-    lines = [f"2D6 equal to or under his Leadership passes (000:257). The result is posted for the table."]
+    lines = ["2D6 equal to or under his Leadership passes (000:257). The result is posted for the table."]
     lines += [f"**{t.name}** ({t.source}): {t.when}." for t in game_rules.LEADERSHIP_TESTS]
     if lend and leader is not None:
         lines.append(f"Within 6\" of {safe(leader.name)} he may use his Ld {leader.leadership} (000:829).")

@@ -47,7 +47,7 @@ class TrackerEdits:
             self._hurried = asyncio.Event()
         try:
             await asyncio.wait_for(self._hurried.wait(), timeout=self.delay)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         finally:
             tell = self._waiting.pop(key)  # from here on, a new mark asks for another edit
@@ -57,7 +57,7 @@ class TrackerEdits:
             log.warning("Could not edit the tracker of game %s", key[1], exc_info=True)
             try:
                 await tell()
-            except Exception:  # noqa: BLE001 - the member's interaction may be over; the log has it
+            except Exception:  # the member's interaction may be over; the log has it
                 log.warning("Could not tell the member that game %s's tracker was not edited", key[1], exc_info=True)
 
     async def settled(self) -> None:

@@ -1,9 +1,10 @@
 """The live battle tracker's verbs for the cogs: each opens one unit of work and calls one action.
 
 ``BattleTracker`` is built like ``Campaigns`` and ``PostBattle`` (engine/campaign/service.py) over
-the same store: a changing verb runs its action (engine/campaign/actions/games.py, game_rout.py,
-game_end.py) in one writing unit of work for the member and commits; a reading verb opens a
-reading unit. Every verb takes the server's id first and touches only that server's games.
+the same store: a changing verb runs its action (engine/campaign/actions/games.py,
+game_marks.py, game_rout.py, game_end.py) in one writing unit of work for the member and
+commits; a reading verb opens a reading unit. Every verb takes the server's id first and
+touches only that server's games.
 
 ``rng`` rolls the dice players do not type in. ``scenarios`` is where a game's scenario is looked
 up: the campaign's scenario table, once it is handed in (rules/game_scenario.py); without one, a
@@ -16,14 +17,22 @@ import datetime as dt
 import random
 from collections.abc import Callable, Sequence
 
-from engine.campaign.actions import game_end, game_rout, games
+from engine.campaign.actions import game_end, game_marks, game_rout, games
 from engine.campaign.actions.games import GameView
 from engine.campaign.actions.postbattle import SequenceView
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.model import Actor
 from engine.campaign.ports import UnitOfWork
-from engine.campaign.rules.game_scenario import GameScenario, ScenarioSource, scenario_for_game
-from engine.campaign.service import Store, _utc_now, _Verbs  # the campaign's one way of opening units of work
+from engine.campaign.rules.game_scenario import (
+    GameScenario,
+    ScenarioSource,
+    scenario_for_game,
+)
+from engine.campaign.service import (  # the campaign's one way of opening units of work
+    Store,
+    _utc_now,
+    _Verbs,
+)
 
 
 def _actor(guild_id: int, actor_id: int, is_admin: bool = False) -> Actor:
@@ -81,18 +90,18 @@ class BattleTracker(_Verbs):
 
     def mark(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int, side: int, key: str,
              state: str, *, taken_out_by: str = "") -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), games.mark, game_id, version, side, key, state,
+        return self.act(_actor(guild_id, actor_id, is_admin), game_marks.mark, game_id, version, side, key, state,
                         taken_out_by=taken_out_by)
 
     def carry(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, version: int, side: int, key: str,
               change: int) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), games.carry, game_id, version, side, key, change)
+        return self.act(_actor(guild_id, actor_id, is_admin), game_marks.carry, game_id, version, side, key, change)
 
     def next_turn(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), games.next_turn, game_id, tracker_version)
+        return self.act(_actor(guild_id, actor_id, is_admin), game_marks.next_turn, game_id, tracker_version)
 
     def undo(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
-        return self.act(_actor(guild_id, actor_id, is_admin), games.undo, game_id, tracker_version)
+        return self.act(_actor(guild_id, actor_id, is_admin), game_marks.undo, game_id, tracker_version)
 
     def rout_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
                   entered: str = "") -> GameView:

@@ -23,7 +23,13 @@ from dataclasses import dataclass, replace
 
 from engine.campaign.rules.battle_facts import BattleFacts, WarriorFacts
 from engine.campaign.rules.game_state import (
-    ANOTHER_ENEMY, NO_ONE, GameState, Piece, PieceState, Side, piece_ref,
+    ANOTHER_ENEMY,
+    NO_ONE,
+    GameState,
+    Piece,
+    PieceState,
+    Side,
+    piece_ref,
 )
 from engine.dice.checks import CheckKind, CheckResult
 from engine.dice.die import Die, DieKind, face_value
