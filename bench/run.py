@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 SECTIONS = ["bench.bench_dice", "bench.bench_rules", "bench.rules_accuracy", "bench.bench_combat", "bench.bench_storage",
             "bench.bench_warbands", "bench.bench_lists", "bench.bench_process", "bench.bench_postbattle",
             "bench.bench_startup", "bench.bench_overload", "bench.bench_sheets", "bench.bench_roster_import",
-            "bench.bench_postgres"]
+            "bench.bench_postgres", "bench.bench_game"]
 
 
 async def main(selected: list[str]) -> list[str]:

@@ -28,7 +28,7 @@ CALLBACK_NAMES = {
 class Sent:
     """One request discord.py made: its kind, HTTP method and path, and the JSON body."""
 
-    kind: str  # callback | followup | edit_original | delete_original | edit_message | delete_message | get_original | channel_message
+    kind: str  # callback | followup | edit_original | delete_original | edit_message | delete_message | get_original | channel_message | channel_edit
     method: str
     path: str
     body: dict[str, Any] | None

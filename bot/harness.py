@@ -558,17 +558,12 @@ class Harness:
 
     async def _bot_request(self, route: Any, *, json: Any = None, files: Any = None, form: Any = None, **_: Any) -> Any:
         """The bot's own REST calls (not interaction responses). Posting a message to a channel
-        is recorded, as ``channel_message``, with the interaction being answered, and answered as
-        Discord would; so is editing one of the bot's messages (``bot_edit``: an unknown one is
-        Discord's 404); any other call is refused, so a test notices a request it did not expect."""
+        (``channel_message``) and editing one of the bot's messages (``channel_edit``: the battle
+        tracker's, or a post-battle sequence's losing its buttons; an unknown one is Discord's 404)
+        are recorded with the interaction being answered, and answered as Discord would; any
+        other call is refused, so a test notices a request it did not expect."""
         adapter = async_context.get()
         sink = adapter.sink if isinstance(adapter, _RecordingAdapter) else []
-        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
-            msg_id = int(route.url.rstrip("/").rsplit("/", 1)[-1])
-            sink.append(Sent("bot_edit", route.method, route.url, dict(json or {}), [], msg_id))
-            if msg_id not in self.messages:
-                raise _not_found("Unknown Message")
-            return self._message_payload(self._update_message(msg_id, dict(json or {}), []))
         if route.method == "POST" and route.path == "/channels/{channel_id}/messages":
             channel_id = int(route.channel_id)
             body = dict(json or {})
@@ -576,6 +571,13 @@ class Harness:
             self.messages[msg.id] = msg
             sink.append(Sent("channel_message", route.method, route.url, body, [], msg.id))
             return self._message_payload(msg)
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            tail = route.url.rstrip("/").rsplit("/", 1)[-1]
+            msg_id = int(tail) if tail.isdigit() else None
+            sink.append(Sent("channel_edit", route.method, route.url, dict(json or {}), [], msg_id))
+            if msg_id not in self.messages:
+                raise _not_found("Unknown Message")
+            return self._message_payload(self._update_message(msg_id, dict(json or {}), []))
         sink.append(Sent("other", route.method, route.url, json, []))
         raise _not_found(f"The harness does not answer {route.method} {route.path}")
 

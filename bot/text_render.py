@@ -151,7 +151,8 @@ def render_sent(sent: Sent, message: Message | None) -> list[str]:
         return []
     lines: list[str] = []
     d = sent.data
-    label = {"edit_original": "(edited)", "edit_message": "(edited)", "followup": "(follow-up)"}.get(sent.kind)
+    label = {"edit_original": "(edited)", "edit_message": "(edited)", "followup": "(follow-up)",
+             "channel_edit": "(a message in the channel, edited)"}.get(sent.kind)
     if sent.kind == "channel_message" and message is not None:
         label = f"(posted in channel {message.channel_id})"
     if sent.callback_type == 7:

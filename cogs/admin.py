@@ -25,6 +25,7 @@ from engine.errors import LimitExceeded, MordheimError
 from engine.rolls.secret import SecretRolls
 from engine.errors import InvalidData
 from engine.campaign.actions.server_tables import MAX_HOUSE_LIST_BYTES
+from engine.campaign.game_service import BattleTracker
 
 MAX_CAMPAIGN_FILE = 256 * 1024
 
@@ -205,6 +206,15 @@ class Admin(commands.Cog):
                     "The bot needs to see and post there; keep the channel to the game master.")
         await interaction.response.send_message(embed=info_embed("Secret rolls", text, colour=SUCCESS), ephemeral=True)
 
+    @admin.command(name="tracker", description="Who marks warriors on the battle tracker: each warband's owner, or any player")
+    @app_commands.describe(anyone_marks="On: any player of a game marks any of its warriors. Off (default): each owner his own")
+    async def tracker(self, interaction: discord.Interaction, anyone_marks: bool) -> None:
+        guild_id = _require_server(interaction)
+        games = BattleTracker(self.bot.store)
+        await asyncio.to_thread(games.set_anyone_marks, guild_id, interaction.user.id, is_admin(interaction), anyone_marks)
+        text = ("Any player of a game can now mark any of its warriors on the tracker (`/game`)." if anyone_marks else
+                "Each warband's owner (and members with Manage Server) marks its warriors on the tracker (`/game`).")
+        await interaction.response.send_message(embed=info_embed("Battle tracker", text, colour=SUCCESS))
 
 
 async def setup(bot: commands.Bot) -> None:

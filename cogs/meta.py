@@ -22,6 +22,8 @@ OVERVIEW = (
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle**, **/hire**, **/trade** — this server's campaign warbands, built from the "
     "warband lists (`/help topic:warbands`).\n"
+    "**/game** — a live tracker of the game at the table: who is down, stunned or out, the Rout test, then the "
+    "post-battle sequences filled in.\n"
     "**/postbattle** — the post-battle sequence, step by step; **/campaign** — standings and the battle log.\n"
     "**/settings** — this server's edition and house rules; **/admin** changes them (`/help topic:settings`).\n"
     "**/preferences** — answers as plain text instead of embeds, for screen readers or by taste."
@@ -74,6 +76,9 @@ TOPICS = {
         "`/warband show` — the roster sheet with costs, value, rating and what can still be hired; `/warband check` — "
         "every rule the roster breaks; `/warband log` and `/warband undo` — every action and how to take it back "
         "(a hire with its gold, say).\n"
+        "`/game start` with the warbands at the table: one message follows the game (mark your warriors from your own "
+        "panel; **Next turn** runs the recovery phase and asks for the Rout test when it is due); its end records the "
+        "battles and opens the post-battle sequences filled in. Or, after a game played without it, "
         "`/battle record` after each game (name the `opponent` to record it for both warbands), then "
         "`/postbattle start`: injuries, experience and advances, exploration, selling wyrdstone and hired swords' upkeep, "
         "with every die shown and one `/warband undo` taking it all back; `/postbattle captives` — ransom, exchange or "
@@ -89,6 +94,7 @@ TOPICS = {
         "warband lists) — change them (only members with Manage Server see `/admin`).\n"
         "`/admin plaintext` — answer everyone here in plain text instead of embeds; each member can still choose "
         "for themselves with `/preferences plaintext`.\n"
+        "`/admin tracker anyone_marks:true` — any player of a game marks any of its warriors on the battle tracker.\n"
         "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
     ),
 }

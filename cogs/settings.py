@@ -17,6 +17,7 @@ from engine.combat.ruleset import combat_edition, list_toggles
 from engine.editions import get_edition
 from engine.errors import MordheimError
 from engine.campaign.actions.server_tables import ServerLists
+from engine.campaign.game_service import BattleTracker
 
 
 def _require_server(interaction: discord.Interaction) -> int:
@@ -41,7 +42,7 @@ def lists_text(lists: ServerLists) -> str:
 
 
 def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_override: bool,
-                   lists: ServerLists | None = None, plain_text: bool = False) -> discord.Embed:
+                   lists: ServerLists | None = None, plain_text: bool = False, anyone_marks: bool = False) -> discord.Embed:
     edition = get_edition(edition_id)
     lines = []
     for t in list_toggles(combat_edition(edition.id)):
@@ -74,8 +75,14 @@ def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_o
                else "Embeds; each member can choose plain text with `/preferences plaintext`."),
         inline=False,
     )
+    embed.add_field(
+        name="Battle tracker",
+        value=("Any player of a game marks any of its warriors (`/admin tracker`)." if anyone_marks
+               else "Each warband's owner (and Manage Server) marks its warriors."),
+        inline=False,
+    )
     embed.set_footer(text="Members with Manage Server change these with /admin edition, /admin houserule, /admin campaign, "
-                          "/admin warbands and /admin plaintext.")
+                          "/admin warbands, /admin plaintext and /admin tracker.")
     return embed
 
 
@@ -91,9 +98,10 @@ class Settings(commands.Cog):
         s = await server_settings(interaction)
         lists = await asyncio.to_thread(self.bot.campaigns.lists, guild_id)
         style = await asyncio.to_thread(self.bot.preferences.reply_style, guild_id, interaction.user.id)
+        anyone_marks = await asyncio.to_thread(BattleTracker(self.bot.store).anyone_marks, guild_id)
         await interaction.response.send_message(
             embed=settings_embed(s.edition_id, s.house_rules, bool(lists.campaign_override), lists,
-                                 plain_text=bool(style.server_choice)),
+                                 plain_text=bool(style.server_choice), anyone_marks=anyone_marks),
             ephemeral=True,
         )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from engine.campaign.game_model import GameRecord, GameStatus
 from engine.campaign.model import (
     Battle,
     CaptiveRecord,
@@ -160,6 +161,18 @@ class ServerTables(Protocol):
     def remove_house_list(self, list_id: str) -> None: ...
 
 
+class Games(Protocol):
+    """One server's games on the live battle tracker (engine/storage/games.py)."""
+
+    def get(self, game_id: int) -> GameRecord | None: ...
+    def open_ones(self) -> list[GameRecord]: ...
+    def add(self, *, started_by: int, channel_id: int | None, state_json: str, at: str) -> int: ...
+    def save(self, record: GameRecord, *, state_json: str, status: GameStatus, batch_id: int | None, at: str) -> GameRecord: ...
+    def place(self, game_id: int, channel_id: int, message_id: int) -> None: ...
+    def anyone_marks(self) -> bool: ...
+    def choose_anyone_marks(self, on: bool, at: str) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction of one server (engine/storage/unit_of_work.py)."""
 
@@ -177,6 +190,7 @@ class UnitOfWork(Protocol):
     tables: ServerTables
     captives: Captives
     upkeep: Upkeep
+    games: Games
 
     def flush(self) -> list[int]: ...
 

@@ -19,11 +19,11 @@ from engine.storage.connection import Connection
 
 # Every table of a server's data, parents before the rows that point at them.
 TABLES = ("server_settings", "warbands", "warriors", "battles", "ledger", "house_lists", "rare_item_searches",
-          "postbattle_sequences", "captives", "upkeep_paid", "kept_answers", "server_preferences", "member_preferences", "rolls", "roll_stats",
-          "roll_optouts", "secret_rolls", "roll_settings")
+          "postbattle_sequences", "captives", "upkeep_paid", "kept_answers", "server_preferences", "member_preferences", "rolls",
+          "roll_stats", "roll_optouts", "secret_rolls", "roll_settings", "games", "game_settings")
 # Tables whose rows have an id that the database counts out (their counter is carried over too).
 COUNTED = ("warbands", "warriors", "battles", "ledger", "rare_item_searches", "postbattle_sequences", "captives", "upkeep_paid",
-           "rolls", "secret_rolls")
+           "rolls", "secret_rolls", "games")
 CHUNK = 2000  # rows read and written at a time
 
 

@@ -579,3 +579,39 @@ def names_compared_as_they_look(db: Database) -> None:
     # older one's in its server or warband renamed "... (2)" (engine/storage/name_keys.py). Data
     # only; PostgreSQL's 0007 does the same.
     rekey_names(db.conn)
+
+
+@MIGRATIONS(name="0018_live_battle_tracker_games")
+def live_battle_tracker_games(db: Database) -> None:
+    # A game followed on the live battle tracker (/game, engine/campaign/actions/games.py). Its state
+    # is the engine's JSON: the warbands, each model's state, whose turn it is. ``version`` grows with
+    # every change, so a press drawn at an older version is refused (or, for a mark, checked against
+    # the warrior it marks). Everything the game records is a ledger row of one batch (``batch_id``).
+    # A warband deleted mid-game leaves the game's row: the game says that warband is gone.
+    db.execute(
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER NOT NULL,
+            started_by INTEGER NOT NULL,
+            channel_id INTEGER,                          -- where its tracker message is
+            message_id INTEGER,                          -- the tracker message (NULL until sent)
+            state_json TEXT NOT NULL,
+            batch_id INTEGER,                            -- the ledger batch of the game's record
+            version INTEGER NOT NULL DEFAULT 1,
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'ended', 'cancelled')),
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )"""
+    )
+    db.execute("CREATE INDEX games_guild_status ON games (guild_id, status, id)")
+    # Who may mark a game's warriors: each warband's owner and Manage Server, or (``any_player_marks``,
+    # /admin tracker) any player of the game. No row: the default, owners only.
+    db.execute(
+        """
+        CREATE TABLE game_settings (
+            guild_id INTEGER PRIMARY KEY,
+            any_player_marks INTEGER NOT NULL DEFAULT 0 CHECK (any_player_marks IN (0, 1)),
+            updated_at TEXT NOT NULL
+        )"""
+    )

@@ -330,6 +330,29 @@ BATTLE_SCENARIO_AND_RATINGS = Migration("0006_battle_scenario_and_ratings", (
 NAMES_COMPARED_AS_THEY_LOOK = Migration("0007_names_compared_as_they_look", (),
                                         data=lambda conn: rekey_names(conn, mark="%s"))
 
+LIVE_BATTLE_TRACKER_GAMES = Migration("0008_live_battle_tracker_games", (
+    # a game on the live battle tracker (/game): its state as JSON, versioned; see schema.py 0018
+    f"""CREATE TABLE games (
+        {_id()},
+        guild_id BIGINT NOT NULL,
+        started_by BIGINT NOT NULL,
+        channel_id BIGINT,
+        message_id BIGINT,
+        state_json TEXT NOT NULL,
+        batch_id BIGINT,
+        version INTEGER NOT NULL DEFAULT 1,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'ended', 'cancelled')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX games_guild_status ON games (guild_id, status, id)",
+    """CREATE TABLE game_settings (
+        guild_id BIGINT PRIMARY KEY,
+        any_player_marks INTEGER NOT NULL DEFAULT 0 CHECK (any_player_marks IN (0, 1)),
+        updated_at TEXT NOT NULL
+    )""",
+))
+
 # Each step runs once, in order, and is recorded in schema_migrations; append, never edit.
 MIGRATIONS: tuple[Migration, ...] = (INITIAL, VERSION_STAMPS, WARBANDS_BY_OWNER, CAPTIVES_UPKEEP_AND_SEQUENCE_MESSAGES, WARBAND_GRADES,
-                                     BATTLE_SCENARIO_AND_RATINGS, NAMES_COMPARED_AS_THEY_LOOK)
+                                     BATTLE_SCENARIO_AND_RATINGS, NAMES_COMPARED_AS_THEY_LOOK, LIVE_BATTLE_TRACKER_GAMES)

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from engine.storage.battles import BattleRepository
 from engine.storage.captives import CaptiveRepository
 from engine.storage.connection import Connection
+from engine.storage.games import GameRepository
 from engine.storage.ledger import LedgerRepository
 from engine.storage.searches import SearchRepository
 from engine.storage.sequences import SequenceRepository
@@ -49,6 +50,7 @@ class UnitOfWork:
         self.tables = ServerTablesRepository(c, guild_id)
         self.captives = CaptiveRepository(c, guild_id)
         self.upkeep = UpkeepRepository(c, guild_id)
+        self.games = GameRepository(c, guild_id)
 
     def flush(self) -> list[int]:
         """Write what waits for the end of the unit: the ledger rows (their ids) and the warbands touched."""

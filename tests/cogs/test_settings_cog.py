@@ -71,7 +71,8 @@ async def test_admin_group_is_hidden_from_members_and_settings_show_is_not(harne
     manage_guild = 1 << 5  # Permissions.manage_guild
     assert defs["admin"]["default_member_permissions"] == manage_guild
     assert defs["settings"]["default_member_permissions"] is None
-    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign", "plaintext", "warbands", "secretrolls"}
+    assert {o["name"] for o in defs["admin"]["options"]} == {"edition", "houserule", "reset", "campaign", "plaintext", "warbands", "secretrolls",
+                                                               "tracker"}
     assert {o["name"] for o in defs["settings"]["options"]} == {"show"}
 
 

@@ -31,6 +31,7 @@ from engine.campaign.model import (
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.advances import AdvanceRoll, henchman_advance, hero_advance, learn_skill, promote
+from engine.campaign.rules.battle_facts import BattleFacts, prefilled
 from engine.campaign.rules.campaign_rules import CampaignRules
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.battle_awards import battle_extra_experience, outcome_of, scenario_asks
@@ -274,8 +275,10 @@ def _captor(s: _Step) -> Warband | None:
 
 
 # ---------------------------------------------------------------------- writing
-def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None = None) -> SequenceView:
-    """Start the sequence after the warband's newest battle (or ``battle_id``)."""
+def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None = None,
+          prefill: BattleFacts | None = None) -> SequenceView:
+    """Start the sequence after the warband's newest battle (or ``battle_id``); ``prefill``: what
+    the battle tracker knows of it (who fought, who went out of action, each hero's kills)."""
     band = warband_named(uow, warband)
     may_change(band, actor)
     open_record = uow.sequences.open_of(band.id)
@@ -308,6 +311,8 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     what = f"battle {number} ({battle.result}" + (f", {battle.scenario})" if battle.scenario else ")")
     notes = tuple(f"{f.name} sits this one out ({'captured' if f.warrior_id in captive else 'still recovering'})"
                   for f in fighters if not f.fought)
+    if prefill is not None:
+        fighters = prefilled(fighters, prefill)
     asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
     state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes,
                           extra={"asks_counters": asks.counters, "feat": asks.feat})

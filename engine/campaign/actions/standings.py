@@ -84,7 +84,7 @@ def record_battle_between(uow: UnitOfWork, actor: Actor, warband: str, opponent:
     mine = cleaned_battle({"result": result, "scenario": scenario, "opponents": theirs.name,
                            "fought_on": battle_date(fought_on, uow.at), "notes": notes})
     # both ratings as they stand when the battle is recorded, before its post-battle sequences (the underdog experience)
-    rating, their_rating = _ratings(uow, ours, theirs)
+    rating, their_rating = battle_ratings(uow, ours, theirs)
     mine.update(rating=rating, opponent_rating=their_rating)
     other = {**mine, "result": str(BattleResult(mine["result"]).opposite), "opponents": ours.name,
              "rating": their_rating, "opponent_rating": rating}
@@ -94,7 +94,7 @@ def record_battle_between(uow: UnitOfWork, actor: Actor, warband: str, opponent:
     return replace(first, pair_id=first.id), second
 
 
-def _ratings(uow: UnitOfWork, ours: Warband, theirs: Warband) -> tuple[int, int]:
+def battle_ratings(uow: UnitOfWork, ours: Warband, theirs: Warband) -> tuple[int, int]:
     """The two warbands' ratings now (the one rating every view shows: rules/rating.py)."""
     tables = tables_of(uow)
     roster = uow.warriors.active_by_warband({ours.id: ours.name, theirs.id: theirs.name}, only=[ours.id, theirs.id])

@@ -14,12 +14,15 @@ from engine.campaign.actions.common import changeable_warband
 from engine.campaign.actions.ledger_view import named_entries
 from engine.campaign.model import Actor, Entity, LedgerEntry
 from engine.campaign.ports import UnitOfWork
+from engine.campaign.rules.game_state import GAME_RECORDS
 from engine.errors import DuplicateKey, MordheimError
 
 NOT_UNDOABLE = ("warband.create", "warband.import", "warband.delete")
 # Records of what happened rather than changes to take back: a rare-item search (dice already
-# rolled: undo never buys a second roll) and a post-battle sequence closed before its end.
-PASSED_OVER_BY_UNDO = ("trade.search", "postbattle.cancel")
+# rolled: undo never buys a second roll), a post-battle sequence closed before its end, and what
+# the battle tracker recorded at the table (its own Undo takes a mark back; the battles a game
+# records at its end are ordinary battle rows, which undo takes back).
+PASSED_OVER_BY_UNDO = ("trade.search", "postbattle.cancel", *GAME_RECORDS)
 
 
 def _stale(entry: LedgerEntry) -> MordheimError:

@@ -1,0 +1,191 @@
+"""The rules a tracked game follows: turns, the recovery phase, the Rout test, Leadership tests, kills.
+
+Pure functions of ``game_state.GameState``; the actions (engine/campaign/actions/games.py,
+game_rout.py) store what they return. Sources are the seed rulebook 000 (Living Rulebook 2005),
+file:line, and for hired swords the Hired Swords chapter of the published rulebook (LRB p. 105,
+not in the seeds; transcribed at mordheimer.net/docs/campaigns/hired-swords).
+
+Decisions where the rules leave room:
+- The recovery phase is applied to the warband whose turn begins, when the turn passes to it
+  (000:295-301). A knocked-down warrior stands up there (he "may stand up", 000:633; the tracker
+  assumes he does, and a mark puts him back down).
+- A fled warrior stays fled until a player marks him: he rallies only by passing a test
+  (000:297), which the tracker rolls but leaves to the player to apply.
+- The Rout test counts models: each member of a henchman group is a warrior, and hired swords
+  count (the Hired Swords chapter); warriors marked "not in this game" do not.
+- If nobody is left who may take the Rout test, it is failed: there is no Leadership to roll under.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from engine.campaign.rules.battle_facts import BattleFacts, WarriorFacts
+from engine.campaign.rules.game_state import (
+    ANOTHER_ENEMY,
+    NO_ONE,
+    GameState,
+    Piece,
+    PieceState,
+    Side,
+    piece_ref,
+)
+from engine.dice.checks import CheckKind, CheckResult
+from engine.dice.die import Die, DieKind, face_value
+from engine.dice.source import Dice
+
+# The recovery phase, as data: each state a warrior may be in at the start of his turn, what it
+# becomes, and where the rulebook says so.
+RECOVERY: Mapping[PieceState, tuple[PieceState, str]] = {
+    PieceState.STUNNED: (PieceState.KNOCKED_DOWN, "000:301, 000:641"),
+    PieceState.KNOCKED_DOWN: (PieceState.STANDING, "000:301, 000:633"),
+}
+
+# A Rout test is due at the start of a warband's turn when this share of it is out of action,
+# rounded up (a quarter or more: "twelve warriors ... three or more", 000:813).
+ROUT_SHARE = (1, 4)
+
+# Who may not lend his Leadership to the Rout test (000:819-821): the leader, and anyone else,
+# out of action or stunned; and nobody who is not in the game. Hired swords never (Hired Swords chapter).
+NO_ROUT_LEADERSHIP = frozenset({PieceState.OUT_OF_ACTION, PieceState.STUNNED, PieceState.ABSENT})
+
+# A leader lends his Leadership to warriors within 6" (000:829), but not while he is knocked
+# down, stunned or fleeing (000:831), nor out of the fight.
+LEADER_CANNOT_LEND = frozenset({PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED, PieceState.OUT_OF_ACTION,
+                                PieceState.ABSENT})
+
+
+@dataclass(frozen=True)
+class LeadershipTest:
+    """A Leadership test a warrior may be asked to take during a game: all are 2D6 against Ld (000:257)."""
+
+    id: str
+    name: str
+    when: str  # when the rulebook asks for it, in short
+    source: str
+
+
+LEADERSHIP_TESTS: tuple[LeadershipTest, ...] = (
+    LeadershipTest("leadership", "Leadership test", "any test against his Leadership", "000:257"),
+    LeadershipTest("fear", "Fear test", "charged by, or charging, a warrior who causes fear", "000:849-855"),
+    LeadershipTest("alone", "All Alone test", "fighting alone against two or more, no friend standing within 6\"", "000:837"),
+    LeadershipTest("rally", "Rally test", "a fleeing warrior, in his recovery phase", "000:297-299"),
+)
+TESTS_BY_ID = {t.id: t for t in LEADERSHIP_TESTS}
+
+
+# ---------------------------------------------------------------------------- counting
+def models(side: Side) -> int:
+    """The warriors the Rout test counts: every model in the game, hired swords included."""
+    return sum(1 for p in side.pieces if p.state != PieceState.ABSENT)
+
+
+def out_of_action(side: Side) -> int:
+    return sum(1 for p in side.pieces if p.state == PieceState.OUT_OF_ACTION)
+
+
+def rout_threshold(side: Side) -> int:
+    """How many out of action make the Rout test due: a quarter of the warband, rounded up (000:813)."""
+    top, bottom = ROUT_SHARE
+    return -(-models(side) * top // bottom)
+
+
+def must_test_rout(side: Side) -> bool:
+    """A quarter or more of the warband is out of action (000:813)."""
+    return side.fighting and models(side) > 0 and out_of_action(side) >= rout_threshold(side)
+
+
+def rout_leader(side: Side) -> Piece | None:
+    """Whose Leadership the Rout test uses: the leader's, unless he is out of action or stunned;
+    then the highest among the rest who are not (000:817-821), never a hired sword's (Hired Swords
+    chapter); None when nobody may."""
+    able = [p for p in side.pieces if p.state not in NO_ROUT_LEADERSHIP and not p.is_hired_sword]
+    leader = next((p for p in able if p.role == "leader"), None)
+    if leader is not None:
+        return leader
+    return max(able, key=lambda p: p.leadership, default=None)
+
+
+def leader_to_lend(side: Side) -> Piece | None:
+    """The leader, when he may lend his Leadership to a warrior within 6" (000:829-831)."""
+    return next((p for p in side.pieces if p.role == "leader" and p.state not in LEADER_CANNOT_LEND), None)
+
+
+# ---------------------------------------------------------------------------- turns
+def recover(side: Side, version: int) -> tuple[Side, list[tuple[Piece, Piece]]]:
+    """The recovery phase of ``side`` (its turn begins): stunned become knocked down, knocked
+    down stand up (RECOVERY). The side after, and each (before, after) that changed."""
+    changed: list[tuple[Piece, Piece]] = []
+    pieces = []
+    for p in side.pieces:
+        rule = RECOVERY.get(p.state)
+        if rule is not None and side.fighting:
+            after = replace(p, state=rule[0], changed=version)
+            changed.append((p, after))
+            p = after
+        pieces.append(p)
+    return replace(side, pieces=tuple(pieces)), changed
+
+
+def next_turn(state: GameState) -> tuple[int, int]:
+    """Whose turn comes next, and the game turn it is then: the next warband still fighting, in
+    order; past the last, the first again in a new turn (000:271)."""
+    fighting = state.fighting
+    later = [n for n in fighting if n > state.side]
+    if later:
+        return later[0], state.turn
+    return fighting[0], state.turn + 1
+
+
+# ---------------------------------------------------------------------------- tests
+def leadership_check(leadership: int, dice: Dice, why: str) -> CheckResult:
+    """A Leadership test, 2D6 equal to or under ``leadership`` (000:257), with dice typed at the
+    table or rolled (``dice``): the same ``CheckResult`` as /leadership's, every die shown."""
+    faces = dice.dice(2, why)
+    return CheckResult(CheckKind.LEADERSHIP, tuple(Die(DieKind.STANDARD, 6, f, face_value(DieKind.STANDARD, f)) for f in faces),
+                       characteristic="Leadership", value=leadership)
+
+
+# ---------------------------------------------------------------------------- the end
+def kills(state: GameState, side: int) -> dict[int, int]:
+    """Enemies each hero of ``side`` took out of action, by warrior id: every model of another
+    warband out of action and marked as taken out by him. Only heroes count: a hero earns +1
+    experience for each (the campaign tables' 'Enemy out of action'); henchmen and hired swords
+    do not (Hired Swords chapter: they gain experience as henchmen)."""
+    heroes = {piece_ref(side, p.key): p.warrior_id for p in state.sides[side].pieces if p.is_hero}
+    out: dict[int, int] = {}
+    for n, other in enumerate(state.sides):
+        if n == side:
+            continue
+        for p in other.pieces:
+            if p.state == PieceState.OUT_OF_ACTION and p.taken_out_by in heroes:
+                wid = heroes[p.taken_out_by]
+                out[wid] = out.get(wid, 0) + 1
+    return out
+
+
+def facts_of_side(state: GameState, side: int, *, source: str) -> BattleFacts:
+    """What the game says of one warband's warriors, for its post-battle sequence."""
+    credited = kills(state, side)
+    by_warrior: dict[int, list[Piece]] = {}
+    for p in state.sides[side].pieces:
+        by_warrior.setdefault(p.warrior_id, []).append(p)
+    return BattleFacts(source=source, warriors=tuple(
+        WarriorFacts(warrior_id=wid, fought=any(p.state != PieceState.ABSENT for p in pieces),
+                     out_of_action=sum(1 for p in pieces if p.state == PieceState.OUT_OF_ACTION),
+                     kills=credited.get(wid, 0), counters=sum(p.counters for p in pieces))
+        for wid, pieces in by_warrior.items()))
+
+
+def taker_words(state: GameState, ref: str) -> str:
+    """Who took a warrior out of action, in words ('' when not said)."""
+    if ref == NO_ONE:
+        return "no enemy"
+    if ref == ANOTHER_ENEMY:
+        return "an enemy"
+    side, _, key = ref.partition(":")
+    if not side.isdigit() or int(side) >= len(state.sides):
+        return ""
+    piece = state.sides[int(side)].piece(key)
+    return piece.name if piece is not None else ""

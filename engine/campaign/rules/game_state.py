@@ -1,0 +1,204 @@
+"""A tracked game as a state: its warbands, each model's state on the table, whose turn it is.
+
+Plain frozen data with ``to_json``/``from_json``, so a game is stored as one row and resumed
+after a restart (engine/campaign/actions/games.py). Each warrior is one ``Piece``; a henchman
+group is one piece per model ("Marksmen 1", "Marksmen 2"), marked one by one. The rules that
+move the state on (recovery, Rout) are in ``game_rules.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
+from typing import Any
+
+# The ledger rows a game writes, all in the game's one batch with the battles its end records:
+# its start, each Rout test (dice rolled) and, at the end, what the tracker recorded of each
+# warband (who went out of action, by whom, kills, wyrdstone). They record what happened at the
+# table, not changes to a warband: /warband undo passes over them (engine/campaign/actions/undo.py)
+# and takes back the battle. Marks and turns are the table's state, kept in the game's row: the
+# tracker's own Undo takes them back (``GameState.history``).
+GAME_STARTED = "game.start"
+ROUT_TAKEN = "game.rout"
+GAME_RECORDED = "game.record"
+GAME_RECORDS = (GAME_STARTED, ROUT_TAKEN, GAME_RECORDED)
+HISTORY_KEPT = 12  # marks and turns the tracker's Undo can take back, newest first
+
+
+class PieceState(StrEnum):
+    """What a model is doing on the table (000:617-645 injuries; 000:371 hiding; 000:837 fleeing)."""
+
+    STANDING = "standing"
+    KNOCKED_DOWN = "knocked_down"
+    STUNNED = "stunned"
+    OUT_OF_ACTION = "out_of_action"
+    FLED = "fled"  # broke and ran (All Alone, 000:837); he rallies with a test in his recovery phase (000:297)
+    HIDDEN = "hidden"
+    ABSENT = "absent"  # not in this game (still recovering, left at home): not counted for Rout
+
+    @property
+    def words(self) -> str:
+        return STATE_WORDS[self]
+
+
+STATE_WORDS = {
+    PieceState.STANDING: "standing",
+    PieceState.KNOCKED_DOWN: "knocked down",
+    PieceState.STUNNED: "stunned",
+    PieceState.OUT_OF_ACTION: "out of action",
+    PieceState.FLED: "fled",
+    PieceState.HIDDEN: "hidden",
+    PieceState.ABSENT: "not in this game",
+}
+
+
+class SideStatus(StrEnum):
+    FIGHTING = "fighting"
+    ROUTED = "routed"  # failed its Rout test, or routed of its own will: it has left the game (000:815, 000:825)
+
+
+NO_ONE = "none"  # taken out of action by no enemy (a fall, his own spell...)
+ANOTHER_ENEMY = "other"  # by an enemy the tracker does not name (a henchman, a hired sword)
+
+
+def piece_ref(side: int, key: str) -> str:
+    """How one model names another that took him out of action: '1:17' (side 1, warrior 17)."""
+    return f"{side}:{key}"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One model of a warband in the game."""
+
+    key: str  # '17' for warrior 17, '17.2' for the second model of henchman group 17
+    warrior_id: int
+    name: str  # 'Hans', 'Marksmen 2'
+    role: str  # engine.campaign.model.Role's value
+    leadership: int
+    state: PieceState = PieceState.STANDING
+    taken_out_by: str = ""  # when out of action: a ``piece_ref``, ANOTHER_ENEMY, NO_ONE or '' (not said)
+    counters: int = 0  # wyrdstone counters he carries
+    changed: int = 0  # the game's version when he last changed: a panel drawn before it is out of date for him
+
+    @property
+    def is_hero(self) -> bool:
+        """Leader or hero: the models whose kills are experience (hired swords gain it as henchmen)."""
+        return self.role in ("leader", "hero")
+
+    @property
+    def is_hired_sword(self) -> bool:
+        return self.role == "hired_sword"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One warband in the game."""
+
+    warband_id: int
+    warband: str  # its name when the game started
+    owner_id: int
+    pieces: tuple[Piece, ...]
+    status: SideStatus = SideStatus.FIGHTING
+    left_on_turn: int = 0  # the game turn it routed
+    rout_note: str = ""  # 'failed its Rout test: ...' or 'routed of its own will'
+    result: str = ""  # at the end: engine.campaign.model.BattleResult's value
+    battle_id: int | None = None  # the battle recorded for it at the end
+
+    @property
+    def fighting(self) -> bool:
+        return self.status == SideStatus.FIGHTING
+
+    def piece(self, key: str) -> Piece | None:
+        return next((p for p in self.pieces if p.key == key), None)
+
+    def with_piece(self, new: Piece) -> Side:
+        return replace(self, pieces=tuple(new if p.key == new.key else p for p in self.pieces))
+
+
+@dataclass(frozen=True)
+class Change:
+    """A mark or a turn, as the tracker's Undo takes it back: what it changed, before and after.
+    A mark: the model's ``key`` and the fields of his that changed; a turn: ``turn``, ``side``,
+    ``rout_due`` and the ``pieces`` (key: state) its recovery phase changed."""
+
+    kind: str  # "mark" | "turn"
+    side: int  # the warband marked, or whose turn began
+    before: dict[str, Any]
+    after: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameState:
+    scenario: str  # its name
+    sides: tuple[Side, ...]  # in turn order: the first takes the first turn (000:271)
+    scenario_id: str | None = None  # the scenario table's id, when the scenario came from it
+    scenario_summary: str = ""  # its rules in short
+    when: str = ""  # when the table plays, as typed
+    turn: int = 1  # the game turn: every warband has moved once per turn
+    side: int = 0  # whose turn it is
+    rout_due: bool = False  # that warband must take a Rout test before its turn goes on (000:813)
+    log: tuple[str, ...] = ()  # what happened lately, newest last
+    history: tuple[Change, ...] = ()  # the marks and turns Undo may take back, newest last (HISTORY_KEPT)
+    # The version of the tracker's buttons: a turn passing, a Rout test, an undo and the end move it
+    # on, and a press drawn before is refused; a mark does not (it changes only the tracker's text).
+    tracker_version: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)  # room for what a later version keeps
+
+    @property
+    def fighting(self) -> list[int]:
+        """The sides still in the game, by index."""
+        return [n for n, s in enumerate(self.sides) if s.fighting]
+
+    def to_json(self) -> str:
+        # Every press writes the whole state, and a mark changes one warband: each warband's text is
+        # written once and kept (``_side_json``), and the state's own fields are written around them.
+        data = {name: getattr(self, name) for name in STATE_FIELDS}
+        data["history"] = [vars(c) for c in self.history]
+        head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return head[:-1] + ',"sides":[' + ",".join(_side_json(s) for s in self.sides) + "]}"
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        raw = json.loads(text)
+        sides = tuple(
+            Side(**{**s, "status": SideStatus(s["status"]),
+                    "pieces": tuple(_piece(p) for p in s["pieces"])})
+            for s in raw["sides"])
+        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "history": tuple(Change(**c) for c in raw["history"])})
+
+
+PIECE_FIELDS = tuple(f.name for f in fields(Piece))
+SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
+STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "sides")
+
+# Warbands written lately, by the side's identity: sides are frozen, a mark makes a new one only for
+# the warband it changes, and the entry holds the side, so its id is not reused while kept.
+_SIDE_TEXT: dict[int, tuple[Side, str]] = {}
+SIDE_TEXTS_KEPT = 512
+
+
+def _side_json(side: Side) -> str:
+    """A warband as JSON, each model a row of PIECE_FIELDS rather than an object (forty models are a
+    third of the text and of the time to write it)."""
+    kept = _SIDE_TEXT.get(id(side))
+    if kept is not None and kept[0] is side:
+        return kept[1]
+    data = {name: getattr(side, name) for name in SIDE_FIELDS}
+    data["pieces"] = [_row(p) for p in side.pieces]
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    if len(_SIDE_TEXT) >= SIDE_TEXTS_KEPT:
+        del _SIDE_TEXT[next(iter(_SIDE_TEXT))]
+    _SIDE_TEXT[id(side)] = (side, text)
+    return text
+
+
+def _row(p: Piece) -> tuple[Any, ...]:
+    """A model as a row, in the order of PIECE_FIELDS (tests/engine/test_game_rules.py checks both agree)."""
+    return (p.key, p.warrior_id, p.name, p.role, p.leadership, p.state, p.taken_out_by, p.counters, p.changed)
+
+
+def _piece(row: list[Any]) -> Piece:
+    values = dict(zip(PIECE_FIELDS, row))
+    values["state"] = PieceState(values["state"])
+    return Piece(**values)

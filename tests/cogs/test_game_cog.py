@@ -1,0 +1,332 @@
+"""/game through the harness: a game started with two warbands, warriors marked from the players'
+panels, the recovery phase and the Rout test at the start of a turn, the end opening post-battle
+sequences filled in from the game; undo, stale and foreign presses, the server's setting, a
+restart, a multiplayer game, and the tracker within Discord's limits."""
+
+from __future__ import annotations
+
+from bot.harness import ADMIN_PERMISSIONS, Actor, Harness
+from tests.conftest import both_backends, make_bot
+
+pytestmark = both_backends
+
+G = 111
+RED = Actor(user_id=1, guild_id=G)
+BLUE = Actor(user_id=2, guild_id=G)
+GREEN = Actor(user_id=4, guild_id=G)
+ADMIN = Actor(user_id=3, guild_id=G, permissions=ADMIN_PERMISSIONS)
+STRANGER = Actor(user_id=9, guild_id=G)
+ELSEWHERE = Actor(user_id=1, guild_id=222)
+REDS, BLUES, GREENS = "Reikland Raiders", "Skaven Scurriers", "Orc Boyz"
+
+
+async def ok(res):
+    assert not res.is_error, res.text
+    return res
+
+
+async def refused(res, words):
+    assert res.is_error and res.ephemeral, res.text
+    assert words in res.text, res.text
+    return res
+
+
+async def reds(h):
+    await ok(await h.command("warband create", RED, name=REDS, warband_type="Reiklanders", gold=100))
+    for name, role, extra in (("Captain", "leader", {}), ("Hans", "hero", {}), ("Otto", "hero", {}),
+                              ("Marksmen", "henchmen", {"group_size": 3})):
+        await ok(await h.command("warrior add", RED, warband=REDS, name=name, role=role, warrior_type="Human",
+                                 profile="4 4 4 3 3 1 4 1 8", **extra))
+
+
+async def blues(h):
+    """Six models: a leader (Ld 7), a hero (Ld 6) and four clanrats (Ld 5)."""
+    await ok(await h.command("warband create", BLUE, name=BLUES, warband_type="Skaven", gold=100))
+    for name, role, ld, extra in (("Snikch", "leader", 7, {}), ("Skab", "hero", 6, {}), ("Clanrats", "henchmen", 5, {"group_size": 4})):
+        await ok(await h.command("warrior add", BLUE, warband=BLUES, name=name, role=role, warrior_type="Skaven",
+                                 profile=f"5 3 3 3 3 1 4 1 {ld}", **extra))
+
+
+def button(h, mid, action, arg=None):
+    """The custom id of the message's component for ``action`` (and its ``arg``)."""
+    for c in h.messages[mid].components():
+        parts = c.get("custom_id", "").split(":")
+        if parts[1:2] == [action] and (arg is None or parts[-1] == arg):
+            return c["custom_id"]
+    raise AssertionError(f"no {action}/{arg} on the message: {[c.get('custom_id') for c in h.messages[mid].components()]}")
+
+
+def menu(h, mid, action):
+    return next(c for c in h.messages[mid].components() if c.get("custom_id", "").split(":")[1:2] == [action])
+
+
+def option(comp, label_start):
+    return next(o["value"] for o in comp["options"] if o["label"].startswith(label_start))
+
+
+async def start(h, *more):
+    h.bot.get_cog("GameCog").edits.delay = 0  # the tracker's edit after marks comes at once (it gathers a second's marks)
+    res = await ok(await h.command("game start", RED, warband1=REDS, warband2=BLUES, scenario="Wyrdstone Hunt",
+                                   time="Friday 20:00", **dict(more)))
+    assert not res.ephemeral
+    return res.message_id
+
+
+async def panel(h, tracker, actor, side_name):
+    res = await ok(await h.click(tracker, button(h, tracker, "mark", str([REDS, BLUES, GREENS].index(side_name))), actor))
+    assert res.ephemeral and f"Marking {side_name}" in res.text
+    return res.message_id
+
+
+async def pick(h, pmid, actor, warrior):
+    if not any(c.get("custom_id", "").startswith("gps:pick:") for c in h.messages[pmid].components()):
+        await ok(await h.click(pmid, button(h, pmid, "list"), actor))  # back to the list from a warrior's marks
+    pick_menu = menu(h, pmid, "pick")
+    return await ok(await h.select(pmid, pick_menu["custom_id"], [option(pick_menu, warrior)], actor))
+
+
+async def take_out(h, pmid, actor, warrior, by):
+    await pick(h, pmid, actor, warrior)
+    ooa = menu(h, pmid, "ooa")
+    res = await ok(await h.select(pmid, ooa["custom_id"], [option(ooa, by)], actor))
+    await marked(h)
+    return res
+
+
+def tracker_text(h, mid):
+    from bot.harness import embed_text
+    return "\n".join(embed_text(e) for e in h.messages[mid].data.get("embeds") or [])
+
+
+async def marked(h):
+    """Until the tracker's edit asked for by the marks so far is made."""
+    await h.bot.get_cog("GameCog").edits.settled()
+
+
+async def test_a_third_out_of_action_then_next_turn_prompts_the_rout_test_and_the_end_fills_in_the_sequences(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    tracker = await start(h)
+    text = tracker_text(h, tracker)
+    assert "Game #1 — turn 1, Reikland Raiders' turn" in text and "Wyrdstone Hunt" in text and "Friday 20:00" in text
+    assert "out of action 0 of 6** (Rout test at 2)" in text  # a quarter of 6, rounded up (000:813)
+
+    p = await panel(h, tracker, BLUE, BLUES)
+    res = await take_out(h, p, BLUE, "Clanrats 1", "Hans")
+    assert "Clanrats 1: out of action" in res.text  # his panel says so at once
+    edit = next(s for s in res.sent if s.kind == "channel_edit")  # then the tracker message, edited for everyone
+    assert edit.message_id == tracker and "Clanrats 1 (by Hans)" in tracker_text(h, tracker)
+    await take_out(h, p, BLUE, "Clanrats 2", "Hans")
+    await pick(h, p, BLUE, "Skab")
+    await ok(await h.click(p, button(h, p, "set", "stunned"), BLUE))
+    await marked(h)
+    text = tracker_text(h, tracker)
+    assert "out of action 2 of 6** (Rout test at 2)" in text and "**Stunned:** Skab" in text
+    assert "Hans (took out 2)" in text
+
+    res = await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    text = tracker_text(h, tracker)
+    assert "Skaven Scurriers must take a Rout test" in text and "against Ld 7 (Snikch, the leader)" in text
+    assert "**Knocked down:** Skab" in text  # the recovery phase at the start of his turn (000:301)
+    assert "Roll the Rout test (Ld 7)" in [c.get("label") for c in h.messages[tracker].components()]
+    await refused(await h.click(tracker, button(h, tracker, "next"), BLUE), "must take its Rout test first")
+
+    opened = await ok(await h.click(tracker, button(h, tracker, "routdice"), BLUE))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "3 4"}, BLUE, message_id=tracker))
+    assert "Rout test of Skaven Scurriers: 2D6 3+4 = 7 (entered)" in res.text and "it fights on" in res.text
+
+    res = await ok(await h.click(tracker, button(h, tracker, "end"), RED))
+    assert res.ephemeral and "who won" in res.text.lower()
+    end = res.message_id
+    won, end_panel = button(h, end, "won", "0"), dict(h.messages[end].data)
+    res = await ok(await h.click(end, won, RED))
+    assert "Game #1 — over" in tracker_text(h, tracker)
+    sequences = [s for s in res.sent if s.kind == "followup" and not s.ephemeral]
+    assert len(sequences) == 2
+    from bot.harness import embed_text
+    shown = {s.data["embeds"][0]["title"].split(" after ")[0]: embed_text(s.data["embeds"][0]) for s in sequences}
+    assert "**Hans** (hero): 2 enemies out of action" in shown[REDS]
+    assert "**Clanrats** (4 henchmen): 2 of 4 out of action" in shown[BLUES]
+    assert "battle 1 (win, Wyrdstone Hunt)" in sequences[0].data["embeds"][0]["title"] or \
+           "battle 1 (win, Wyrdstone Hunt)" in sequences[1].data["embeds"][0]["title"]
+    log = await ok(await h.command("campaign log", STRANGER))
+    assert "**Reikland Raiders** beat Skaven Scurriers · Wyrdstone Hunt" in log.text and log.text.count(BLUES) == 1
+    # ending twice (the End panel pressed again, from another device) is refused, privately
+    h.messages[end].data = end_panel
+    await refused(await h.click(end, won, RED), "Game #1 is over")
+    # the sequence opened by the end is the warband's open sequence, filled in; the tracker's button shows it again
+    resumed = await ok(await h.command("postbattle resume", BLUE, warband=BLUES))
+    assert "2 of 4 out of action" in resumed.text
+    again = await ok(await h.click(tracker, button(h, tracker, "post", "1"), BLUE))
+    assert not again.ephemeral and "2 of 4 out of action" in again.text
+    await refused(await h.click(tracker, button(h, tracker, "post", "1"), RED), "Only the owner of Skaven Scurriers")
+
+
+async def test_refusals_stale_presses_and_the_setting_that_lets_any_player_mark(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    tracker = await start(h)
+    # a press on another member's warband is refused privately
+    await refused(await h.click(tracker, button(h, tracker, "mark", "0"), BLUE), "Only the owner of Reikland Raiders")
+    await refused(await h.click(tracker, button(h, tracker, "next"), STRANGER), "Only the players of this game")
+    await refused(await h.click(tracker, button(h, tracker, "end"), STRANGER), "Only the players of this game")
+    # two members pressing at once: one wins, the other is told
+    next_id = button(h, tracker, "next")
+    old = dict(h.messages[tracker].data)
+    await ok(await h.click(tracker, next_id, RED))
+    h.messages[tracker].data = old  # the second press came from the message as it was
+    await refused(await h.click(tracker, next_id, BLUE), "older state of the game")
+    # a panel drawn before someone else marked the same warrior
+    p1 = await panel(h, tracker, BLUE, BLUES)
+    p2 = await panel(h, tracker, ADMIN, BLUES)
+    await pick(h, p1, BLUE, "Skab")
+    await pick(h, p2, ADMIN, "Skab")
+    await ok(await h.click(p1, button(h, p1, "set", "knocked_down"), BLUE))
+    await refused(await h.click(p2, button(h, p2, "set", "stunned"), ADMIN), "Skab changed since this panel was drawn")
+    # another warrior on the same old panel is fine: marks of different warriors do not collide
+    await pick(h, p2, ADMIN, "Snikch")
+    await ok(await h.click(p2, button(h, p2, "set", "hidden"), ADMIN))
+    # the server's setting: any player of the game marks any warrior
+    await refused(await h.command("admin tracker", RED, anyone_marks=True), "Manage Server")
+    await ok(await h.command("admin tracker", ADMIN, anyone_marks=True))
+    shown = await ok(await h.command("settings show", STRANGER))
+    assert "Any player of a game marks any of its warriors" in shown.text
+    p3 = await panel(h, tracker, RED, BLUES)
+    await pick(h, p3, RED, "Clanrats 3")
+    await ok(await h.click(p3, button(h, p3, "set", "fled"), RED))
+    await refused(await h.click(tracker, button(h, tracker, "mark", "1"), STRANGER), "Only the owner of Skaven Scurriers")
+    # one server's games are not another's
+    await refused(await h.command("game show", ELSEWHERE, game=1), "no game #1")
+    assert (await h.autocomplete("game show", "game", ELSEWHERE)).choices == []
+    assert [c["value"] for c in (await h.autocomplete("game show", "game", STRANGER)).choices] == [1]
+
+
+async def test_undo_takes_back_marks_and_turns_and_warband_undo_takes_back_the_battle(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    tracker = await start(h)
+    p = await panel(h, tracker, BLUE, BLUES)
+    await take_out(h, p, BLUE, "Snikch", "Captain")
+    await ok(await h.click(p, button(h, p, "wyrd", "up"), BLUE))
+    await marked(h)
+    assert "Snikch (1 wyrdstone, by Captain)" in tracker_text(h, tracker)
+    await ok(await h.click(tracker, button(h, tracker, "undo"), BLUE))
+    assert "Snikch (by Captain)" in tracker_text(h, tracker)
+    await ok(await h.click(tracker, button(h, tracker, "undo"), BLUE))
+    assert "**Standing:** Snikch" in tracker_text(h, tracker)
+    await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    assert "turn 1, Skaven Scurriers' turn" in tracker_text(h, tracker)
+    await ok(await h.click(tracker, button(h, tracker, "undo"), RED))
+    assert "turn 1, Reikland Raiders' turn" in tracker_text(h, tracker)
+    await refused(await h.click(tracker, button(h, tracker, "undo"), RED), "nothing left to undo")
+    log = await ok(await h.command("warband log", BLUE, name=BLUES))
+    assert "game.start" in log.text and "game.mark" not in log.text  # marks are the table's, kept in the game
+    # the end records the battle in the game's batch: /warband undo takes it back, passing over the marks
+    res = await ok(await h.click(tracker, button(h, tracker, "end"), BLUE))
+    await ok(await h.click(res.message_id, button(h, res.message_id, "won", "draw"), BLUE))
+    assert "drew" in tracker_text(h, tracker)
+    log = await ok(await h.command("warband log", BLUE, name=BLUES))
+    assert "game.record" in log.text and "battle" in log.text
+    await ok(await h.command("postbattle cancel", BLUE, warband=BLUES))
+    before = await ok(await h.command("battle list", BLUE, warband=BLUES))
+    assert "DRAW" in before.text.upper()
+    undone = await ok(await h.command("warband undo", BLUE, name=BLUES))
+    assert "battle" in undone.text
+    after = await h.command("battle list", BLUE, warband=BLUES)
+    assert "draw" not in after.text.lower()
+
+
+async def test_a_failed_rout_test_ends_a_two_player_game_and_a_multiplayer_game_goes_on(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    await ok(await h.command("warband create", GREEN, name=GREENS, warband_type="Orcs", gold=100))
+    await ok(await h.command("warrior add", GREEN, warband=GREENS, name="Boss", role="leader", warrior_type="Orc",
+                             profile="4 4 3 3 4 1 2 1 8"))
+    await ok(await h.command("warrior add", GREEN, warband=GREENS, name="Boyz", role="henchmen", warrior_type="Orc",
+                             profile="4 3 3 3 4 1 2 1 7", group_size=3))
+    tracker = await start(h, ("warband3", GREENS))
+    assert [c.get("label") for c in h.messages[tracker].components()][:3] == [f"Mark: {REDS}", f"Mark: {BLUES}", f"Mark: {GREENS}"]
+    p = await panel(h, tracker, BLUE, BLUES)
+    await take_out(h, p, BLUE, "Snikch", "Boss")  # the leader out: the best remaining, never a hired sword
+    await take_out(h, p, BLUE, "Skab", "Another enemy")
+    await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    assert "against Ld 5 (Clanrats 1: the leader is out of action or stunned" in tracker_text(h, tracker)
+    await ok(await h.click(tracker, button(h, tracker, "flee"), BLUE))  # voluntary rout (000:825)
+    text = tracker_text(h, tracker)
+    assert "routed of its own will" in text and "game #1 — over" not in text.lower()
+    assert f"Mark: {BLUES}" not in [c.get("label") for c in h.messages[tracker].components()]
+    await refused(await h.click(p, button(h, p, "set", "standing"), BLUE), "has left this game")
+    # Greens' turn, then Reds': Greens fail their test (typed dice) and the game ends, Reds the winners
+    await ok(await h.click(tracker, button(h, tracker, "next"), GREEN))
+    pg = await panel(h, tracker, GREEN, GREENS)
+    await take_out(h, pg, GREEN, "Boss", "Hans")
+    await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    assert "Orc Boyz must take a Rout test" in tracker_text(h, tracker)
+    opened = await ok(await h.click(tracker, button(h, tracker, "routdice"), GREEN))
+    await refused(await h.submit_modal(opened.first.data["custom_id"], {"dice": "6 six"}, GREEN, message_id=tracker),
+                  "is not a die roll")
+    opened = await ok(await h.click(tracker, button(h, tracker, "routdice"), GREEN))  # a modal is answered once
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "6 5"}, GREEN, message_id=tracker))
+    text = tracker_text(h, tracker)
+    assert "Game #1 — over" in text and "Reikland Raiders — won" in text and "Orc Boyz — lost" in text
+    assert len([s for s in res.sent if s.kind == "followup" and not s.ephemeral]) == 3
+    log = await ok(await h.command("campaign log", STRANGER))
+    assert log.text.count("Wyrdstone Hunt") == 1  # one battle of three warbands, shown once
+
+
+async def test_leadership_tests_from_the_panel_and_a_restart_keeps_the_game(tmp_path, database):
+    async with Harness(make_bot(tmp_path, seed=5, database=database)) as h:
+        await reds(h)
+        await blues(h)
+        tracker = await start(h)
+        p = await panel(h, tracker, BLUE, BLUES)
+        await pick(h, p, BLUE, "Clanrats 1")
+        tests = await ok(await h.click(p, button(h, p, "tests"), BLUE))
+        assert tests.ephemeral and "Tests for Clanrats 1 (Ld 5)" in tests.text
+        t = tests.message_id
+        res = await ok(await h.click(t, button(h, t, "test", "fear-leader-rolled"), BLUE))  # his leader's Ld 7 (000:829)
+        assert not res.ephemeral and "Fear test for Clanrats 1" in res.text and "against Ld 7" in res.text
+        opened = await ok(await h.click(t, button(h, t, "test", "alone-own-typed"), BLUE))
+        res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "2 2"}, BLUE, message_id=t))
+        assert not res.ephemeral and "2D6 (2, 2) = 4, passed" in res.text and "000:837" in res.text
+        old_tracker, old_panel = h.messages[tracker], h.messages[p]
+    async with Harness(make_bot(tmp_path, seed=6, database=database)) as h2:  # a new bot on the same database
+        h2.messages[tracker], h2.messages[p] = old_tracker, old_panel
+        await ok(await h2.click(p, button(h2, p, "set", "knocked_down"), BLUE))
+        res = await ok(await h2.click(tracker, button(h2, tracker, "next"), RED))
+        assert "Clanrats 1 standing" in res.text  # recovered at his turn's start
+
+
+async def test_the_tracker_fits_discord_for_two_warbands_of_twenty(harness):
+    h = harness
+    for owner, name, kind in ((RED, "The Very Long Named Skaven Scurrying Company", "Skaven"),
+                              (BLUE, "The Orc Mob of the Broken Tooth Mountains", "Orc Mob")):
+        await ok(await h.command("warband create", owner, name=name, warband_type=kind, gold=100))
+        await ok(await h.command("warrior add", owner, warband=name, name="Captain Maximilian von Stahl", role="leader",
+                                 warrior_type="Human", profile="4 4 4 3 3 1 4 1 8"))
+        for n in range(4):
+            await ok(await h.command("warrior add", owner, warband=name, name=f"Champion Number {n} the Brave", role="hero",
+                                     warrior_type="Human", profile="4 4 4 3 3 1 4 1 7"))
+        for n in range(3):
+            await ok(await h.command("warrior add", owner, warband=name, name=f"Henchmen Group Number {n}", role="henchmen",
+                                     warrior_type="Human", profile="4 3 3 3 3 1 3 1 7", group_size=5))
+    res = await ok(await h.command("game start", RED, warband1="The Very Long Named Skaven Scurrying Company",
+                                   warband2="The Orc Mob of the Broken Tooth Mountains", scenario="Street Fight"))
+    tracker = res.message_id
+    data = h.messages[tracker].data
+    embeds = data["embeds"]
+    total = sum(len(e.get("title", "")) + len(e.get("description", "")) + len((e.get("footer") or {}).get("text", ""))
+                for e in embeds)
+    assert len(embeds) <= 10 and total <= 6000 and all(len(e.get("description", "")) <= 4096 for e in embeds)
+    assert "out of action 0 of 20** (Rout test at 5)" in tracker_text(h, tracker)
+    assert "Henchmen Group Number 2 5" in tracker_text(h, tracker)  # every model listed, each by name
+    rows = data["components"]
+    assert len(rows) <= 5 and all(len(r["components"]) <= 5 for r in rows)
+    mark = await ok(await h.click(tracker, button(h, tracker, "mark", "1"), BLUE))
+    pick_menu = menu(h, mark.message_id, "pick")
+    assert len(pick_menu["options"]) == 20 and len(h.messages[mark.message_id].data["components"]) <= 5

@@ -1,0 +1,123 @@
+"""The battle tracker's rules as pure functions: the Rout threshold and who takes the test (000:813-821,
+hired swords counted but never their Leadership), the recovery phase (000:301), turn order, kills,
+the Leadership test with typed dice, and the facts that fill in a post-battle sequence."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+
+from engine.campaign.rules import game_rules
+from engine.campaign.rules.battle_facts import BattleFacts, WarriorFacts, prefilled
+from engine.campaign.rules.game_state import PIECE_FIELDS, Change, GameState, Piece, PieceState, Side, SideStatus, _row
+from engine.campaign.rules.sequence import Fighter
+from engine.dice.source import Dice
+from engine.errors import MordheimError
+
+
+def piece(key: str, role: str = "henchmen", ld: int = 7, state: PieceState = PieceState.STANDING, **more) -> Piece:
+    return Piece(key=key, warrior_id=int(key.split(".")[0]), name=f"W{key}", role=role, leadership=ld, state=state, **more)
+
+
+def side(*pieces: Piece, status: SideStatus = SideStatus.FIGHTING) -> Side:
+    return Side(warband_id=1, warband="Band", owner_id=1, pieces=pieces, status=status)
+
+
+@pytest.mark.parametrize("models,threshold", [(12, 3), (6, 2), (5, 2), (4, 1), (20, 5), (1, 1)])
+def test_the_rout_test_is_due_at_a_quarter_rounded_up(models, threshold):
+    s = side(*(piece(str(n)) for n in range(1, models + 1)))
+    assert game_rules.rout_threshold(s) == threshold  # 000:813: "twelve warriors ... three or more"
+    out = side(*(piece(str(n), state=PieceState.OUT_OF_ACTION if n <= threshold else PieceState.STANDING)
+                 for n in range(1, models + 1)))
+    assert game_rules.must_test_rout(out)
+    one_less = side(*(piece(str(n), state=PieceState.OUT_OF_ACTION if n < threshold else PieceState.STANDING)
+                      for n in range(1, models + 1)))
+    assert not game_rules.must_test_rout(one_less)
+
+
+def test_hired_swords_count_and_absent_warriors_do_not():
+    s = side(piece("1", "leader"), piece("2", "hired_sword"), piece("3"), piece("4", state=PieceState.ABSENT))
+    assert game_rules.models(s) == 3 and game_rules.rout_threshold(s) == 1
+
+
+def test_the_rout_test_uses_the_leader_unless_out_of_action_or_stunned_and_never_a_hired_sword():
+    leader = piece("1", "leader", ld=8)
+    ogre = piece("2", "hired_sword", ld=9)
+    hero = piece("3", "hero", ld=7)
+    assert game_rules.rout_leader(side(leader, ogre, hero)) == leader
+    down = piece("1", "leader", ld=8, state=PieceState.KNOCKED_DOWN)  # knocked down: still his (000:819)
+    assert game_rules.rout_leader(side(down, ogre, hero)) == down
+    for state in (PieceState.OUT_OF_ACTION, PieceState.STUNNED):
+        gone = piece("1", "leader", ld=8, state=state)
+        assert game_rules.rout_leader(side(gone, ogre, hero)) == hero  # the best remaining, not the Ogre's 9
+    stunned_hero = piece("3", "hero", ld=7, state=PieceState.STUNNED)
+    rat = piece("4", ld=5)
+    assert game_rules.rout_leader(side(piece("1", "leader", state=PieceState.OUT_OF_ACTION), ogre, stunned_hero, rat)) == rat
+    assert game_rules.rout_leader(side(piece("1", "leader", state=PieceState.OUT_OF_ACTION), ogre)) is None
+
+
+def test_the_recovery_phase_stands_up_the_knocked_down_and_turns_the_stunned_over():
+    s = side(piece("1", state=PieceState.STUNNED), piece("2", state=PieceState.KNOCKED_DOWN),
+             piece("3", state=PieceState.OUT_OF_ACTION), piece("4", state=PieceState.FLED), piece("5", state=PieceState.HIDDEN))
+    after, changed = game_rules.recover(s, version=7)
+    assert [p.state for p in after.pieces] == [PieceState.KNOCKED_DOWN, PieceState.STANDING, PieceState.OUT_OF_ACTION,
+                                               PieceState.FLED, PieceState.HIDDEN]
+    assert [b.key for b, _ in changed] == ["1", "2"] and all(a.changed == 7 for _, a in changed)
+    assert game_rules.RECOVERY[PieceState.STUNNED][1].startswith("000:301")
+
+
+def test_turns_go_round_the_warbands_still_fighting():
+    a, b, c = (Side(warband_id=n, warband=f"B{n}", owner_id=n, pieces=(piece("1"),)) for n in range(3))
+    state = GameState(scenario="Skirmish", sides=(a, b, c))
+    assert game_rules.next_turn(state) == (1, 1)
+    assert game_rules.next_turn(GameState(scenario="x", sides=(a, b, c), side=2)) == (0, 2)
+    routed = Side(warband_id=1, warband="B1", owner_id=1, pieces=(piece("1"),), status=SideStatus.ROUTED)
+    assert game_rules.next_turn(GameState(scenario="x", sides=(a, routed, c))) == (2, 1)
+
+
+def test_kills_are_a_heros_and_the_facts_fill_in_the_sequence():
+    reds = Side(warband_id=1, warband="Reds", owner_id=1, pieces=(piece("1", "leader"), piece("2", "hired_sword"),
+                                                                  piece("3.1"), piece("3.2")))
+    blues = Side(warband_id=2, warband="Blues", owner_id=2, pieces=(
+        piece("7", "hero", state=PieceState.OUT_OF_ACTION, taken_out_by="0:1"),
+        piece("8.1", state=PieceState.OUT_OF_ACTION, taken_out_by="0:1"),
+        piece("8.2", state=PieceState.OUT_OF_ACTION, taken_out_by="0:2"),  # by the hired sword: no experience
+        piece("8.3", state=PieceState.KNOCKED_DOWN, taken_out_by=""),
+        piece("9", state=PieceState.ABSENT, counters=0)))
+    state = GameState(scenario="Skirmish", sides=(reds, blues))
+    assert game_rules.kills(state, 0) == {1: 2}
+    facts = game_rules.facts_of_side(state, 1, source="game #1")
+    assert facts.of(8) == WarriorFacts(warrior_id=8, fought=True, out_of_action=2, kills=0, counters=0)
+    assert facts.of(9).fought is False and facts.of(7).out_of_action == 1
+    fighters = (Fighter(warrior_id=7, name="Skab", hero=True, models=1), Fighter(warrior_id=8, name="Rats", hero=False, models=3),
+                Fighter(warrior_id=9, name="Late", hero=False, models=1), Fighter(warrior_id=10, name="Hired later", hero=False,
+                                                                                 models=1))
+    filled = prefilled(fighters, facts)
+    assert [(f.fought, f.out_of_action, f.kills) for f in filled] == [(True, 1, 0), (True, 2, 0), (False, 0, 0), (True, 0, 0)]
+    hero_facts = BattleFacts(source="game #1", warriors=(WarriorFacts(warrior_id=1, fought=True, out_of_action=0, kills=2),))
+    recovering = Fighter(warrior_id=1, name="Captain", hero=True, models=1, fought=False)  # the sequence knows he sat out
+    assert prefilled((recovering,), hero_facts)[0] == recovering
+
+
+def test_a_leadership_test_with_dice_typed_at_the_table():
+    check = game_rules.leadership_check(7, Dice.entered("3 4"), "Rout test")
+    assert check.passed and check.render() == "Leadership 7: 2D6 (3, 4) = 7, passed"
+    assert not game_rules.leadership_check(7, Dice.entered("4 4"), "Rout test").passed
+    rolled = Dice(random.Random(1))
+    game_rules.leadership_check(7, rolled, "Fear test")
+    assert len(rolled.rolls) == 1 and len(rolled.rolls[0].faces) == 2 and not rolled.rolls[0].entered
+    with pytest.raises(MordheimError, match="cannot be rolled on a D6"):
+        game_rules.leadership_check(7, Dice.entered("3 9"), "Rout test")
+
+
+def test_the_state_round_trips_through_json():
+    state = GameState(scenario="Wyrdstone Hunt", sides=(side(piece("1", "leader", counters=2), piece("2.1", state=PieceState.FLED)),),
+                      when="Friday", log=("a",), rout_due=True, tracker_version=4,
+                      history=(Change(kind="mark", side=0, before={"key": "1", "counters": 1}, after={"key": "1", "counters": 2}),))
+    assert GameState.from_json(state.to_json()) == state
+    # a model's row is written in the order its fields are read back
+    assert [f.name for f in fields(Piece)] == list(PIECE_FIELDS)
+    second = state.sides[0].pieces[1]
+    assert dict(zip(PIECE_FIELDS, _row(second))) == vars(second)

@@ -1,0 +1,116 @@
+"""The battle tracker's verbs on both databases: what /game start refuses, the game's record as one
+ledger batch, a warband deleted mid-game, and a mark stored with its versions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.campaign.game_service import BattleTracker
+from engine.campaign.rules.game_state import GAME_RECORDS
+from engine.campaign.service import Campaigns, PostBattle
+from engine.errors import MordheimError, PermissionDenied
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
+G = 7
+RED, BLUE, OTHER = 1, 2, 3
+PROFILE = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
+
+
+def band(c: Campaigns, name: str, owner: int, *, henchmen: int = 3) -> None:
+    c.create_warband(G, owner, name, "Reikland", gold_crowns=100)
+    c.add_warrior(G, owner, False, name, f"{name} Captain", role="leader", warrior_type="Human", profile=PROFILE)
+    c.add_warrior(G, owner, False, name, f"{name} Hero", role="hero", warrior_type="Human", profile=PROFILE)
+    c.add_warrior(G, owner, False, name, f"{name} Men", role="henchmen", warrior_type="Human", profile=PROFILE,
+                  group_size=henchmen)
+
+
+@pytest.fixture
+def both(store):
+    c = Campaigns(store)
+    band(c, "Reds", RED)
+    band(c, "Blues", BLUE)
+    return c, BattleTracker(store, random.Random(4))
+
+
+def test_what_game_start_refuses(both):
+    c, t = both
+    with pytest.raises(MordheimError, match="2 to 4"):
+        t.start(G, RED, False, ["Reds"])
+    with pytest.raises(MordheimError, match="cannot fight itself"):
+        t.start(G, RED, False, ["Reds", "reds"])
+    with pytest.raises(PermissionDenied, match="only for a warband of yours"):
+        t.start(G, OTHER, False, ["Reds", "Blues"])
+    with pytest.raises(MordheimError, match="no warband called 'Greens'"):
+        t.start(G, RED, False, ["Reds", "Greens"])
+    with pytest.raises(MordheimError, match="mention"):
+        t.start(G, RED, False, ["Reds", "Blues"], scenario="<@123> Hunt")
+    game = t.start(G, OTHER, True, ["Reds", "Blues"])  # Manage Server may start anyone's
+    assert game.state.scenario == "Skirmish"
+    with pytest.raises(MordheimError, match="already fighting in game #1"):
+        t.start(G, RED, False, ["Blues", "Reds"])
+    c.create_warband(G, OTHER, "Empty", "Reikland", gold_crowns=100)
+    band(c, "Greens", OTHER)
+    band(c, "Blacks", OTHER)
+    second = t.start(G, OTHER, False, ["Greens", "Blacks"])  # several games at once, each warband in one
+    assert [g.id for g in t.open_games(G)] == [game.id, second.id] and t.open_games(G + 1) == []
+    t.cancel(G, RED, False, game.id)
+    with pytest.raises(MordheimError, match="no active warriors"):
+        t.start(G, OTHER, False, ["Empty", "Reds"])
+    with pytest.raises(MordheimError, match="cancelled"):
+        t.next_turn(G, RED, False, game.id, game.tracker_version)
+    assert [g.id for g in t.open_games(G)] == [second.id]
+
+
+def test_the_game_record_is_one_ledger_batch(both):
+    c, t = both
+    game = t.start(G, RED, False, ["Reds", "Blues"], scenario="Wyrdstone Hunt")
+    blues = game.state.sides[1]
+    hero = game.state.sides[0].pieces[1]
+    game = t.mark(G, BLUE, False, game.id, game.version, 1, blues.pieces[2].key, "out_of_action", taken_out_by=f"0:{hero.key}")
+    game = t.carry(G, BLUE, False, game.id, game.version, 1, blues.pieces[1].key, 1)
+    game = t.next_turn(G, RED, False, game.id, game.tracker_version)
+    game = t.undo(G, RED, False, game.id, game.tracker_version)
+    game = t.next_turn(G, RED, False, game.id, game.tracker_version)
+    game = t.end(G, RED, False, game.id, game.tracker_version, winner=0)
+    assert game.status == "ended" and len(game.opened) == 2
+    rows = [e for name in ("Reds", "Blues") for e in c.ledger(G, name, limit=50)
+            if e.what in GAME_RECORDS or e.what == "battle"]
+    assert {e.batch_id for e in rows} == {rows[0].batch_id}
+    assert sorted(e.what for e in rows) == ["battle", "battle", "game.record", "game.record", "game.start", "game.start"]
+    record = next(e for e in c.ledger(G, "Blues", limit=50) if e.what == "game.record")
+    assert record.after["out_of_action"] == ["Blues Men 1 (Reds Hero)"] and record.after["wyrdstone"] == 1
+    assert sorted(e.what for e in c.ledger(G, "Reds", limit=50) if e.what == "battle") == ["battle"]
+    # the sequences opened by the end are filled in from the game
+    reds_seq = next(v for v in game.opened if v.warband == "Reds")
+    assert {f.name: f.kills for f in reds_seq.state.fighters}["Reds Hero"] == 1
+    blues_seq = next(v for v in game.opened if v.warband == "Blues")
+    assert {f.name: f.out_of_action for f in blues_seq.state.fighters}["Blues Men"] == 1
+    with pytest.raises(MordheimError, match="over"):
+        t.end(G, RED, False, game.id, game.tracker_version, winner=0)
+
+
+def test_a_warband_deleted_mid_game_and_one_with_a_sequence_open(both):
+    c, t = both
+    band(c, "Greens", OTHER)
+    c.record_battle(G, OTHER, False, "Greens", result="win")
+    pb = PostBattle(t.store)
+    pb_open = pb.start(G, OTHER, False, "Greens")  # after an earlier battle, not finished
+    game = t.start(G, RED, False, ["Reds", "Blues", "Greens"])
+    c.delete_warband(G, BLUE, False, "Blues")
+    game = t.end(G, RED, False, game.id, game.tracker_version, winner=None)
+    assert [s.result for s in game.state.sides] == ["draw", "draw", "draw"]
+    assert any("Blues no longer exists" in n for n in game.notes)
+    assert any("Greens has a post-battle sequence open" in n for n in game.notes)
+    assert [v.warband for v in game.opened] == ["Reds"]
+    with pytest.raises(MordheimError, match="earlier battle"):
+        t.sequence_after(G, OTHER, False, game.id, 2)
+    pb.cancel(G, OTHER, False, pb_open.id)
+    later = t.sequence_after(G, OTHER, False, game.id, 2)  # the tracker's Post-battle button, once the old one is closed
+    assert later.warband == "Greens" and "draw" in later.state.battle
+    assert t.sequence_after(G, OTHER, False, game.id, 2).id == later.id  # pressed again: the same sequence
+    with pytest.raises(PermissionDenied):
+        t.sequence_after(G, BLUE, False, game.id, 2)
