@@ -114,3 +114,23 @@ def test_a_warband_deleted_mid_game_and_one_with_a_sequence_open(both):
     assert t.sequence_after(G, OTHER, False, game.id, 2).id == later.id  # pressed again: the same sequence
     with pytest.raises(PermissionDenied):
         t.sequence_after(G, BLUE, False, game.id, 2)
+
+
+def test_a_rulebook_scenario_game_records_its_id_and_ratings_and_its_counters_earn_experience(both):
+    c, t = both
+    game = t.start(G, RED, False, ["Reds", "Blues"], scenario="wyrdstone hunt")
+    assert game.state.scenario == "Wyrdstone Hunt" and game.state.scenario_id == "wyrdstone-hunt"
+    blue_hero = game.state.sides[1].pieces[1]
+    for _ in range(2):  # a counter is picked up one at a time
+        game = t.carry(G, BLUE, False, game.id, game.version, 1, blue_hero.key, 1)
+    game = t.end(G, RED, False, game.id, game.tracker_version, winner=0)
+    (battle,) = c.list_battles(G, "Blues")
+    assert battle.scenario_id == "wyrdstone-hunt" and battle.rating is not None and battle.opponent_rating is not None
+    blues_seq = next(v for v in game.opened if v.warband == "Blues")
+    assert {f.name: f.counters for f in blues_seq.state.fighters}["Blues Hero"] == 2
+    pb = PostBattle(c.store, random.Random(5))
+    v = pb.confirm_fighters(G, BLUE, False, blues_seq.id, blues_seq.version)
+    v = pb.roll_injuries(G, BLUE, False, v.id, v.version)
+    v = pb.apply_experience(G, BLUE, False, v.id, v.version)
+    hero = c.get_warrior(G, "Blues", "Blues Hero")
+    assert hero.experience == 1 + 2  # survives, and a counter each (Wyrdstone Hunt)
