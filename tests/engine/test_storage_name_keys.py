@@ -98,7 +98,7 @@ def test_sqlite_file_made_before_names_were_compared_as_they_look(tmp_path):
     before = dump(lambda sql: db.conn.execute(sql).fetchall())
     db.conn.close()
     with Store.open(path) as store:
-        assert store.applied_migrations()[-1] == SQLITE_STEP
+        assert SQLITE_STEP in store.applied_migrations()  # and every later step after it
         with store.read() as c:
             after = dump(c.rows)
         check_migrated(before, after)
@@ -118,7 +118,7 @@ def test_postgresql_database_made_before_names_were_compared_as_they_look(pg_db_
         conn.commit()
         before = dump(lambda sql: conn.execute(sql).fetchall())
     with PostgresStore.open(pg_db_url) as store:
-        assert store.applied_migrations()[-1] == NAMES_COMPARED_AS_THEY_LOOK.name
+        assert NAMES_COMPARED_AS_THEY_LOOK.name in store.applied_migrations()  # and every later step after it
         with store.read() as c:
             check_migrated(before, dump(c.rows))
         check_lookups(store)
