@@ -539,3 +539,13 @@ async def test_edit_hands_a_warband_to_another_member(harness):
     assert (await harness.command("warband edit", owner, name="Heirloom", notes="back?")).is_error
     nothing = await harness.command("warband edit", heir, name="Heirloom")
     assert nothing.is_error and "Say what to change" in nothing.text
+
+
+async def test_a_misspelt_list_is_asked_about_not_made_a_custom_warband(harness):
+    near = await harness.command("warband create", OWNER, name="Zed", warband_type="Skavn")
+    assert near.is_error and near.ephemeral and "close to the Skaven of Clan Eshin list" in near.text
+    assert "custom: Skavn" in near.text and svc(harness).list_warbands(GUILD_A) == []
+    kept = await harness.command("warband create", OWNER, name="Zed", warband_type="custom: Skavn")
+    assert not kept.is_error and "Skavn (custom)" in kept.text
+    changed = await harness.command("warband edit", OWNER, name="Zed", warband_type="Reiklandr")
+    assert changed.is_error and "close to the Reikland Mercenaries list" in changed.text

@@ -18,10 +18,11 @@ from engine.campaign.actions.common import changeable_warband, warband_named
 from engine.campaign.actions.ledger_view import named_entries
 from engine.campaign.actions.server_tables import grade_refusal, tables_of
 from engine.campaign.actions.shards_found import shards_found
+from engine.campaign.lists.catalogue import Catalogue, WarbandList
 from engine.campaign.model import Actor, Battle, BattleResult, Entity, LedgerEntry, TreasuryAudit, Warband, WarbandSummary
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
-from engine.campaign.rules.scenarios import battle_scenario, exact_scenario
+from engine.campaign.rules.scenarios import CUSTOM_PREFIX, battle_scenario, exact_scenario
 from engine.campaign.rules.validation import MAX_GOLD, MAX_WYRDSTONE, SAME_NAME_HINT, clean_name, clean_notes, whole_number
 from engine.errors import InvalidData, LimitExceeded, MordheimError
 
@@ -68,7 +69,7 @@ def create_warband(uow: UnitOfWork, actor: Actor, name: str, warband_type: str, 
     gold = None if gold_crowns is None else amount(gold_crowns, "Gold crowns", MAX_GOLD)
     shards = amount(wyrdstone_shards, "Wyrdstone shards", MAX_WYRDSTONE)
     tables = tables_of(uow)
-    wlist = tables.catalogue.find_warband(warband_type)
+    wlist, warband_type = list_or_custom(tables.catalogue, warband_type)
     if wlist is not None:
         if not tables.plays(wlist.grade):
             raise grade_refusal(f"The {wlist.name} list", str(wlist.grade))
@@ -82,6 +83,24 @@ def create_warband(uow: UnitOfWork, actor: Actor, name: str, warband_type: str, 
     uow.ledger.record(warband_id=warband.id, warband_name=name, what="warband.create", entity=Entity.WARBAND,
                       entity_id=warband.id, before=None, after=warband.snapshot(), reason="created")
     return warband
+
+
+def list_or_custom(catalogue: Catalogue, warband_type: str) -> tuple[WarbandList | None, str]:
+    """The list a warband type names, or None and the type for a custom warband. A near miss of a
+    list's name ('Skavn') is refused rather than made a custom warband without the list's limits;
+    ``custom:`` in front keeps a custom type that looks like a list's name."""
+    if warband_type.casefold().startswith(CUSTOM_PREFIX):
+        custom = clean_name(warband_type[len(CUSTOM_PREFIX):], "The custom warband type")
+        return None, custom
+    wlist = catalogue.find_warband(warband_type)
+    if wlist is not None:
+        return wlist, warband_type
+    near = catalogue.near_warband(warband_type)
+    if near is not None:
+        raise MordheimError(f"'{warband_type[:60]}' is close to the {near.name} list, but not the same.",
+                            hint=f"Pick `{near.name}` from the list to build from it, or write `custom: {warband_type[:60]}` "
+                                 "for a custom warband kept by hand.")
+    return None, warband_type
 
 
 def rename_warband(uow: UnitOfWork, actor: Actor, name: str, new_name: str) -> Warband:
@@ -107,7 +126,7 @@ def edit_warband(uow: UnitOfWork, actor: Actor, name: str, *, warband_type: str 
     warband = changeable_warband(uow, actor, name)
     if "type" in changes:  # a type naming a list builds the warband from it from now on
         tables = tables_of(uow)
-        wlist = tables.catalogue.find_warband(changes["type"])
+        wlist, changes["type"] = list_or_custom(tables.catalogue, changes["type"])
         if wlist is not None and wlist.id != warband.list_id and not tables.plays(wlist.grade):
             raise grade_refusal(f"The {wlist.name} list", str(wlist.grade))
         changes["type"] = wlist.name if wlist else changes["type"]

@@ -47,6 +47,7 @@ STATS_FILES = {"weapons.json": ("weapons", "upgrades"), "armour.json": ("armour"
 
 #: What a server admin sees at most for one house list; the rest is counted.
 SHOWN_PROBLEMS = 25
+NEAR_MISS = 85  # a warband type this close to a list's name is taken for a misspelling of it, not a custom type
 USUAL_MAX_HEROES = 6
 COMMON_SKILL_LIST_NAMES = {"combat": "Combat", "shooting": "Shooting", "academic": "Academic", "strength": "Strength", "speed": "Speed"}
 
@@ -371,6 +372,11 @@ class Catalogue:
     def find_warband(self, query: str) -> WarbandList | None:
         """The list a warband type names (id, name or alias), or None: a custom type."""
         return self._warband_index.get(lookup_key(query))
+
+    def near_warband(self, query: str) -> WarbandList | None:
+        """The list a type not naming one is a misspelling of ('Skavn': Skaven), or None."""
+        found = process.extractOne(lookup_key(query), list(self._warband_index), scorer=fuzz.ratio, score_cutoff=NEAR_MISS)
+        return None if found is None else self._warband_index[found[0]]
 
     def warband(self, query: str) -> WarbandList:
         found = self.find_warband(query)
