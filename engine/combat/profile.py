@@ -56,6 +56,7 @@ def template_names() -> list[str]:
 
 
 _NAMED = re.compile(r"^(M|WS|BS|S|T|W|I|A|LD)[=:]?(-?\d+)$", re.I)
+_SPACED = re.compile(r"\b(M|WS|BS|S|T|W|I|A|LD)\s*[=:]?\s+(-?\d+)\b", re.I)  # a name and its value typed apart
 
 
 def _how() -> str:
@@ -82,6 +83,7 @@ def parse_profile(text: str | Profile | None) -> Profile:
             raise MordheimError(f"A profile needs 9 values (M WS BS S T W I A Ld); you gave {len(tokens)}.", hint=_how())
         return Profile(*(int(t) for t in tokens))
     values: dict[str, int] = {}
+    tokens = _SPACED.sub(r"\1\2", " ".join(tokens)).split()  # "WS 4 S 4" as "WS4 S4"
     for t in tokens:
         m = _NAMED.match(t)
         if not m:

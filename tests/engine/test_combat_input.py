@@ -105,3 +105,12 @@ def test_a_charger_knocked_down_or_stunned_is_warned_of():
     assert any(n.startswith("Hans charged but is given as stunned")
                for n in round_odds(make_fighter("A"), defender, charged="defender").notes)
     assert not any("charged but" in n for n in round_odds(make_fighter("A"), defender, charged=True).notes)
+
+
+def test_a_named_value_typed_apart_from_its_name_is_read():
+    from engine.combat.profile import parse_profile
+
+    # a player typed "WS 9 S 9": once refused as "'WS' is not a characteristic"
+    assert parse_profile("WS 9 S 9") == parse_profile("WS9 S9")
+    assert parse_profile("ws: 5 t 4") == parse_profile("WS5 T4")
+    assert parse_profile("4 3 3 3 3 1 3 1 7") == parse_profile("human")  # nine numbers stay a whole profile
