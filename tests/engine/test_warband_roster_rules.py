@@ -123,6 +123,6 @@ def test_a_new_roster_offers_every_hero_slot_its_list_allows(c, warband_type, he
     assert choice.room == allowed
     menu = dict(c.fighter_choices(G, "Fresh", hero))
     label = next(k for k, v in menu.items() if v == hero)
-    assert label.endswith(f"(up to {allowed})")
+    assert label.endswith(f"({allowed} more may join)")
     c.hire_fighter(G, OWNER, False, "Fresh", hero)
     assert next(x for x in c.show_warband(G, "Fresh").can_hire if x.name == hero).room == allowed - 1

@@ -189,7 +189,7 @@ def fighter_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[st
         f = o.fighter
         if o.room and f.cost <= band.gold_crowns and key in name_key(f.name):
             each = " each" if f.role == "henchman" else ""
-            out.append((f"{f.name} — {f.role}, {f.cost} gc{each} (up to {o.room})"[:100], f.name))
+            out.append((f"{f.name} — {f.role}, {f.cost} gc{each} ({o.room} more may join)"[:100], f.name))
     return out[:AUTOCOMPLETE_LIMIT]
 
 
