@@ -296,3 +296,17 @@ def test_a_censers_fumes_wound_those_who_fail_a_toughness_test_but_not_the_undea
     logs = [resolve_round(monk, man, random.Random(seed)).lines for seed in range(20)]
     hits = [log for log in logs if any("(Censer) to hit" in line and line.endswith("→ hit") for line in log)]
     assert hits and all(any("breathes the censer's fumes: Toughness test rolled" in line for line in log) for log in hits)
+
+
+def test_a_hireling_with_no_weapon_fights_with_natural_weapons_not_as_a_man_unarmed():
+    """The Clan Skryre Rat Ogre carried nothing and so fought with one fist at S4 (a playtest found
+    it): a hireling with no equipment must fight with claws and teeth, unless he is a man who
+    really has nothing to fight with (the Dark Emissary, a wizard whose staff is no weapon)."""
+    from engine.campaign.lists import registry
+    from engine.campaign.lists.catalogue import bundled_catalogue
+
+    natural = {"animal", "no-weapons"}
+    catalogue = bundled_catalogue()
+    unarmed = sorted(h.id for h in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values())
+                     if not h.equipment and not natural & {registry.COMBAT.get(r.id) for r in h.special_rules})
+    assert unarmed == ["dark-emissary"]
