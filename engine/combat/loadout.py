@@ -196,6 +196,9 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
                            notes=tuple(notes), main_index=pistols[0][0], extras=tuple(extras))
         if kit:
             notes.append(f"no close-combat weapon: fights bare-handed ({cite('fist')})")
+        elif f.profile.A > 1:  # his Attacks are not lost without a word: say why one, and how to arm him
+            notes.append(f"no weapon given: fights bare-handed, one attack whatever his Attacks ({cite('fist')}); "
+                         "give him a weapon to use them all")
         return Loadout(main=fist(), second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes),
                        extras=tuple(extras))
     main_i, main = ranked[0]

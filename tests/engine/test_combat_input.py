@@ -114,3 +114,12 @@ def test_a_named_value_typed_apart_from_its_name_is_read():
     assert parse_profile("WS 9 S 9") == parse_profile("WS9 S9")
     assert parse_profile("ws: 5 t 4") == parse_profile("WS5 T4")
     assert parse_profile("4 3 3 3 3 1 3 1 7") == parse_profile("human")  # nine numbers stay a whole profile
+
+
+def test_a_fighter_of_several_attacks_given_no_weapon_is_told_why_he_makes_one():
+    from engine.combat.loadout import choose_loadout
+
+    # a playtest's "WS10 S10 A10" made one Fist attack without a word (000:903-909 is right, but say so)
+    notes = choose_loadout(make_fighter("Brute", profile="WS10 S10 A10")).notes
+    assert any("one attack whatever his Attacks" in n and "000:903" in n for n in notes)
+    assert choose_loadout(make_fighter("Man", profile="human")).notes == ()  # one Attack: nothing is lost, nothing said
