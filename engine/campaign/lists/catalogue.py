@@ -122,8 +122,8 @@ class Item:
     def price_text(self) -> str:
         """The price as the rulebook writes it: '15 gc', '50 + 3D6 gc', '4 × the weapon's price', or the note."""
         if self.made_as is not None:
-            fixed = f"{self.price} gc + " if self.price else ""
-            return f"{fixed}{self.made_as.multiple} × the weapon's price"
+            weapon = "the weapon's price" if self.made_as.multiple == 1 else f"{self.made_as.multiple} × the weapon's price"
+            return f"{weapon} + {self.price} gc" if self.price else weapon
         if self.price_note and not self.price and not self.price_dice:
             return self.price_note
         dice = f" + {self.price_dice.upper().replace('*', '×')}" if self.price_dice else ""
