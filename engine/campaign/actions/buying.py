@@ -130,8 +130,9 @@ def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str 
         band = set_stash(uow, band, stash, what="trade.buy", reason=label)
     take_offers(uow, band, cart.offers)
     buyer = w.name if w else "the stash"
+    every = ", ".join(f"{models * b.copies} x {b.name}" for b in lines)
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
-                          reason=f"bought {label} for {buyer}" + (f" ({'; '.join(rolls)})" if rolls else ""))
+                          reason=f"bought {every} for {buyer}" + (f" ({'; '.join(rolls)})" if rolls else ""))
     return Purchase(item=", ".join(b.name for b in lines), buyer=w.name if w else None, models=models, count=count, cost=cost,
                     how="; ".join(b.how for b in lines), gold_left=paid.gold_crowns, warrior=w, lines=tuple(lines), rolls=rolls)
 
@@ -176,7 +177,7 @@ def _buy_piece(uow: UnitOfWork, band: Warband, wlist: WarbandList | None, w: War
             notes += [f"{q.how} (by {o.searcher})" for q, o in zip(quotes, batch)]
         else:
             one, multiple = price.fixed, prices.later_multiple(piece.item, cart.items)
-            if prices.is_first_dagger(piece, cart.items):
+            if price.source == prices.PriceFrom.LIST and prices.is_first_dagger(piece, cart.items):
                 one = 0
                 notes.append("the first dagger is free" + (f" ({models} free)" if models > 1 else ""))
             elif multiple > 1:
@@ -307,7 +308,7 @@ def _candidates(uow: UnitOfWork, band: Warband, catalogue: Catalogue, wlist: War
             price, where = prices.found_price(piece, found[piece.item.id].price), f"found by {found[piece.item.id].searcher}"
         if price is None:
             continue
-        if prices.is_first_dagger(piece, held):
+        if price.source == prices.PriceFrom.LIST and prices.is_first_dagger(piece, held):
             out.append((piece, 0, None, "first free"))
         else:
             out.append((piece, price.fixed * prices.later_multiple(piece.item, held), price.dice, where))

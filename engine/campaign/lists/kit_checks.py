@@ -69,7 +69,8 @@ def check_list_kit(path: str, data: Any, shared: Shared, problems: Problems) -> 
             if not isinstance(row, dict):
                 continue
             at = f"{path}: equipment_lists[{n}] ({listing.get('id')}): items[{k}]"
-            facts = shared.item_facts.get(row.get("item")) if isinstance(row.get("item"), str) else None
+            item_id = row.get("item")
+            facts = shared.item_facts.get(item_id) if isinstance(item_id, str) else None
             if "multiple" in row and facts is not None and not facts.made_as:
                 problems.add(at, f"'{row.get('item')}' is not made as another weapon (no made_as): a list multiple means nothing for it")
             dice = row.get("price_dice")

@@ -50,7 +50,9 @@ class KitPiece:
 
 def split_names(text: str) -> list[str]:
     """The names in ``text`` parted by commas or semicolons outside brackets ('a, b (c, d)' -> ['a', 'b (c, d)'])."""
-    names, depth, current = [], 0, []
+    names: list[str] = []
+    current: list[str] = []
+    depth = 0
     for ch in text:
         if ch in "([":
             depth += 1

@@ -20,7 +20,8 @@ takes a found rare item's offer. Decisions (LRB = Living Rulebook 2005, Trading 
 - An item whose kind the warrior already carries costs its ``later_multiple`` times its price: each
   mutation after the first costs double (LRB, Cult of the Possessed; Empire in Flames for the
   Tainted Ones' blessings). Several bought at once are counted in the order bought.
-- Every warrior's first dagger is free (every list prices it "1st free / 2 gc").
+- A warrior's first dagger from his list is free (every list prices it "1st free / 2 gc"); one
+  made by hand, with no list, pays the Trading Post's 2 gc.
 """
 
 from __future__ import annotations
