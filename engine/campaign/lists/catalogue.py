@@ -24,7 +24,6 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -36,6 +35,7 @@ from engine.editions import RULES_DATA
 from engine.errors import NotFoundError
 from engine.campaign.lists import checks as list_checks
 from engine.campaign.lists import kit_checks
+from engine.campaign.lists.kit_checks import LimitKind  # noqa: F401 - part of this API (ListLimit.kind)
 from engine.errors import InvalidData
 from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems, skill_key
 from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
@@ -250,16 +250,6 @@ class FighterType:
     def gains_experience(self) -> bool:
         """False for animals (000:1499 for wardogs) and fighters whose rules say so (Zombies)."""
         return not self.animal and not any(r.id == "gains-no-experience" for r in self.special_rules)
-
-
-class LimitKind(StrEnum):
-    """How a list limit counts (rules_data/schema's $defs/list_limit)."""
-
-    TIMES = "times"  # the models of ``fighters`` are at most ``times`` the models of ``of``
-    ONLY_WITH = "only-with"  # ``fighters`` only while the warband has one of ``of``
-    TOGETHER = "together"  # the models of ``fighters`` are at most ``at_most`` in all
-    MUST_CARRY = "must-carry"  # each warrior of ``fighters`` carries ``at_least`` of ``items`` or of ``item_kind``
-    ITEM_AT_MOST = "item-at-most"  # the warband carries at most ``at_most`` of ``items``
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -15,13 +15,24 @@ Every problem names its place and how to fix it, so a misspelt id fails loudly a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from engine.campaign.lists.checks import Problems, Shared, skill_key
 from engine.campaign.lists.registry import NAMED_ONLY_SKILLS
 from engine.dice.source import check_amount
 
-ITEM_KINDS = ("close-combat", "missile", "blackpowder", "armour", "miscellaneous", "mutation")
+ITEM_KINDS = ("close-combat", "missile", "blackpowder", "armour", "miscellaneous", "mutation")  # what a must-carry limit may count
+
+
+class LimitKind(StrEnum):
+    """How a list limit counts (rules_data/schema's $defs/list_limit; catalogue.ListLimit)."""
+
+    TIMES = "times"  # the models of ``fighters`` are at most ``times`` the models of ``of``
+    ONLY_WITH = "only-with"  # ``fighters`` only while the warband has one of ``of``
+    TOGETHER = "together"  # the models of ``fighters`` are at most ``at_most`` in all
+    MUST_CARRY = "must-carry"  # each warrior of ``fighters`` carries ``at_least`` of ``items`` or of ``item_kind``
+    ITEM_AT_MOST = "item-at-most"  # the warband carries at most ``at_most`` of ``items``
 
 
 def _list(data: Mapping[str, Any], key: str) -> list[Any]:
@@ -91,6 +102,11 @@ def check_list_kit(path: str, data: Any, shared: Shared, problems: Problems) -> 
 
 
 def _check_limit(where: str, limit: Mapping[str, Any], fighter_ids: set[str], shared: Shared, problems: Problems) -> None:
+    if limit.get("kind") not in set(LimitKind):
+        problems.add(where, f"kind '{str(limit.get('kind'))[:30]}' is not a limit kind; use one of: {', '.join(LimitKind)}")
+        return
+    if "item_kind" in limit and limit["item_kind"] not in ITEM_KINDS:
+        problems.add(where, f"item_kind '{str(limit['item_kind'])[:30]}' is not an item kind; use one of: {', '.join(ITEM_KINDS)}")
     for key in ("fighters", "of"):
         for fighter in _list(limit, key):
             if isinstance(fighter, str) and fighter not in fighter_ids:

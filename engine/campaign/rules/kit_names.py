@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.campaign.lists.catalogue import Catalogue, Item, KitChoice, KitOption, lookup_key
-from engine.errors import MordheimError, NotFoundError
+from engine.errors import MordheimError
 
 MAX_NAMES = 10  # names in one text: more is a paste gone wrong, not a purchase
 
@@ -190,6 +190,3 @@ def canonical(catalogue: Catalogue, name: str) -> str:
     piece = find_piece(catalogue, name)
     return piece.name if piece is not None else name
 
-
-def not_found(name: str) -> NotFoundError:
-    return NotFoundError(f"No list or trading post knows '{name[:60]}'.")

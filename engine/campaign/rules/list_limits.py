@@ -95,11 +95,6 @@ def room(wlist: WarbandList, counts: Counter[str], fighter: FighterType) -> list
     return out
 
 
-def leaving_problems(wlist: WarbandList, before: Counter[str], after: Counter[str]) -> list[str]:
-    """What a roster's change newly breaks (a Bear Tamer gone leaves the Bear): limits broken after but not before."""
-    return [p for p in model_problems(wlist, after, who="now") if p not in set(model_problems(wlist, before, who="now"))]
-
-
 # ------------------------------------------------------------------ kit
 
 def _carried(limit: ListLimit, items: Iterable[Item | None]) -> int:
