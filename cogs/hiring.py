@@ -61,8 +61,6 @@ def hired_embed(hired, warband: str) -> discord.Embed:
     else:
         title = f"Hired: {warrior_heading(w)}"
     kit = f"Kit chosen: {safe(', '.join(hired.kit))}.\n" if hired.kit else ""
-    if hired.dagger:
-        kit += "With the free dagger every warrior starts with (`dagger: False` refuses it).\n"
     if hired.needs:
         kit += "**Still to give him** (`/trade buy`): " + " ".join(safe(n) for n in hired.needs) + "\n"
     by_hand = "".join(f"- {safe(line)}\n" for line in hired.by_hand)

@@ -250,7 +250,8 @@ async def test_a_henchman_group_pays_for_every_model_and_the_first_dagger_is_fre
 async def test_the_free_dagger_comes_with_the_hire_unless_refused(harness):
     await reikland(harness)
     res = await run(harness, hire("Reavers", "Champion", "Hans"))
-    assert "free dagger" in res.text and svc(harness).get_warrior(GUILD, "Reavers", "Hans").equipment == ("Dagger",)
+    assert "**Equipment:** Dagger" in res.text and svc(harness).get_warrior(GUILD, "Reavers", "Hans").equipment == ("Dagger",)
+    assert gold(harness) == 500 - 60 - 35  # the dagger is free
     left = gold(harness)
     await run(harness, ("hire fighter", {"warband": "Reavers", "type": "Warrior", "name": "Bare", "count": 2, "dagger": False}))
     assert gold(harness) == left - 2 * 25 and svc(harness).get_warrior(GUILD, "Reavers", "Bare").equipment == ()

@@ -54,35 +54,54 @@ class Bought:
 
 @dataclass(frozen=True, kw_only=True)
 class Purchase:
-    item: str  # every name bought, parted by commas
+    lines: tuple[Bought, ...]  # each name bought, with its price
     buyer: str | None  # the warrior (or group); None: into the stash
-    models: int  # models that each got ``count`` of each
-    count: int
+    models: int  # models that each got every line's copies
     cost: int  # gold paid in all
-    how: str  # where the prices came from
     gold_left: int
     warrior: Warrior | None
-    lines: tuple[Bought, ...] = ()
     rolls: tuple[str, ...] = ()  # every die rolled for a price, as shown
 
 
 class _Cart:
     """What the purchase adds up to so far: the kit held (names and items), the offers taken, the dice."""
 
-    def __init__(self, catalogue: Catalogue, held: Sequence[str], dice: Dice) -> None:
+    def __init__(self, catalogue: Catalogue, held: Sequence[str], rng: random.Random | None, entered: str | None) -> None:
         self.catalogue = catalogue
         self.names = list(held)
-        self.items: list[Item | None] = [_item_of(catalogue, n) for n in held]
         self.offers: list[Offer] = []
-        self.dice = dice
+        self._items: list[Item | None] = []  # the items of the first len(_items) names, read when a price asks
+        self._rng = rng
+        self._dice = Dice(rng, parse_entered(entered)) if entered and entered.strip() else None
+
+    @property
+    def items(self) -> list[Item | None]:
+        """What is held so far, as items (None for a name no list knows): read only for a price that
+        depends on it (the first dagger, a later mutation)."""
+        if len(self._items) < len(self.names):
+            self._items += [_item_of(self.catalogue, n) for n in self.names[len(self._items):]]
+        return self._items
+
+    @property
+    def dice(self) -> Dice:
+        """The dice a price rolls: those typed at the table first, then the bot's (made when first needed)."""
+        if self._dice is None:
+            self._dice = Dice(self._rng)
+        return self._dice
+
+    @property
+    def rolled(self) -> bool:
+        return self._dice is not None
 
     def add(self, names: Sequence[str]) -> None:
         self.names += names
-        self.items += [_item_of(self.catalogue, n) for n in names]
 
 
 def _item_of(catalogue: Catalogue, name: str) -> Item | None:
-    piece = roster_rules.find_carried(catalogue, name)
+    item = roster_rules.find_item(catalogue, name)
+    if item is not None:
+        return item
+    piece = find_piece(catalogue, name)  # 'Gromril axe'
     return None if piece is None else piece.item
 
 
@@ -102,19 +121,23 @@ def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str 
     if w is not None and not w.is_active:
         raise MordheimError(f"{w.name} is {w.status}: the dead and retired buy nothing.")
     models = w.group_size if w else 1
-    battles = uow.battles.count(band.id)
-    cart = _Cart(catalogue, w.equipment if w is not None else band.stash, Dice(rng, parse_entered(entered)))
+    # Only a rare item's price depends on the first battle (rules/prices.py): read the count only then.
+    battles = uow.battles.count(band.id) if any(not p.item.common for p in pieces) else 0
+    cart = _Cart(catalogue, w.equipment if w is not None else band.stash, rng, entered)
     lines = [_buy_piece(uow, band, wlist, w, piece, cart, models=models, count=count, battles=battles) for piece in pieces]
-    if cart.dice.unused:
+    if cart.rolled and cart.dice.unused:
         raise MordheimError(f"{len(cart.dice.unused)} entered dice were not needed ({' '.join(map(str, cart.dice.unused))}).",
                             hint="Type only the dice the prices roll (a 2D6 price takes two), or none for the bot to roll.")
     _check_item_limits(uow, band, wlist, w, lines, models)
-    cost = sum(b.cost for b in lines)
-    label = ", ".join(_label(b) for b in lines)
-    rolls = tuple(str(r) for r in cart.dice.rolls)
+    cost, label, every = 0, list[str](), list[str]()  # the gold, and each line as the ledger says it
+    for b in lines:
+        cost += b.cost
+        label.append(f"{b.copies} x {b.name}" if b.copies > 1 else b.name)
+        every.append(f"{models * b.copies} x {b.name}")
+    rolls = tuple(str(r) for r in cart.dice.rolls) if cart.rolled else ()
     if cost > band.gold_crowns:
         rolled = f" (dice: {'; '.join(rolls)})" if rolls else ""
-        raise MordheimError(missing_gold(label + rolled, cost, band.name, band.gold_crowns), hint="Nothing was bought.")
+        raise MordheimError(missing_gold(", ".join(label) + rolled, cost, band.name, band.gold_crowns), hint="Nothing was bought.")
     added = cart.names[len(w.equipment if w is not None else band.stash):]
     if w is not None:
         kit = [*w.equipment, *added]
@@ -122,23 +145,19 @@ def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str 
             raise LimitExceeded(f"{w.name} would carry {len(kit)} items; the limit is {LIST_MAX}.")
         # Kit bought breaks no roster limit: the only kit that changes one, a Halfling
         # cookbook, raises the warband's maximum size (000:1475).
-        w = store_warrior(uow, band, w, {"equipment": kit}, what="trade.buy", reason=label, check_roster=False, checked=True)
+        w = store_warrior(uow, band, w, {"equipment": kit}, what="trade.buy", reason=", ".join(label), check_roster=False,
+                          checked=True)
     else:
         stash = [*band.stash, *added]
         if len(stash) > STASH_MAX:
             raise LimitExceeded(f"The stash would hold {len(stash)} items; the limit is {STASH_MAX}.")
-        band = set_stash(uow, band, stash, what="trade.buy", reason=label)
+        band = set_stash(uow, band, stash, what="trade.buy", reason=", ".join(label))
     take_offers(uow, band, cart.offers)
     buyer = w.name if w else "the stash"
-    every = ", ".join(f"{models * b.copies} x {b.name}" for b in lines)
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
-                          reason=f"bought {every} for {buyer}" + (f" ({'; '.join(rolls)})" if rolls else ""))
-    return Purchase(item=", ".join(b.name for b in lines), buyer=w.name if w else None, models=models, count=count, cost=cost,
-                    how="; ".join(b.how for b in lines), gold_left=paid.gold_crowns, warrior=w, lines=tuple(lines), rolls=rolls)
-
-
-def _label(b: Bought) -> str:
-    return f"{b.copies} x {b.name}" if b.copies > 1 else b.name
+                          reason=f"bought {', '.join(every)} for {buyer}" + (f" ({'; '.join(rolls)})" if rolls else ""))
+    return Purchase(lines=tuple(lines), buyer=w.name if w else None, models=models, cost=cost, gold_left=paid.gold_crowns,
+                    warrior=w, rolls=rolls)
 
 
 def _may_buy(wlist: WarbandList | None, w: Warrior | None, piece: KitPiece, catalogue: Catalogue) -> None:
@@ -167,7 +186,7 @@ def _buy_piece(uow: UnitOfWork, band: Warband, wlist: WarbandList | None, w: War
     found: list[Offer] = []
     if price is None:
         listed = w is not None and roster_rules.list_price(wlist, w, piece.item) is not None
-        found = _found_offers(uow, band, piece, cart, copies=models * count, listed=listed)
+        found = _found_offers(uow, band, piece, cart, copies=models * count, listed=listed, battles=battles)
     cost, notes = 0, []
     for copy in range(count):
         if price is None:  # each model's copy is an item a hero found, at the price it was found for
@@ -176,8 +195,9 @@ def _buy_piece(uow: UnitOfWork, band: Warband, wlist: WarbandList | None, w: War
             cost += sum(q.fixed for q in quotes)
             notes += [f"{q.how} (by {o.searcher})" for q, o in zip(quotes, batch)]
         else:
-            one, multiple = price.fixed, prices.later_multiple(piece.item, cart.items)
-            if price.source == prices.PriceFrom.LIST and prices.is_first_dagger(piece, cart.items):
+            one = price.fixed
+            multiple = prices.later_multiple(piece.item, cart.items) if piece.item.later_multiple > 1 else 1
+            if price.source == prices.PriceFrom.LIST and piece.item.id == roster_rules.DAGGER and prices.is_first_dagger(piece, cart.items):
                 one = 0
                 notes.append("the first dagger is free" + (f" ({models} free)" if models > 1 else ""))
             elif multiple > 1:
@@ -188,17 +208,20 @@ def _buy_piece(uow: UnitOfWork, band: Warband, wlist: WarbandList | None, w: War
                 cost += value * multiple
         cart.add(gives)
     cart.offers += found
-    how = "; ".join([*([price.how] if price is not None else []), *dict.fromkeys(notes)])
+    how = price.how if price is not None else ""
+    if notes:  # the first dagger, a later mutation, who found each copy: each said once
+        how = "; ".join([*([how] if how else []), *dict.fromkeys(notes)])
     if piece.item.is_package:
         how += f"; gives {', '.join(gives)}"
     return Bought(name=piece.name, gives=gives, copies=count, cost=cost, how=how)
 
 
-def _found_offers(uow: UnitOfWork, band: Warband, piece: KitPiece, cart: _Cart, *, copies: int, listed: bool) -> list[Offer]:
+def _found_offers(uow: UnitOfWork, band: Warband, piece: KitPiece, cart: _Cart, *, copies: int, listed: bool,
+                  battles: int) -> list[Offer]:
     """The found offers of a rare item this purchase may use; MordheimError saying how to find it when too few."""
     it = piece.item
     taken = {o.id for o in cart.offers}
-    found = [o for o in uow.searches.open_offers(band.id, uow.battles.count(band.id), it.id) if o.id not in taken
+    found = [o for o in uow.searches.open_offers(band.id, battles, it.id) if o.id not in taken
              and (piece.weapon is None or lookup_key(o.item) == lookup_key(piece.name))]  # a found Gromril axe is no sword
     if len(found) < copies:
         so_far = f"; {len(found)} found so far" if found else ""

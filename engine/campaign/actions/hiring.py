@@ -64,7 +64,6 @@ class Hired:
     kit: tuple[str, ...] = ()  # the kit options the employer chose (a hired sword's ``choices``)
     by_hand: tuple[str, ...] = ()  # what the hire asks beyond gold, and models that come along: to record by hand
     kind: str = ""  # 'hired sword' or 'Dramatis Persona' for a hireling
-    dagger: bool = False  # hired with the free dagger every warrior starts with
     needs: tuple[str, ...] = ()  # what the list says he must still be given ('Every Mutant has at least one mutation.')
 
 
@@ -186,7 +185,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
                           reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
     return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None,
-                 dagger=bool(free_dagger), needs=tuple(list_limits.must_carry_reminders(wlist, ftype)) if joining is None else ())
+                 needs=tuple(list_limits.must_carry_reminders(wlist, ftype)) if joining is None else ())
 
 
 def _free_dagger(catalogue: Catalogue, ftype: FighterType, wanted: bool | None, joining: Warrior | None) -> str | None:

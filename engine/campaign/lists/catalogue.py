@@ -159,7 +159,14 @@ class EquipmentList:
 
     def package_with(self, item: Item) -> ListedItem | None:
         """A package on this list that holds ``item`` (a fighting style holding a helmet), or None."""
-        return next((row for row in self.items if row.item.is_package and _holds(row.item, item)), None)
+        cached = self.__dict__.get("_package_index")
+        if cached is None:
+            cached = {}
+            for row in self.items:
+                for held in _package_items(row.item):
+                    cached.setdefault(held.id, row)
+            object.__setattr__(self, "_package_index", cached)
+        return cached.get(item.id)
 
     @property
     def _by_id(self) -> Mapping[str, ListedItem]:
@@ -181,9 +188,9 @@ class EquipmentList:
         return cached
 
 
-def _holds(package: Item, item: Item) -> bool:
-    every = [*package.contents, *(i for c in package.choices for o in c.options for i in o.items)]
-    return any(i.id == item.id for i in every)
+def _package_items(package: Item) -> list[Item]:
+    """Every item a package may give (its contents and each option's); [] for anything else."""
+    return [*package.contents, *(i for c in package.choices for o in c.options for i in o.items)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -291,13 +298,27 @@ class WarbandList:
     def leader(self) -> FighterType:
         return next(f for f in self.fighters if f.role == "leader")
 
+    def fighter_by_id(self, fighter_id: str) -> FighterType | None:
+        """The fighter type of this id, or None (a dictionary look-up: rosters ask it for every warrior)."""
+        cached = self.__dict__.get("_fighter_index")
+        if cached is None:
+            cached = {f.id: f for f in self.fighters}
+            object.__setattr__(self, "_fighter_index", cached)
+        return cached.get(fighter_id)
+
     def fighter(self, query: str) -> FighterType:
         """A fighter type by id, name or a plural of it ('Marksmen'); else NotFoundError with the closest."""
         key = lookup_key(query)
+        by_key = self.__dict__.get("_fighter_keys")
+        if by_key is None:  # built once: /hire asks it on every hire
+            by_key = {}
+            for f in self.fighters:
+                by_key.setdefault(f.id.replace("-", " "), f)
+                by_key.setdefault(lookup_key(f.name), f)
+            object.__setattr__(self, "_fighter_keys", by_key)
         for candidate in _singulars(key):
-            for fighter in self.fighters:
-                if candidate in (fighter.id.replace("-", " "), lookup_key(fighter.name)):
-                    return fighter
+            if candidate in by_key:
+                return by_key[candidate]
         for candidate in _singulars(key):
             # 'captain' for 'Mercenary Captain', 'runner' for 'Night Runner': whole words, one match only
             inside = [f for f in self.fighters if f" {candidate} " in f" {lookup_key(f.name)} "]

@@ -18,11 +18,15 @@ import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.campaign.lists.catalogue import Catalogue, Item, KitChoice, KitOption, lookup_key
 from engine.errors import MordheimError
 
 MAX_NAMES = 10  # names in one text: more is a paste gone wrong, not a purchase
+
+# Names repeat across purchases and kits: compare each one's key once.
+_key = lru_cache(maxsize=8192)(lookup_key)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,6 +54,8 @@ class KitPiece:
 
 def split_names(text: str) -> list[str]:
     """The names in ``text`` parted by commas or semicolons outside brackets ('a, b (c, d)' -> ['a', 'b (c, d)'])."""
+    if "," not in text and ";" not in text:
+        return [text.strip()] if text.strip() else []
     names: list[str] = []
     current: list[str] = []
     depth = 0
@@ -73,18 +79,19 @@ def split_names(text: str) -> list[str]:
 
 # ------------------------------------------------------------------ finding a stored or typed name
 
-_indexes: dict[int, tuple[Catalogue, dict[str, Item], tuple[Item, ...]]] = {}
+_indexes: dict[int, tuple[Catalogue, dict[str, KitPiece], tuple[Item, ...]]] = {}
 _lock = threading.Lock()
 
 
-def _index(catalogue: Catalogue) -> tuple[dict[str, Item], tuple[Item, ...]]:
-    """(lookup key -> item, the made_as items), built once per catalogue."""
+def _index(catalogue: Catalogue) -> tuple[dict[str, KitPiece], tuple[Item, ...]]:
+    """(lookup key -> the item as a piece, the made_as items), built once per catalogue."""
     entry = _indexes.get(id(catalogue))
     if entry is None or entry[0] is not catalogue:
-        names: dict[str, Item] = {}
+        names: dict[str, KitPiece] = {}
         for item in catalogue.items.values():
+            piece = KitPiece(item=item)
             for key in (item.id, item.name, *item.aliases):
-                names.setdefault(lookup_key(key), item)
+                names.setdefault(lookup_key(key), piece)
         made = tuple(i for i in catalogue.items.values() if i.made_as is not None)
         with _lock:
             if len(_indexes) > 64:
@@ -100,17 +107,17 @@ def find_piece(catalogue: Catalogue, name: str) -> KitPiece | None:
     package has not come back as None: ``piece_or_refusal`` says what is wrong with them.
     """
     names, made = _index(catalogue)
-    key = lookup_key(name)
-    item = names.get(key)
-    if item is not None:
-        return KitPiece(item=item) if not item.choices else None
+    key = _key(name)
+    plain = names.get(key)
+    if plain is not None:
+        return plain if not plain.item.choices else None
     for material in made:
         assert material.made_as is not None
         prefix = lookup_key(material.made_as.prefix) + " "
         if key.startswith(prefix):
             weapon = names.get(key[len(prefix):])
-            if weapon is not None and material.made_as.may_be(weapon):
-                return KitPiece(item=material, weapon=weapon)
+            if weapon is not None and material.made_as.may_be(weapon.item):
+                return KitPiece(item=material, weapon=weapon.item)
     package, options = _package_parts(names, name)
     if package is not None and options is not None:
         chosen = _choose(package.choices, options)
@@ -157,13 +164,13 @@ def _made_as_examples(catalogue: Catalogue, material: Item) -> str:
 _BRACKETS = re.compile(r"^(.*?)[(\[](.*)[)\]]\s*$")
 
 
-def _package_parts(names: dict[str, Item], text: str) -> tuple[Item | None, str | None]:
+def _package_parts(names: dict[str, KitPiece], text: str) -> tuple[Item | None, str | None]:
     """(the package named, what is written in its brackets or None) for 'Skink style (Javelins, Net)'."""
     match = _BRACKETS.match(text.strip())
-    item = names.get(lookup_key(match.group(1) if match else text))
-    if item is None or not item.choices:
+    plain = names.get(lookup_key(match.group(1) if match else text))
+    if plain is None or not plain.item.choices:
         return None, None
-    return item, (match.group(2).strip() or None) if match else None
+    return plain.item, (match.group(2).strip() or None) if match else None
 
 
 def _words(text: str) -> str:

@@ -92,7 +92,7 @@ def fighter_of(wlist: WarbandList | None, warrior: Warrior) -> FighterType | Non
     """The list entry a warrior was hired from (None: made by hand, a hired sword, or no list)."""
     if wlist is None or warrior.fighter_type is None or warrior.is_hired_sword:
         return None
-    return next((f for f in wlist.fighters if f.id == warrior.fighter_type), None)
+    return wlist.fighter_by_id(warrior.fighter_type)
 
 
 def sword_of(catalogue: Catalogue, warrior: Warrior) -> HiredSword | None:
@@ -289,7 +289,8 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
         return f"{warrior.name} is a hired sword: hired swords keep the kit they come with; nothing can be bought for them."
     fighter = fighter_of(wlist, warrior)
     listing = fighter.equipment_list if fighter is not None else None
-    in_package = listing is not None and not item.is_package and listing.package_with(item) is not None
+    listed = listing.listed_as(item) if listing is not None else None
+    in_package = listed is None and listing is not None and listing.package_with(item) is not None
     if wlist is not None and not item.may_be_bought_by(wlist.id) and not in_package:
         who = ", ".join(catalogue.warbands[w].name if w in catalogue.warbands else w for w in item.restricted_to)
         return f"{item.name} is not for {wlist.name}" + (f" (only {who})." if item.restricted_to else ".")
@@ -302,7 +303,7 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
     if item.made_as is not None and weapon is not None:
         refusal = carry_refusal(wlist, warrior, weapon, catalogue)  # a gromril axe is an axe (000:1054)
         return None if refusal is None else f"{refusal} (A {item.made_as.name_of(weapon)} is a {weapon.name.lower()}.)"
-    if listing.listed_as(item) is not None or in_package:
+    if listed is not None or in_package:
         return None
     if item.kind == "miscellaneous" and warrior.is_hero:
         return None  # heroes may use the trading post's miscellaneous items (LRB Trading)
