@@ -117,6 +117,8 @@ async def test_gromril_at_the_dwarfs_list_multiple_before_the_first_battle_and_f
     harness.bot.rng = Scripted(6, 6)  # the search's 2D6
     res = await ok(harness, "trade search", warband="Hold", hero="Thorin", item="gromril sword")
     assert "looks for **Gromril sword** (Rare 11)" in res.text and "**Found**, for 40 gc" in res.text
+    offered = await harness.autocomplete("trade buy", "item", OWNER, warband="Hold", warrior="Thorin", item="grom")
+    assert [(c["value"], c["name"]) for c in offered.choices] == [("Gromril sword", "Gromril sword — 40 gc (found by Thorin)")]
     res = await ok(harness, "trade buy", warband="Hold", warrior="Thorin", item="Gromril sword")
     assert "**40 gc** (found, 40 gc (by Thorin))" in res.text
     sold = await ok(harness, "trade sell", warband="Hold", warrior="Thorin", item="gromril axe")

@@ -315,27 +315,30 @@ def _candidates(uow: UnitOfWork, band: Warband, catalogue: Catalogue, wlist: War
     for it in catalogue.trading_post():
         if it.common and it.id not in items and (w is None or fighter is None or it.kind == "miscellaneous"):
             items[it.id] = it
-    found = {o.item_id: o for o in reversed(uow.searches.open_offers(band.id, battles))}
-    for item_id in found:
-        if item_id in catalogue.items:
-            items.setdefault(item_id, catalogue.items[item_id])
     out: list[tuple[KitPiece, int, str | None, str]] = []
     for piece in (p for it in items.values() for p in _pieces(catalogue, wlist, w, it)):
-        if w is not None and roster_rules.carry_refusal(wlist, w, piece.item, catalogue, weapon=piece.weapon):
-            continue
-        if w is None and ((wlist is not None and not piece.item.may_be_bought_by(wlist.id)) or piece.item.kind == "mutation"):
-            continue
         price = prices.list_or_post(wlist, w, piece, battles=battles)
-        where = "" if price is None else str(price.source)
-        if price is None and piece.item.id in found:
-            price, where = prices.found_price(piece, found[piece.item.id].price), f"found by {found[piece.item.id].searcher}"
-        if price is None:
-            continue
-        if price.source == prices.PriceFrom.LIST and prices.is_first_dagger(piece, held):
-            out.append((piece, 0, None, "first free"))
-        else:
-            out.append((piece, price.fixed * prices.later_multiple(piece.item, held), price.dice, where))
+        if price is not None and _may_have(catalogue, wlist, w, piece):
+            if price.source == prices.PriceFrom.LIST and prices.is_first_dagger(piece, held):
+                out.append((piece, 0, None, "first free"))
+            else:
+                out.append((piece, price.fixed * prices.later_multiple(piece.item, held), price.dice, str(price.source)))
+    offered = {p.name for p, *_rest in out}
+    for offer in uow.searches.open_offers(band.id, battles):  # found rare items, each as it was found, the first first ('Gromril axe')
+        found = find_piece(catalogue, offer.item)
+        if found is None and offer.item_id in catalogue.items:
+            found = KitPiece(item=catalogue.items[offer.item_id])
+        if found is not None and found.name not in offered and _may_have(catalogue, wlist, w, found):
+            offered.add(found.name)
+            out.append((found, offer.price, None, f"found by {offer.searcher}"))
     return sorted(out, key=lambda x: x[0].name)
+
+
+def _may_have(catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, piece: KitPiece) -> bool:
+    """Whether the warrior (or the stash) may have ``piece`` (what ``_may_buy`` refuses is not offered)."""
+    if w is not None:
+        return roster_rules.carry_refusal(wlist, w, piece.item, catalogue, weapon=piece.weapon) is None
+    return (wlist is None or piece.item.may_be_bought_by(wlist.id)) and piece.item.kind != "mutation"
 
 
 def _pieces(catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, item: Item) -> list[KitPiece]:
