@@ -197,7 +197,8 @@ def _buy_piece(uow: UnitOfWork, band: Warband, wlist: WarbandList | None, w: War
         else:
             one = price.fixed
             multiple = prices.later_multiple(piece.item, cart.items) if piece.item.later_multiple > 1 else 1
-            if price.source == prices.PriceFrom.LIST and piece.item.id == roster_rules.DAGGER and prices.is_first_dagger(piece, cart.items):
+            first_dagger = piece.item.id == roster_rules.DAGGER and prices.is_first_dagger(piece, cart.items)
+            if price.source == prices.PriceFrom.LIST and first_dagger:
                 one = 0
                 notes.append("the first dagger is free" + (f" ({models} free)" if models > 1 else ""))
             elif multiple > 1:
@@ -345,7 +346,8 @@ def _pieces(catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, 
     """The pieces an item is bought as: itself; each weapon a made_as item may be made as; each pick of a package."""
     if item.made_as is not None:
         fighter = roster_rules.fighter_of(wlist, w) if w else None
-        pool = [r.item for r in fighter.equipment_list.items] if fighter is not None and fighter.equipment_list else list(catalogue.trading_post())
+        listing = fighter.equipment_list if fighter is not None else None
+        pool = [r.item for r in listing.items] if listing is not None else list(catalogue.trading_post())
         return [KitPiece(item=item, weapon=weapon) for weapon in pool if item.made_as.may_be(weapon)]
     if item.choices:
         picks: list[tuple] = [()]

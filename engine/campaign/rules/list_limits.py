@@ -98,7 +98,8 @@ def room(wlist: WarbandList, counts: Counter[str], fighter: FighterType) -> list
 # ------------------------------------------------------------------ kit
 
 def _carried(limit: ListLimit, items: Iterable[Item | None]) -> int:
-    return sum(1 for i in items if i is not None and (i.id in limit.items or (limit.item_kind is not None and i.kind == limit.item_kind)))
+    return sum(1 for i in items
+               if i is not None and (i.id in limit.items or (limit.item_kind is not None and i.kind == limit.item_kind)))
 
 
 def kit_problems(wlist: WarbandList, warriors: Sequence[Warrior], items_of: Callable[[Warrior], list[Item | None]]) -> list[str]:

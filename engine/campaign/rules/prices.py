@@ -70,7 +70,8 @@ def list_or_post(wlist: WarbandList | None, warrior: Warrior | None, piece: KitP
             plus = f" + {row.price} gc" if row.price else ""
             return Price(fixed=fixed, dice=None, source=PriceFrom.LIST,
                          how=f"{listing.name}, {multiple} × {base} gc ({weapon.name.lower()}){plus}")
-        return Price(fixed=row.price, dice=row.price_dice, source=PriceFrom.LIST, how=f"{listing.name}, {_gold(row.price, row.price_dice)} each")
+        return Price(fixed=row.price, dice=row.price_dice, source=PriceFrom.LIST,
+                     how=f"{listing.name}, {_gold(row.price, row.price_dice)} each")
     if not item.common:
         return None
     if item.made_as is not None and weapon is not None:

@@ -312,7 +312,8 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
 
 
 def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
-    """What the warrior's equipment list charges for ``item`` (or the same weapon under another name); None when it is not on the list."""
+    """What the warrior's equipment list charges for ``item`` (or for the same weapon under another name, 000:921);
+    None when it is not on the list."""
     fighter = fighter_of(wlist, warrior)
     if fighter is None or fighter.equipment_list is None:
         return None
