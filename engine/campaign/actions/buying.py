@@ -129,11 +129,8 @@ def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str 
         raise MordheimError(f"{len(cart.dice.unused)} entered dice were not needed ({' '.join(map(str, cart.dice.unused))}).",
                             hint="Type only the dice the prices roll (a 2D6 price takes two), or none for the bot to roll.")
     _check_item_limits(uow, band, wlist, w, lines, models)
-    cost, label, every = 0, list[str](), list[str]()  # the gold, and each line as the ledger says it
-    for b in lines:
-        cost += b.cost
-        label.append(f"{b.copies} x {b.name}" if b.copies > 1 else b.name)
-        every.append(f"{models * b.copies} x {b.name}")
+    cost = sum(b.cost for b in lines)
+    label = [f"{b.copies} x {b.name}" if b.copies > 1 else b.name for b in lines]  # each line as the warrior's ledger row says it
     rolls = tuple(str(r) for r in cart.dice.rolls) if cart.rolled else ()
     if cost > band.gold_crowns:
         rolled = f" (dice: {'; '.join(rolls)})" if rolls else ""
@@ -155,32 +152,36 @@ def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str 
     take_offers(uow, band, cart.offers)
     buyer = w.name if w else "the stash"
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
-                          reason=f"bought {', '.join(every)} for {buyer}" + (f" ({'; '.join(rolls)})" if rolls else ""))
+                          reason=f"bought {', '.join(f'{models * b.copies} x {b.name}' for b in lines)} for {buyer}"
+                          + (f" ({'; '.join(rolls)})" if rolls else ""))
     return Purchase(lines=tuple(lines), buyer=w.name if w else None, models=models, cost=cost, gold_left=paid.gold_crowns,
                     warrior=w, rolls=rolls)
 
 
-def _may_buy(wlist: WarbandList | None, w: Warrior | None, piece: KitPiece, catalogue: Catalogue) -> None:
-    """MordheimError when the warrior (or the stash) may not have ``piece``."""
+def _refusal(wlist: WarbandList | None, w: Warrior | None, piece: KitPiece, catalogue: Catalogue) -> tuple[str, str | None] | None:
+    """(why, how to fix it) when the warrior (or the stash) may not have ``piece``; None when he may."""
     item = piece.item
     if w is not None:
         refusal = roster_rules.carry_refusal(wlist, w, item, catalogue, weapon=piece.weapon)
         if refusal:
-            raise MordheimError(refusal, hint="`/warband check` lists what each warrior may carry.")
+            return refusal, "`/warband check` lists what each warrior may carry."
     elif wlist is not None and not item.may_be_bought_by(wlist.id):
-        raise MordheimError(f"{item.name} is not for {wlist.name}.")
+        return f"{item.name} is not for {wlist.name}.", None
     elif item.kind == "mutation":
-        raise MordheimError(f"{item.name} is a mutation: it is bought for the warrior who will have it, not into the stash.",
-                            hint="Name the warrior in `warrior`.")
+        return (f"{item.name} is a mutation: it is bought for the warrior who will have it, not into the stash.",
+                "Name the warrior in `warrior`.")
     if not item.price and not item.price_dice and item.price_note and item.made_as is None and not item.is_package:
-        raise MordheimError(f"{item.name} has no price of its own: {item.price_note}",
-                            hint="Record it by hand: `/warrior equip` and `/warband treasury`.")
+        return (f"{item.name} has no price of its own: {item.price_note}",
+                "Record it by hand: `/warrior equip` and `/warband treasury`.")
+    return None
 
 
 def _buy_piece(uow: UnitOfWork, band: Warband, wlist: WarbandList | None, w: Warrior | None, piece: KitPiece, cart: _Cart, *,
                models: int, count: int, battles: int) -> Bought:
     """Price ``count`` copies of ``piece`` for each of ``models`` models, rolling their dice, and add them to the cart."""
-    _may_buy(wlist, w, piece, cart.catalogue)
+    refusal = _refusal(wlist, w, piece, cart.catalogue)
+    if refusal is not None:
+        raise MordheimError(refusal[0], hint=refusal[1])
     gives = tuple(i.name for i in piece.contents) if piece.item.is_package else (piece.name,)
     price = prices.list_or_post(wlist, w, piece, battles=battles)
     found: list[Offer] = []
@@ -319,7 +320,7 @@ def _candidates(uow: UnitOfWork, band: Warband, catalogue: Catalogue, wlist: War
     out: list[tuple[KitPiece, int, str | None, str]] = []
     for piece in (p for it in items.values() for p in _pieces(catalogue, wlist, w, it)):
         price = prices.list_or_post(wlist, w, piece, battles=battles)
-        if price is not None and _may_have(catalogue, wlist, w, piece):
+        if price is not None and _refusal(wlist, w, piece, catalogue) is None:
             if price.source == prices.PriceFrom.LIST and prices.is_first_dagger(piece, held):
                 out.append((piece, 0, None, "first free"))
             else:
@@ -329,17 +330,10 @@ def _candidates(uow: UnitOfWork, band: Warband, catalogue: Catalogue, wlist: War
         found = find_piece(catalogue, offer.item)
         if found is None and offer.item_id in catalogue.items:
             found = KitPiece(item=catalogue.items[offer.item_id])
-        if found is not None and found.name not in offered and _may_have(catalogue, wlist, w, found):
+        if found is not None and found.name not in offered and _refusal(wlist, w, found, catalogue) is None:
             offered.add(found.name)
             out.append((found, offer.price, None, f"found by {offer.searcher}"))
     return sorted(out, key=lambda x: x[0].name)
-
-
-def _may_have(catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, piece: KitPiece) -> bool:
-    """Whether the warrior (or the stash) may have ``piece`` (what ``_may_buy`` refuses is not offered)."""
-    if w is not None:
-        return roster_rules.carry_refusal(wlist, w, piece.item, catalogue, weapon=piece.weapon) is None
-    return (wlist is None or piece.item.may_be_bought_by(wlist.id)) and piece.item.kind != "mutation"
 
 
 def _pieces(catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, item: Item) -> list[KitPiece]:
