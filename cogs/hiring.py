@@ -61,6 +61,8 @@ def hired_embed(hired, warband: str) -> discord.Embed:
     else:
         title = f"Hired: {warrior_heading(w)}"
     kit = f"Kit chosen: {safe(', '.join(hired.kit))}.\n" if hired.kit else ""
+    if hired.needs:
+        kit += "**Still to give him** (`/trade buy`): " + " ".join(safe(n) for n in hired.needs) + "\n"
     by_hand = "".join(f"- {safe(line)}\n" for line in hired.by_hand)
     if by_hand:
         by_hand = (f"**Besides the gold** (the bot keeps gold only; record the rest by hand: shards or gold with "
@@ -91,15 +93,16 @@ class Hire(commands.Cog):
         warband="Which warband", fighter_type="A fighter of its list (only those it may hire and afford are offered)",
         name="The warrior's or group's name (default: the type); an existing group's name adds to it",
         count="Henchmen in the group (heroes come one at a time)",
+        dagger="The free dagger every warrior starts with (default: given where his list sells daggers; False refuses it)",
     )
     @app_commands.rename(fighter_type="type")
     @app_commands.autocomplete(warband=changeable_warband_choices, fighter_type=fighter_choices)
     async def fighter(self, interaction: discord.Interaction, warband: Name, fighter_type: Name, name: Name | None = None,
-                      count: app_commands.Range[int, 1, 20] = 1) -> None:
+                      count: app_commands.Range[int, 1, 20] = 1, dagger: bool | None = None) -> None:
         g = require_server(interaction)
         c = campaigns(interaction)
         hired = await call_write(c.store, c.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
-                                 fighter_type, name=name, count=count)
+                                 fighter_type, name=name, count=count, dagger=dagger)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
     @hire.command(name="sword", description="Hire a hired sword: his fee now, his upkeep after every battle")

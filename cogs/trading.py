@@ -1,9 +1,10 @@
 """/trade: the trading post — buy and sell kit, search for rare items, and the warband's stash.
 
-The engine (engine/campaign/actions/trading.py, through ``Campaigns``) checks who may carry what, the
-prices and the treasury, and writes each purchase, sale or move as one action; this cog parses
-options, offers only what the warrior may buy and afford, and renders the answer. Searches are
-rolled with the bot's dice (``bot.rng``) and shown publicly, die by die.
+The engine (engine/campaign/actions/buying.py and trading.py, through ``Campaigns``) checks who may
+carry what, the prices and the treasury, and writes each purchase, sale or move as one action; this
+cog parses options, offers only what the warrior may buy and afford (the last of several items
+typed), and renders the answer. Searches and prices with dice are rolled with the bot's dice
+(``bot.rng``), or the dice typed at the table, and shown publicly, die by die.
 """
 
 from __future__ import annotations
@@ -84,6 +85,25 @@ def _who(name: str | None) -> str:
     return safe(name) if name else STASH
 
 
+def purchase_text(p) -> str:
+    """One line per item bought (its price and where it comes from), every die rolled, the gold left."""
+    models = f" for each of {p.models}" if p.models > 1 else ""
+    if len(p.lines) == 1:
+        b = p.lines[0]
+        each = f"{b.copies} x " if b.copies > 1 else ""
+        lines = [f"{each}**{safe(b.name)}**{models} to {_who(p.buyer)}: **{b.cost} gc** ({safe(b.how)})."]
+    else:
+        lines = [f"To {_who(p.buyer)}{models}:"]
+        lines += [f"- {f'{b.copies} x ' if b.copies > 1 else ''}**{safe(b.name)}**: {b.cost} gc ({safe(b.how)})" for b in p.lines]
+        lines.append(f"**{p.cost} gc** in all.")
+    if p.rolls:
+        lines.append("**Dice:** " + "; ".join(safe(r) for r in p.rolls))
+    lines.append(f"**{p.gold_left} gc** left.")
+    if p.warrior is not None:
+        lines.append(f"**Equipment:** {', '.join(map(safe, p.warrior.equipment))}")
+    return "\n".join(lines)
+
+
 def search_embed(s, warband: str) -> discord.Embed:
     mods = "".join(f" {n:+d} {safe(what)}" for what, n in s.modifiers)
     lines = [f"{safe(s.searcher)} looks for **{safe(s.item)}** (Rare {s.rarity}): {s.roll}{mods} → **{s.total}** "
@@ -111,23 +131,19 @@ class Trade(commands.Cog):
         require_server(interaction)
         return True
 
-    @trade.command(name="buy", description="Buy an item for a warrior (every model of a group) or for the stash")
+    @trade.command(name="buy", description="Buy items for a warrior (every model of a group) or for the stash")
     @app_commands.describe(warband="Which warband", warrior=f"Who gets it, or '{STASH}'",
-                           item="What to buy (only what they may carry and afford is offered)", count=COUNT_HELP)
+                           item="What to buy; several at once parted by commas: sword, dagger, shield",
+                           count="How many of each item each model gets (a henchman group: every model), default 1",
+                           dice="Dice rolled at the table for a price with dice (e.g. 3 4 for 2D6); empty: the bot rolls")
     @app_commands.autocomplete(warband=changeable_warband_choices, warrior=warrior_or_stash, item=buyable)
     async def buy(self, interaction: discord.Interaction, warband: Name, warrior: Name, item: Name,
-                  count: app_commands.Range[int, 1, 10] = 1) -> None:
+                  count: app_commands.Range[int, 1, 10] = 1, dice: app_commands.Range[str, 1, 60] | None = None) -> None:
         g = require_server(interaction)
-        c = campaigns(interaction)
+        c = campaigns(interaction)  # a price's dice are rolled inside the purchase's write
         p = await call_write(c.store, c.buy, g, interaction.user.id, is_admin(interaction), warband, item,
-                             warrior=stash_or_warrior(warrior), count=count)
-        each = f"{p.count} x " if p.count > 1 else ""
-        models = f" for each of {p.models}" if p.models > 1 else ""
-        text = (f"{each}**{safe(p.item)}**{models} to {_who(p.buyer)}: **{p.cost} gc** ({safe(p.how)}). "
-                f"**{p.gold_left} gc** left.")
-        if p.warrior is not None:
-            text += f"\n**Equipment:** {', '.join(map(safe, p.warrior.equipment))}"
-        await interaction.response.send_message(embed=done_embed("Bought", text))
+                             warrior=stash_or_warrior(warrior), count=count, rng=interaction.client.rng, entered=dice)
+        await interaction.response.send_message(embed=done_embed("Bought", purchase_text(p)[:4096]))
 
     @trade.command(name="sell", description="Sell an item for half its price (a group sells one per model)")
     @app_commands.describe(warband="Which warband", warrior=f"Who sells it, or '{STASH}'", item="What to sell", count=COUNT_HELP)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ParamSpec, Protocol, TypeVar
 
 from engine.campaign.actions import (
+    buying,
     captives,
     hiring,
     own_warbands,
@@ -217,8 +218,9 @@ class Campaigns(_Verbs):
 
     # ---- hiring
     def hire_fighter(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, fighter: str, *,
-                     name: str | None = None, count: int = 1) -> hiring.Hired:
-        return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_fighter, warband, fighter, name=name, count=count)
+                     name: str | None = None, count: int = 1, dagger: bool | None = None) -> hiring.Hired:
+        return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_fighter, warband, fighter, name=name, count=count,
+                        dagger=dagger)
 
     def hire_sword(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, sword: str, *,
                    name: str | None = None, kit: str | None = None) -> hiring.Hired:
@@ -245,8 +247,10 @@ class Campaigns(_Verbs):
 
     # ---- trading
     def buy(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, item: str, *, warrior: str | None = None,
-            count: int = 1) -> trading.Purchase:
-        return self.act(_actor(guild_id, actor_id, is_admin), trading.buy, warband, item, warrior=warrior, count=count)
+            count: int = 1, rng: random.Random | None = None, entered: str | None = None) -> buying.Purchase:
+        """Buy one or several items ('sword, dagger, shield'); a price's dice from ``entered``, then ``rng``."""
+        return self.act(_actor(guild_id, actor_id, is_admin), buying.buy, warband, item, warrior=warrior, count=count, rng=rng,
+                        entered=entered)
 
     def sell(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, item: str, *, warrior: str | None = None,
              count: int = 1) -> trading.Sale:
@@ -265,7 +269,7 @@ class Campaigns(_Verbs):
         return self.read(guild_id, trading.offers, warband)
 
     def buy_choices(self, guild_id: int, warband: str, warrior: str | None, prefix: str) -> list[tuple[str, str]]:
-        return self.read(guild_id, trading.buy_choices, warband, warrior, prefix)
+        return self.read(guild_id, buying.buy_choices, warband, warrior, prefix)
 
     def held_choices(self, guild_id: int, warband: str, warrior: str | None, prefix: str) -> list[tuple[str, str]]:
         return self.read(guild_id, trading.held_choices, warband, warrior, prefix)

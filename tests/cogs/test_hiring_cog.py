@@ -51,15 +51,15 @@ def buy(warband, warrior, item, count=None):
 # the gold it costs worked out by hand from the lists (rules_data/warbands/lists/*.json).
 STARTING_WARBANDS = {
     "Reiklanders": ([
-        hire("W", "Mercenary Captain", "Otto"), buy("W", "Otto", "Sword"), buy("W", "Otto", "Dagger"),
+        hire("W", "Mercenary Captain", "Otto"), buy("W", "Otto", "Sword"),
         buy("W", "Otto", "Light armour"),
         hire("W", "Champion", "Hans"), buy("W", "Hans", "Double-handed weapon"),
         hire("W", "Youngblood", "Kurt"), buy("W", "Kurt", "Spear"),
-        hire("W", "Marksmen", "Marksmen", 3), buy("W", "Marksmen", "Bow"), buy("W", "Marksmen", "Dagger"),
+        hire("W", "Marksmen", "Marksmen", 3), buy("W", "Marksmen", "Bow"),
         hire("W", "Warrior", "Warriors", 4), buy("W", "Warriors", "Sword"), buy("W", "Warriors", "Shield"),
-    ], 60 + 10 + 0 + 20 + 35 + 15 + 15 + 10 + 3 * 25 + 3 * 10 + 0 + 4 * 25 + 4 * 10 + 4 * 5),
+    ], 60 + 10 + 20 + 35 + 15 + 15 + 10 + 3 * 25 + 3 * 10 + 4 * 25 + 4 * 10 + 4 * 5),
     "Middenheimers": ([
-        hire("W", "captain", "Ulric"), buy("W", "Ulric", "sword"), buy("W", "Ulric", "dagger"),
+        hire("W", "captain", "Ulric"), buy("W", "Ulric", "sword"),
         hire("W", "Champion", "Greta"), buy("W", "Greta", "double-handed weapon"),
         hire("W", "Youngblood", "Jonas"), buy("W", "Jonas", "axe"),
         hire("W", "Youngblood", "Lukas"), buy("W", "Lukas", "axe"),
@@ -70,9 +70,9 @@ STARTING_WARBANDS = {
         hire("W", "Mercenary Captain", "Jan"), buy("W", "Jan", "Brace of duelling pistols"), buy("W", "Jan", "Sword"),
         hire("W", "Champion", "Piet"), buy("W", "Piet", "Halberd"),
         hire("W", "Champion", "Klaas"), buy("W", "Klaas", "Halberd"),
-        hire("W", "Swordsmen", "Blades", 3), buy("W", "Blades", "Buckler"), buy("W", "Blades", "Dagger"),
+        hire("W", "Swordsmen", "Blades", 3), buy("W", "Blades", "Buckler"),
         hire("W", "Marksmen", "Guns", 4), buy("W", "Guns", "Handgun"),
-    ], 60 + 50 + 10 + 35 + 10 + 35 + 10 + 3 * 35 + 3 * 5 + 0 + 4 * 25 + 4 * 35),
+    ], 60 + 50 + 10 + 35 + 10 + 35 + 10 + 3 * 35 + 3 * 5 + 4 * 25 + 4 * 35),
     "Possessed": ([
         hire("W", "Magister", "Dieter"), buy("W", "Dieter", "Sword"),
         hire("W", "Possessed", "Thing"), buy("W", "Thing", "Great claw"),
@@ -100,14 +100,14 @@ STARTING_WARBANDS = {
     ], 70 + 15 + 50 + 35 + 10 + 10 + 35 + 10 + 10 + 25 + 2 + 3 * 25 + 3 * 15 + 4 * 15 + 4 * 3),
     "Undead": ([
         hire("W", "Vampire", "Count Orlok"), buy("W", "Count Orlok", "Sword"), buy("W", "Count Orlok", "Light armour"),
-        buy("W", "Count Orlok", "Dagger"),
+       
         hire("W", "Necromancer", "Morbius"),
         hire("W", "Dreg", "Igor"), buy("W", "Igor", "Spear"),
         hire("W", "Dreg", "Fritz"), buy("W", "Fritz", "Spear"),
         hire("W", "Zombies", "Zombies", 5),
         hire("W", "Ghouls", "Ghouls", 2),
         hire("W", "Dire Wolf", "Wolf"),
-    ], 110 + 10 + 20 + 0 + 35 + 20 + 10 + 20 + 10 + 5 * 15 + 2 * 40 + 50),
+    ], 110 + 10 + 20 + 35 + 20 + 10 + 20 + 10 + 5 * 15 + 2 * 40 + 50),
     "Clan Eshin": ([
         hire("W", "Assassin Adept", "Snikch"), buy("W", "Snikch", "Weeping blades"),
         hire("W", "Eshin Sorcerer", "Kratch"),
@@ -233,12 +233,11 @@ async def test_items_off_the_list_animals_and_unknown_names(harness):
 
 async def test_a_henchman_group_pays_for_every_model_and_the_first_dagger_is_free(harness):
     await reikland(harness)
-    await run(harness, hire("Reavers", "Warrior", "Spears", 4))
+    await run(harness, hire("Reavers", "Warrior", "Spears", 4))  # hired with the free dagger each
     left = gold(harness)
-    res = await run(harness, buy("Reavers", "Spears", "Dagger"))
-    assert gold(harness) == left and "first dagger is free (4 free)" in res.text
+    assert svc(harness).get_warrior(GUILD, "Reavers", "Spears").equipment == ("Dagger",)
     res = await run(harness, buy("Reavers", "Spears", "Dagger"))  # the second dagger each is paid
-    assert gold(harness) == left - 4 * 2
+    assert gold(harness) == left - 4 * 2 and "**8 gc**" in res.text
     res = await run(harness, buy("Reavers", "Spears", "Spear"))
     assert gold(harness) == left - 8 - 4 * 10 and "Spear** for each of 4" in res.text
     assert svc(harness).get_warrior(GUILD, "Reavers", "Spears").equipment == ("Dagger", "Dagger", "Spear")
@@ -246,6 +245,28 @@ async def test_a_henchman_group_pays_for_every_model_and_the_first_dagger_is_fre
     res = await run(harness, hire("Reavers", "Warrior", "Spears", 1))
     assert gold(harness) == left - 48 - 37 and "1 more for Spears" in res.text
     assert svc(harness).get_warrior(GUILD, "Reavers", "Spears").group_size == 5
+
+
+async def test_the_free_dagger_comes_with_the_hire_unless_refused(harness):
+    await reikland(harness)
+    res = await run(harness, hire("Reavers", "Champion", "Hans"))
+    assert "**Equipment:** Dagger" in res.text and svc(harness).get_warrior(GUILD, "Reavers", "Hans").equipment == ("Dagger",)
+    assert gold(harness) == 500 - 60 - 35  # the dagger is free
+    left = gold(harness)
+    await run(harness, ("hire fighter", {"warband": "Reavers", "type": "Warrior", "name": "Bare", "count": 2, "dagger": False}))
+    assert gold(harness) == left - 2 * 25 and svc(harness).get_warrior(GUILD, "Reavers", "Bare").equipment == ()
+    res = await run(harness, buy("Reavers", "Bare", "Dagger"))  # refused at hire, still the first: free
+    assert gold(harness) == left - 50 and "first dagger is free (2 free)" in res.text
+    # joining a group takes the group's kit: no dagger option then
+    await refused(harness, ("hire fighter", {"warband": "Reavers", "type": "Warrior", "name": "Bare", "dagger": False}),
+                  "carry the group's kit", "Leave `dagger` out")
+    # a list that sells no dagger gives none, and asking for one says why
+    await run(harness, ("warband create", {"name": "Zealots", "warband_type": "Witch Hunters"}))
+    await run(harness, hire("Zealots", "Witch Hunter Captain", "Hunter"))
+    await run(harness, hire("Zealots", "Flagellants", "Whips", 2))
+    assert svc(harness).get_warrior(GUILD, "Zealots", "Whips").equipment == ()
+    await refused(harness, ("hire fighter", {"warband": "Zealots", "type": "Flagellants", "name": "More", "dagger": True}),
+                  "carries no dagger: his list sells none")
 
 
 async def test_a_custom_warband_cannot_hire_from_a_list(harness):
@@ -282,7 +303,7 @@ async def test_undo_takes_a_purchase_back_exactly(harness):
     assert gold(harness) == before_buy - 30
     await run(harness, ("warband undo", {"name": "Reavers"}))
     assert gold(harness) == before_buy
-    assert svc(harness).get_warrior(GUILD, "Reavers", "Spears").equipment == ()
+    assert svc(harness).get_warrior(GUILD, "Reavers", "Spears").equipment == ("Dagger",)
     await run(harness, ("warband undo", {"name": "Reavers"}))  # and then the hire
     assert gold(harness) == 440
 

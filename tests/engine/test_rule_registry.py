@@ -43,5 +43,6 @@ def test_the_registry_names_no_id_twice_and_none_the_data_does_not_use():
 def test_where_each_id_is_applied_reads_plainly():
     assert registry.where_applied("fear") == "combat: fights as causes-fear"
     assert registry.where_applied("gains-no-experience").startswith("campaign: postbattle.apply_experience")
-    assert registry.where_applied("bow-duty") == "shown only"
+    assert registry.where_applied("swivel-gun-crew") == "shown only"
+    assert registry.where_applied("bow-duty").startswith("campaign: list_limits")  # the Outlaws' limits data (issue 16)
     assert registry.where_applied("no-such-rule") is None

@@ -89,7 +89,7 @@ def test_a_roster_already_over_a_limit_can_still_be_changed_otherwise(c):
 
 def test_costs_count_every_model_the_first_dagger_free(c):
     c.hire_fighter(G, OWNER, False, "Reavers", "Marksman", name="Eyes", count=3)
-    for item in ("Dagger", "Dagger", "Bow"):
+    for item in ("Dagger", "Bow"):  # hired with the free dagger: this one is the second
         c.buy(G, OWNER, False, "Reavers", item, warrior="Eyes")
     sheet = c.show_warband(G, "Reavers")
     eyes = next(w for w in sheet.warband.warriors if w.name == "Eyes")

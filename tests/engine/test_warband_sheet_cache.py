@@ -60,5 +60,5 @@ def test_a_changed_warrior_is_read_again_and_the_rest_reused(make):
     before = {w.name: w for w in c.show_warband(G, "Reavers").warband.warriors}
     c.equip(G, OWNER, False, "Reavers", "Otto", "sword")
     after = {w.name: w for w in c.show_warband(G, "Reavers").warband.warriors}
-    assert after["Otto"].equipment == ("sword",) and before["Otto"].equipment == ()
+    assert after["Otto"].equipment == ("Sword",) and before["Otto"].equipment == ()  # the lists' spelling
     assert after["Hans"] is before["Hans"]  # unchanged row, same object

@@ -23,6 +23,13 @@ Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTOR
   recorded by hand; the gold part is paid by the bot.
 - Lists, hired swords and characters of a grade the server turned off are not hired
   (server_tables.grade_refusal); warbands of such a list already made keep hiring from it.
+- Every warrior starts with a dagger, free: each list prices the dagger "1st free / 2 gc"
+  (the rulebook's lists, as hmVBfv's "1st free" and ybarthCH's "première gratuite" keep them; the
+  2001 Warhammer World FAQ: "the first dagger is free"). So a fighter whose list sells daggers is
+  hired with one, unless the player refuses it (``dagger=False``); a fighter whose list sells none
+  (animals, Flagellants, the Possessed) gets none. New recruits of a group take the group's kit.
+- A fighter hired with skills has them from the start (the Carnival's Brutes and Strongman,
+  Empire in Flames); limits a list counts across types (list_limits.py) are refused like any other.
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ from engine.campaign.actions.server_tables import ServerTables, grade_refusal, t
 from engine.campaign.lists.catalogue import Catalogue, DramatisPersona, FighterType, HiredSword, Item, WarbandList, lookup_key
 from engine.campaign.model import Actor, Role, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
+from engine.campaign.rules import list_limits
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.validation import clean_name, whole_number
 from engine.errors import MordheimError, NotFoundError
@@ -56,6 +64,7 @@ class Hired:
     kit: tuple[str, ...] = ()  # the kit options the employer chose (a hired sword's ``choices``)
     by_hand: tuple[str, ...] = ()  # what the hire asks beyond gold, and models that come along: to record by hand
     kind: str = ""  # 'hired sword' or 'Dramatis Persona' for a hireling
+    needs: tuple[str, ...] = ()  # what the list says he must still be given ('Every Mutant has at least one mutation.')
 
 
 def a(name: str, *, capital: bool = False) -> str:
@@ -122,11 +131,13 @@ def _free_name(warriors: Sequence[Warrior], base: str) -> str:
 
 # ---------------------------------------------------------------------- fighters of the list
 def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, name: str | None = None,
-                 count: int = 1) -> Hired:
+                 count: int = 1, dagger: bool | None = None) -> Hired:
     """Hire ``count`` models of a fighter type of the warband's list (a hero, or a henchman group).
 
     ``name`` names the new warrior or group; the name of an existing henchman group of the
     same type adds the new models to it. The cost comes from the treasury in the same action.
+    ``dagger``: the free dagger every warrior starts with (None: given where his list sells daggers;
+    False: refused).
     """
     count = whole_number(count, "The number to hire")
     if count < 1:
@@ -144,6 +155,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
             f"{band.name} already has a warrior called '{joining.name}'.",
             hint="Choose another name; only a living henchman group of the same type can take new recruits.",
         )
+    free_dagger = _free_dagger(tables.catalogue, ftype, dagger, joining)
     per_model = ftype.cost
     if joining is not None:  # new recruits buy the group's kit, so all carry the same
         per_model += roster_rules.warrior_cost(tables.catalogue, wlist, dataclasses.replace(joining, group_size=1)).kit
@@ -162,15 +174,35 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
     else:
         new = new_warrior(
             name=name or _free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
-            group_size=count, profile=ftype.profile.as_dict(), equipment=[i.name for i in ftype.starting_equipment],
+            group_size=count, profile=ftype.profile.as_dict(),
+            equipment=[i.name for i in ftype.starting_equipment] + ([free_dagger] if free_dagger else []),
             experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
             skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
         )
+        new["skills"] = list(ftype.skills)
         stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
                                warriors=warriors, check_roster=False, checked=True)
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
                           reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
-    return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None)
+    return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None,
+                 needs=tuple(list_limits.must_carry_reminders(wlist, ftype)) if joining is None else ())
+
+
+def _free_dagger(catalogue: Catalogue, ftype: FighterType, wanted: bool | None, joining: Warrior | None) -> str | None:
+    """The name of the free dagger a new warrior of ``ftype`` is hired with, or None; MordheimError for a
+    ``dagger`` option that cannot be kept."""
+    if joining is not None:
+        if wanted is not None:
+            raise MordheimError(f"New recruits of {joining.name} carry the group's kit, dagger or not.",
+                                hint="Leave `dagger` out when adding to a group.")
+        return None
+    sells = ftype.equipment_list is not None and ftype.equipment_list.listed(roster_rules.DAGGER) is not None
+    has_one = any(i.id == roster_rules.DAGGER for i in ftype.starting_equipment)
+    if wanted and not sells:
+        raise MordheimError(f"A {ftype.name} carries no dagger: his list sells none.", hint="Leave `dagger` out.")
+    if wanted is False or not sells or has_one:
+        return None
+    return catalogue.items[roster_rules.DAGGER].name
 
 
 def fighter_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""The trading post: buying and selling kit, the warband's stash, and heroes' rare-item searches.
+"""The trading post: selling kit, the warband's stash, and heroes' rare-item searches (buying: buying.py).
 
 Each purchase, sale or move is one action in one unit of work: checks, items and gold are read
 and written in one transaction, so two members buying for
@@ -9,9 +9,9 @@ The rules it keeps (LRB = Living Rulebook 2005, Trading chapter; not in the seed
 no campaign chapters, seeds/INVENTORY.md section 1; prices and rarities from
 rules_data/warbands/, their sources named there):
 - A warrior buys from his equipment list at that list's price; heroes may also buy the trading
-  post's miscellaneous items off their list (roster_rules.carry_refusal says who may carry what).
-- Every model of a henchman group carries the same: the group pays for every model.
-- Each warrior's first dagger is free (every list prices the dagger with that note).
+  post's miscellaneous items off their list (roster_rules.carry_refusal says who may carry what;
+  the prices, rules/prices.py).
+- Every model of a henchman group carries the same: a group sells and moves one per model.
 - Before the warband's first battle it may buy anything on its lists, rare or not; after it,
   a rare item must be found first (LRB: new recruits get rare list items only through trading).
 - Rare items are found by a hero's search after a battle: 2D6 plus the modifiers the lists give
@@ -20,8 +20,8 @@ rules_data/warbands/, their sources named there):
   item is found. A found item can be bought until the warband's next battle; the offer is kept
   in the database, so it survives a restart. One search finds one item.
 - Selling returns half the price, rounded down: the warrior's list price, else the trading
-  post's fixed price (a variable price's dice part is not refunded, LRB). A first dagger,
-  which was free, sells for nothing.
+  post's fixed price (a variable price's dice part is not refunded, LRB); a 'Gromril axe' half
+  its metal's multiple of the axe's price. A first dagger, which was free, sells for nothing.
 - Searches are dice already rolled: the ledger shows them and undo passes over them, so undo
   never buys a second roll. Undoing the purchase of a found item puts the offer back.
 """
@@ -35,12 +35,12 @@ from typing import Any
 
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband, warband_named, warrior_named
-from engine.campaign.actions.hiring import missing_gold
 from engine.campaign.actions.server_tables import tables_of
-from engine.campaign.lists.catalogue import Catalogue, Item, WarbandList, lookup_key
+from engine.campaign.lists.catalogue import Catalogue, WarbandList, lookup_key
 from engine.campaign.model import Actor, Entity, Offer, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
+from engine.campaign.rules.kit_names import KitPiece, piece_or_refusal
 from engine.campaign.rules.validation import LIST_MAX, whole_number
 from engine.dice import roll
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
@@ -48,18 +48,6 @@ from engine.errors import LimitExceeded, MordheimError, NotFoundError
 MAX_PER_PURCHASE = 10  # copies of one item per model in one purchase
 STASH_MAX = 200
 SEARCH_DICE = "2d6"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Purchase:
-    item: str
-    buyer: str | None  # the warrior (or group); None: into the stash
-    models: int  # models that each got ``count``
-    count: int
-    cost: int  # gold paid in all
-    how: str  # where the price came from, e.g. 'Mercenary equipment list, 10 gc each'
-    gold_left: int
-    warrior: Warrior | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,34 +84,39 @@ class Moved:
     to_stash: bool
 
 
-def _count(value: Any) -> int:
+def count_per_model(value: Any) -> int:
     n = whole_number(value, "The number")
     if not 1 <= n <= MAX_PER_PURCHASE:
         raise LimitExceeded(f"Give 1 to {MAX_PER_PURCHASE} (each model's number of the item), not {n}.")
     return n
 
 
-def _without(names: tuple[str, ...], item: Item, count: int) -> list[str] | None:
-    """``names`` with ``count`` entries naming ``item`` taken out (the last first); None if fewer are there."""
+def _without(names: tuple[str, ...], piece: KitPiece, count: int) -> list[str] | None:
+    """``names`` with ``count`` entries naming ``piece`` taken out (the last first); None if fewer are there."""
     kept = list(names)
+    keys = _keys(piece)
     for _ in range(count):
-        at = next((i for i in range(len(kept) - 1, -1, -1) if lookup_key(kept[i]) in _keys(item)), None)
+        at = next((i for i in range(len(kept) - 1, -1, -1) if lookup_key(kept[i]) in keys), None)
         if at is None:
             return None
         del kept[at]
     return kept
 
 
-def _keys(item: Item) -> set[str]:
+def _keys(piece: KitPiece) -> set[str]:
+    """The names a carried piece may be written by: an item's id, name and aliases; a 'Gromril axe' by that name."""
+    if piece.weapon is not None:
+        return {lookup_key(piece.name)}
+    item = piece.item
     return {lookup_key(k) for k in (item.id, item.name, *item.aliases)}
 
 
-def _carries(names: tuple[str, ...] | list[str], item: Item) -> int:
-    keys = _keys(item)
+def _carries(names: tuple[str, ...] | list[str], piece: KitPiece) -> int:
+    keys = _keys(piece)
     return sum(1 for n in names if lookup_key(n) in keys)
 
 
-def _take_offers(uow: UnitOfWork, band: Warband, offers: list[Offer]) -> None:
+def take_offers(uow: UnitOfWork, band: Warband, offers: list[Offer]) -> None:
     for offer in offers:
         uow.searches.set_bought(offer.id, True)
         uow.ledger.record(warband_id=band.id, warband_name=band.name, what="trade.offer", entity=Entity.SEARCH, entity_id=offer.id,
@@ -136,90 +129,18 @@ def offers(uow: UnitOfWork, warband: str) -> list[Offer]:
     return uow.searches.open_offers(band.id, uow.battles.count(band.id))
 
 
-def _label(count: int, item: Item) -> str:
-    return f"{count} x {item.name}" if count > 1 else item.name
+def _label(count: int, piece: KitPiece) -> str:
+    return f"{count} x {piece.name}" if count > 1 else piece.name
 
 
-def _set_stash(uow: UnitOfWork, band: Warband, stash: list[str], *, what: str, reason: str) -> Warband:
+def set_stash(uow: UnitOfWork, band: Warband, stash: list[str], *, what: str, reason: str) -> Warband:
     return change_warband(uow, band, {"stash": stash}, what=what, reason=reason)
-
-
-# ---------------------------------------------------------------------- buying
-def buy(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str | None = None, count: int = 1) -> Purchase:
-    """Buy ``count`` of an item for each model of ``warrior`` (or into the stash), paying from the treasury."""
-    count = _count(count)
-    band = changeable_warband(uow, actor, warband)
-    tables = tables_of(uow)
-    catalogue, wlist = tables.catalogue, tables.warband_list(band)
-    it = roster_rules.item_or_closest(catalogue, item)
-    w = warrior_named(uow, band, warrior) if warrior else None
-    models = w.group_size if w else 1
-    cost, how, found = _price(uow, band, catalogue, wlist, w, it, models * count)
-    if cost > band.gold_crowns:
-        raise MordheimError(missing_gold(_label(models * count, it), cost, band.name, band.gold_crowns), hint="Nothing was bought.")
-    if w is not None:
-        kit = [*w.equipment, *([it.name] * count)]
-        if len(kit) > LIST_MAX:
-            raise LimitExceeded(f"{w.name} would carry {len(kit)} items; the limit is {LIST_MAX}.")
-        # Kit bought breaks no roster limit: the only kit that changes one, a Halfling
-        # cookbook, raises the warband's maximum size (000:1475).
-        w = store_warrior(uow, band, w, {"equipment": kit}, what="trade.buy", reason=_label(count, it), check_roster=False,
-                          checked=True)
-    else:
-        stash = [*band.stash, *([it.name] * count)]
-        if len(stash) > STASH_MAX:
-            raise LimitExceeded(f"The stash would hold {len(stash)} items; the limit is {STASH_MAX}.")
-        band = _set_stash(uow, band, stash, what="trade.buy", reason=_label(count, it))
-    _take_offers(uow, band, found)
-    buyer = w.name if w else "the stash"
-    paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
-                          reason=f"bought {models * count} x {it.name} for {buyer}")
-    return Purchase(item=it.name, buyer=w.name if w else None, models=models, count=count, cost=cost, how=how,
-                    gold_left=paid.gold_crowns, warrior=w)
-
-
-def _price(uow: UnitOfWork, band: Warband, catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, it: Item,
-           copies: int) -> tuple[int, str, list[Offer]]:
-    """(gold for ``copies`` of the item, where the price comes from, found offers it uses); MordheimError when it cannot be bought."""
-    if w is not None:
-        if not w.is_active:
-            raise MordheimError(f"{w.name} is {w.status}: the dead and retired buy nothing.")
-        refusal = roster_rules.carry_refusal(wlist, w, it, catalogue)
-        if refusal:
-            raise MordheimError(refusal, hint="`/warband check` lists what each warrior may carry.")
-    elif wlist is not None and not it.may_be_bought_by(wlist.id):
-        raise MordheimError(f"{it.name} is not for {wlist.name}.")
-    if not it.price and not it.price_dice and it.price_note:
-        raise MordheimError(f"{it.name} has no price of its own: {it.price_note}",
-                            hint="Record it by hand: `/warrior equip` and `/warband treasury`.")
-    listed = roster_rules.list_price(wlist, w, it) if w is not None else None
-    if listed is not None and (it.common or uow.battles.count(band.id) == 0):
-        assert w is not None
-        fighter = roster_rules.fighter_of(wlist, w)
-        free = w.group_size if it.id == roster_rules.DAGGER and not _carries(w.equipment, it) else 0
-        how = f"{fighter.equipment_list.name if fighter and fighter.equipment_list else 'the list'}, {listed} gc each"
-        if free:
-            how += f"; the first dagger is free ({free} free)" if w.group_size > 1 else "; the first dagger is free"
-        return listed * (copies - free), how, []
-    if it.common:
-        return it.price * copies, f"trading post, {it.price} gc each", []
-    found = uow.searches.open_offers(band.id, uow.battles.count(band.id), it.id)
-    if len(found) < copies:
-        so_far = f"; {len(found)} found so far" if found else ""
-        listed_note = " It is on this warrior's list, but after the first battle rare items must be found." if listed is not None else ""
-        raise MordheimError(
-            f"{it.name} is rare (Rare {it.rarity}): a hero must find it first, one search per item "
-            f"({copies} needed{so_far}).{listed_note}",
-            hint="Search with `/trade search` after a battle; a found item can be bought until the next battle.",
-        )
-    used = found[:copies]
-    return sum(o.price for o in used), "found: " + ", ".join(f"{o.price} gc (by {o.searcher})" for o in used), used
 
 
 # ---------------------------------------------------------------------- selling
 def sell(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str | None = None, count: int = 1) -> Sale:
     """Sell ``count`` of an item carried by each model of ``warrior`` (or from the stash) for half its price."""
-    count = _count(count)
+    count = count_per_model(count)
     band = changeable_warband(uow, actor, warband)
     tables = tables_of(uow)
     catalogue, wlist = tables.catalogue, tables.warband_list(band)
@@ -227,32 +148,38 @@ def sell(uow: UnitOfWork, actor: Actor, warband: str, item: str, *, warrior: str
     if w is not None and w.is_hired_sword:
         raise MordheimError(f"{w.name} is a hired sword: his kit is his own and cannot be sold.")
     held = w.equipment if w is not None else band.stash
-    it = _held_item(catalogue, held, item, w.name if w else "The stash")
-    left = _without(tuple(held), it, count)
+    piece = _held_piece(catalogue, held, item, w.name if w else "The stash")
+    it = piece.item
+    left = _without(tuple(held), piece, count)
     if left is None:
-        raise MordheimError(f"{w.name if w else 'The stash'} holds {_carries(held, it)} {it.name}, not {count}.")
+        raise MordheimError(f"{w.name if w else 'The stash'} holds {_carries(held, piece)} {piece.name}, not {count}.")
     models = w.group_size if w else 1
-    each = roster_rules.list_price(wlist, w, it) if w is not None else None
-    base = it.price if each is None else each
+    if piece.weapon is not None:  # 'Gromril axe': the metal's multiple of the weapon's price (roster.made_as_value)
+        each, base = None, roster_rules.made_as_value(wlist, w, it, piece.weapon)
+        how = f"half of {base} gc, rounded down"
+    else:
+        each = roster_rules.list_price(wlist, w, it) if w is not None else None
+        base = it.price if each is None else each
+        how = f"half of {base} gc, rounded down" + ("" if each is not None else " (trading post price)")
     halves = [base // 2] * count
-    how = f"half of {base} gc, rounded down" + ("" if each is not None else " (trading post price)")
-    if it.id == roster_rules.DAGGER and w is not None and not _carries(left, it):
+    if it.id == roster_rules.DAGGER and piece.weapon is None and w is not None and not _carries(left, piece):
         halves[-1] = 0  # the last dagger was the free one
         how += "; the first dagger was free and sells for nothing"
     refund = models * sum(halves)
     if w is not None:
-        store_warrior(uow, band, w, {"equipment": left}, what="trade.sell", reason=_label(count, it), checked=True)
+        store_warrior(uow, band, w, {"equipment": left}, what="trade.sell", reason=_label(count, piece), checked=True)
     else:
-        band = _set_stash(uow, band, left, what="trade.sell", reason=_label(count, it))
+        band = set_stash(uow, band, left, what="trade.sell", reason=_label(count, piece))
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns + refund}, what="treasury",
-                          reason=f"sold {models * count} x {it.name}")
-    return Sale(item=it.name, seller=w.name if w else None, models=models, count=count, refund=refund, how=how,
+                          reason=f"sold {models * count} x {piece.name}")
+    return Sale(item=piece.name, seller=w.name if w else None, models=models, count=count, refund=refund, how=how,
                 gold_left=paid.gold_crowns)
 
 
-def _held_item(catalogue: Catalogue, held: tuple[str, ...] | list[str], query: str, who: str) -> Item:
-    it = roster_rules.find_item(catalogue, query)
-    if it is None or not _carries(held, it):
+def _held_piece(catalogue: Catalogue, held: tuple[str, ...] | list[str], query: str, who: str) -> KitPiece:
+    """What ``query`` names among the names ``held`` (an item or a 'Gromril axe'); NotFoundError when none."""
+    piece = roster_rules.find_carried(catalogue, query)
+    if piece is None or not _carries(held, piece):
         names = sorted(set(held))
         unknown = [n for n in held if name_key(n) == name_key(query)]
         if unknown:
@@ -261,13 +188,13 @@ def _held_item(catalogue: Catalogue, held: tuple[str, ...] | list[str], query: s
         raise NotFoundError(f"{who} holds no '{query[:60]}'.",
                             suggestions=[n for n in names if lookup_key(query) in lookup_key(n)] or names[:5],
                             hint=None if names else f"{who} holds nothing.")
-    return it
+    return piece
 
 
 # ---------------------------------------------------------------------- the stash
 def move(uow: UnitOfWork, actor: Actor, warband: str, item: str, warrior: str, *, to_stash: bool, count: int = 1) -> Moved:
     """Move ``count`` of an item per model between the stash and ``warrior`` (a group moves one per model)."""
-    count = _count(count)
+    count = count_per_model(count)
     band = changeable_warband(uow, actor, warband)
     tables = tables_of(uow)
     catalogue, wlist = tables.catalogue, tables.warband_list(band)
@@ -277,29 +204,29 @@ def move(uow: UnitOfWork, actor: Actor, warband: str, item: str, warrior: str, *
     stash = list(band.stash)
     copies = w.group_size * count
     if to_stash:
-        it = _held_item(catalogue, w.equipment, item, w.name)
-        kit = _without(w.equipment, it, count)
+        piece = _held_piece(catalogue, w.equipment, item, w.name)
+        kit = _without(w.equipment, piece, count)
         if kit is None:
-            raise MordheimError(f"{w.name} carries {_carries(w.equipment, it)} {it.name}, not {count}.")
-        new_stash = [*stash, *([it.name] * copies)]
+            raise MordheimError(f"{w.name} carries {_carries(w.equipment, piece)} {piece.name}, not {count}.")
+        new_stash = [*stash, *([piece.name] * copies)]
     else:
-        it = _held_item(catalogue, stash, item, "The stash")
+        piece = _held_piece(catalogue, stash, item, "The stash")
         if not w.is_active:
             raise MordheimError(f"{w.name} is {w.status}.")
-        refusal = roster_rules.carry_refusal(wlist, w, it, catalogue)
+        refusal = roster_rules.carry_refusal(wlist, w, piece.item, catalogue, weapon=piece.weapon)
         if refusal:
             raise MordheimError(refusal)
-        left = _without(tuple(stash), it, copies)
+        left = _without(tuple(stash), piece, copies)
         if left is None:
             each = " (one for each model of the group)" if w.group_size > 1 else ""
-            raise MordheimError(f"The stash holds {_carries(stash, it)} {it.name}; {w.name} needs {copies}{each}.")
+            raise MordheimError(f"The stash holds {_carries(stash, piece)} {piece.name}; {w.name} needs {copies}{each}.")
         new_stash = left
-        kit = [*w.equipment, *([it.name] * count)]
+        kit = [*w.equipment, *([piece.name] * count)]
     if len(new_stash) > STASH_MAX or len(kit) > LIST_MAX:
         raise LimitExceeded(f"That would hold more than {STASH_MAX} items in the stash or {LIST_MAX} on {w.name}.")
-    store_warrior(uow, band, w, {"equipment": kit}, what="trade.stash", reason=f"{it.name} {'to' if to_stash else 'from'} the stash")
-    _set_stash(uow, band, new_stash, what="trade.stash", reason=f"{it.name} {'from' if to_stash else 'to'} {w.name}")
-    return Moved(item=it.name, warrior=w.name, models=w.group_size, count=count, to_stash=to_stash)
+    store_warrior(uow, band, w, {"equipment": kit}, what="trade.stash", reason=f"{piece.name} {'to' if to_stash else 'from'} the stash")
+    set_stash(uow, band, new_stash, what="trade.stash", reason=f"{piece.name} {'from' if to_stash else 'to'} {w.name}")
+    return Moved(item=piece.name, warrior=w.name, models=w.group_size, count=count, to_stash=to_stash)
 
 
 # ---------------------------------------------------------------------- searching
@@ -309,7 +236,8 @@ def search(uow: UnitOfWork, actor: Actor, warband: str, hero: str, item: str, rn
     tables = tables_of(uow)
     catalogue, wlist = tables.catalogue, tables.warband_list(band)
     w = warrior_named(uow, band, hero)
-    it = roster_rules.item_or_closest(catalogue, item)
+    piece = piece_or_refusal(catalogue, item)  # a gromril weapon is looked for as the weapon it is (000:1054)
+    it = piece.item
     battles = uow.battles.count(band.id)
     problems = []
     if not w.is_hero or not w.is_active:
@@ -334,19 +262,19 @@ def search(uow: UnitOfWork, actor: Actor, warband: str, hero: str, item: str, rn
     found = total >= it.rarity
     price, price_roll = None, ""
     if found:
-        price = it.price
+        price = it.price + (it.made_as.multiple * piece.weapon.price if it.made_as is not None and piece.weapon else 0)
         if it.price_dice:
             variable = roll(it.price_dice, rng)
             assert isinstance(variable.total, int)
             price += variable.total
             price_roll = variable.render()
-    search_id = uow.searches.add(warband_id=band.id, warrior_id=w.id, searcher=w.name, item_id=it.id, item_name=it.name,
+    search_id = uow.searches.add(warband_id=band.id, warrior_id=w.id, searcher=w.name, item_id=it.id, item_name=piece.name,
                                  rarity=it.rarity, roll=dice.render(), modifier=total - dice.total, total=total, found=found,
                                  price=price, price_roll=price_roll, battles=battles, at=uow.at)
-    result = Search(warband=band.name, searcher=w.name, item=it.name, rarity=it.rarity, roll=dice.render(),
+    result = Search(warband=band.name, searcher=w.name, item=piece.name, rarity=it.rarity, roll=dice.render(),
                     modifiers=tuple(modifiers), total=total, found=found, price=price, price_roll=price_roll)
     uow.ledger.record(warband_id=band.id, warband_name=band.name, what="trade.search", entity=Entity.SEARCH, entity_id=search_id,
-                      before=None, after={"item": it.name, "roll": result.roll, "total": total, "rarity": it.rarity,
+                      before=None, after={"item": piece.name, "roll": result.roll, "total": total, "rarity": it.rarity,
                                           "found": found, "price": price},
                       reason=f"{w.name} searched")
     uow.warbands.touch(band.id)
@@ -354,50 +282,6 @@ def search(uow: UnitOfWork, actor: Actor, warband: str, hero: str, item: str, rn
 
 
 # ---------------------------------------------------------------------- autocomplete
-def buy_choices(uow: UnitOfWork, warband: str, warrior: str | None, prefix: str) -> list[tuple[str, str]]:
-    """(label, value): what this warrior (or the stash) can buy now and afford, at most 25."""
-    band = uow.warbands.named(warband or "")
-    if band is None:
-        return []
-    tables = tables_of(uow)
-    catalogue, wlist = tables.catalogue, tables.warband_list(band)
-    w = None
-    if warrior:
-        w = uow.warriors.named(band.id, band.name, warrior)
-        if w is None:
-            return []
-    battles = uow.battles.count(band.id)
-    first_battle_yet = battles > 0
-    found = {o.item_id: o for o in reversed(uow.searches.open_offers(band.id, battles))}
-    fighter = roster_rules.fighter_of(wlist, w) if w else None
-    candidates: dict[str, tuple[Item, int, str]] = {}
-    if w is not None and fighter is not None and fighter.equipment_list is not None:
-        for listed in fighter.equipment_list.items:
-            if listed.item.common or not first_battle_yet:
-                free = listed.item.id == roster_rules.DAGGER and not _carries(w.equipment, listed.item)
-                candidates[listed.item.id] = (listed.item, 0 if free else listed.price, "first free" if free else "list")
-    for it in catalogue.trading_post():
-        if it.common and it.id not in candidates and (w is None or fighter is None or it.kind == "miscellaneous"):
-            candidates[it.id] = (it, it.price, "trading post")
-    for item_id, offer in found.items():
-        known = catalogue.items.get(item_id)
-        if known is not None and item_id not in candidates:
-            candidates[item_id] = (known, offer.price, f"found by {offer.searcher}")
-    key = lookup_key(prefix or "")
-    out = []
-    for it, price, where in sorted(candidates.values(), key=lambda x: x[0].name):
-        models = w.group_size if w else 1
-        if key not in lookup_key(it.name) or price * models > band.gold_crowns:
-            continue
-        if w is not None and roster_rules.carry_refusal(wlist, w, it, catalogue):
-            continue
-        if w is None and wlist is not None and not it.may_be_bought_by(wlist.id):
-            continue
-        each = f"{price} gc" + (f" x {models}" if models > 1 else "")
-        out.append((f"{it.name} — {each} ({where})"[:100], it.name))
-    return out[:AUTOCOMPLETE_LIMIT]
-
-
 def held_choices(uow: UnitOfWork, warband: str, warrior: str | None, prefix: str) -> list[tuple[str, str]]:
     """(label, value): the items the warrior carries, or the stash holds, matching ``prefix``."""
     band = uow.warbands.named(warband or "")
@@ -434,11 +318,17 @@ def rare_choices(uow: UnitOfWork, warband: str, prefix: str) -> list[tuple[str, 
     key = lookup_key(prefix or "")
     out = []
     for it in sorted(catalogue.items.values(), key=lambda i: (i.rarity or 0, i.name)):
-        if it.common or key not in lookup_key(it.name) or (wlist is not None and not it.may_be_bought_by(wlist.id)):
+        if it.common or (wlist is not None and not it.may_be_bought_by(wlist.id)) or (wlist is None and it.warband is not None):
             continue
-        if wlist is None and it.warband is not None:
-            continue
-        out.append((f"{it.name} — Rare {it.rarity}, {it.price_text()}"[:100], it.name))
+        if it.made_as is not None and key.startswith(lookup_key(it.made_as.prefix)):  # 'gromril a': each weapon, priced
+            for weapon in (i for i in catalogue.trading_post() if it.made_as.may_be(i)):
+                name = it.made_as.name_of(weapon)
+                if key in lookup_key(name):
+                    price = it.price + it.made_as.multiple * weapon.price
+                    out.append((f"{name} — Rare {it.rarity}, {price} gc"[:100], name))
+        elif key in lookup_key(it.name):
+            hint = f"; type e.g. {it.made_as.prefix.lower()} sword" if it.made_as is not None else ""
+            out.append((f"{it.name} — Rare {it.rarity}, {it.price_text()}{hint}"[:100], it.name))
     return out[:AUTOCOMPLETE_LIMIT]
 
 

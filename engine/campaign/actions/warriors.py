@@ -20,6 +20,7 @@ from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.injuries import apply_injury
+from engine.campaign.rules.kit_names import canonical
 from engine.campaign.rules.validation import (
     MAX_EXPERIENCE,
     ROLES,
@@ -44,7 +45,7 @@ def add_warrior(uow: UnitOfWork, actor: Actor, warband: str, name: str, *, role:
         "type": clean_name(warrior_type, "The warrior type"),
         "group_size": whole_number(group_size, "Group size"),
         "profile": clean_profile(profile),
-        "equipment": clean_list(equipment, "Equipment"),
+        "equipment": [canonical(tables_of(uow).catalogue, e) for e in clean_list(equipment, "Equipment")],
         "skills": clean_list(skills, "Skills"),
         "injuries": [],
         "experience": whole_number(experience, "Experience"),
@@ -107,7 +108,8 @@ def remove_warrior(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, *,
 
 
 def equip(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, item: str) -> Warrior:
-    item = clean_name(item, "The item")
+    """Give the warrior an item by hand; a name the lists know is kept in their spelling ('sword' -> 'Sword')."""
+    item = canonical(tables_of(uow).catalogue, clean_name(item, "The item"))
     return _change(uow, actor, warband, warrior, lambda w, _r: with_hand_edits(w, {"equipment": [*w.equipment, item]}),
                    what="warrior.equip", reason=item)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -34,6 +34,8 @@ from rapidfuzz import fuzz, process
 from engine.editions import RULES_DATA
 from engine.errors import NotFoundError
 from engine.campaign.lists import checks as list_checks
+from engine.campaign.lists import kit_checks
+from engine.campaign.lists.kit_checks import LimitKind  # noqa: F401 - part of this API (ListLimit.kind)
 from engine.errors import InvalidData
 from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems, skill_key
 from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
@@ -62,6 +64,26 @@ def _empty() -> Mapping[str, Any]:
 # ================================================================ the objects
 
 @dataclass(frozen=True, kw_only=True)
+class MadeAs:
+    """A weapon of a special metal or smith, bought as '<prefix> <weapon>' ('Gromril axe'): the item's
+    price plus ``multiple`` times the weapon's (gromril 4, 000:1054; ithilmar 3, 000:1060)."""
+
+    prefix: str  # 'Gromril'
+    multiple: int
+    weapons: tuple[str, ...] = ()  # item ids it may be made as; empty: any close-combat weapon
+
+    def may_be(self, weapon: Item) -> bool:
+        """Whether ``weapon`` can be made this way (a plain close-combat weapon, of the listed ones if any)."""
+        if weapon.made_as is not None or weapon.is_package:
+            return False
+        return weapon.id in self.weapons if self.weapons else weapon.kind == "close-combat"
+
+    def name_of(self, weapon: Item) -> str:
+        """The name the warrior carries it by: 'Gromril axe', 'Dark Elf sword'."""
+        return f"{self.prefix} {weapon.name[:1].lower()}{weapon.name[1:]}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Item:
     id: str
     name: str
@@ -77,16 +99,34 @@ class Item:
     summary: str
     not_for: tuple[str, ...] = ()  # warband ids that may not buy it
     warband: str | None = None  # the list that defines it; None: items.json (the trading post)
+    variant_of: str | None = None  # the item id this is the same weapon as (a club is a hammer, 000:921)
+    made_as: MadeAs | None = None  # a weapon of a special metal or smith (gromril, ithilmar)
+    later_multiple: int = 1  # price multiple when the warrior already carries one of its kind (mutations: 2)
+    contents: tuple[Item, ...] = ()  # a priced package: what the buyer gets for its price
+    choices: tuple[KitChoice, ...] = ()  # a package's options the buyer picks; each option's items join the contents
 
     @property
     def common(self) -> bool:
         return self.rarity is None
 
+    @property
+    def is_package(self) -> bool:
+        """A priced package (a fighting style): bought as its contents, never carried itself."""
+        return bool(self.contents or self.choices)
+
+    @property
+    def family(self) -> str:
+        """The id of the weapon this is, whatever its name: 'hammer' for a club, a mace or a staff."""
+        return self.variant_of or self.id
+
     def may_be_bought_by(self, warband_id: str) -> bool:
         return (not self.restricted_to or warband_id in self.restricted_to) and warband_id not in self.not_for
 
     def price_text(self) -> str:
-        """The price as the rulebook writes it: '15 gc', '50 + 3D6 gc', or the note."""
+        """The price as the rulebook writes it: '15 gc', '50 + 3D6 gc', '4 × the weapon's price', or the note."""
+        if self.made_as is not None:
+            weapon = "the weapon's price" if self.made_as.multiple == 1 else f"{self.made_as.multiple} × the weapon's price"
+            return f"{weapon} + {self.price} gc" if self.price else weapon
         if self.price_note and not self.price and not self.price_dice:
             return self.price_note
         dice = f" + {self.price_dice.upper().replace('*', '×')}" if self.price_dice else ""
@@ -96,8 +136,10 @@ class Item:
 @dataclass(frozen=True, kw_only=True)
 class ListedItem:
     item: Item
-    price: int  # what a warrior of this list pays
+    price: int  # what a warrior of this list pays; with price_dice, the fixed part
     note: str
+    price_dice: str | None = None  # a variable part this list adds, rolled at purchase ('2d6')
+    multiple: int | None = None  # a made_as item's multiple of the weapon's list price on this list (the Dwarfs' 3)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,6 +155,22 @@ class EquipmentList:
     def listed(self, item_id: str) -> ListedItem | None:
         return self._by_id.get(item_id)
 
+    def listed_as(self, item: Item) -> ListedItem | None:
+        """The row that sells ``item``: its own, else one of the same weapon under another name (a
+        list that sells a hammer sells a club at the hammer's price, 000:921)."""
+        return self._by_id.get(item.id) or self._by_family.get(item.family)
+
+    def package_with(self, item: Item) -> ListedItem | None:
+        """A package on this list that holds ``item`` (a fighting style holding a helmet), or None."""
+        cached = self.__dict__.get("_package_index")
+        if cached is None:
+            cached = {}
+            for row in self.items:
+                for held in _package_items(row.item):
+                    cached.setdefault(held.id, row)
+            object.__setattr__(self, "_package_index", cached)
+        return cached.get(item.id)
+
     @property
     def _by_id(self) -> Mapping[str, ListedItem]:
         # Built once per list; lists are frozen, so the mapping can never go stale.
@@ -121,6 +179,21 @@ class EquipmentList:
             cached = {listed.item.id: listed for listed in self.items}
             object.__setattr__(self, "_index", cached)
         return cached
+
+    @property
+    def _by_family(self) -> Mapping[str, ListedItem]:
+        cached = self.__dict__.get("_family_index")
+        if cached is None:
+            cached = {}
+            for listed in self.items:
+                cached.setdefault(listed.item.family, listed)
+            object.__setattr__(self, "_family_index", cached)
+        return cached
+
+
+def _package_items(package: Item) -> list[Item]:
+    """Every item a package may give (its contents and each option's); [] for anything else."""
+    return [*package.contents, *(i for c in package.choices for o in c.options for i in o.items)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -177,6 +250,7 @@ class FighterType:
     animal: bool
     summary: str
     limit_note: str
+    skills: tuple[str, ...] = ()  # skills every model has from his hire (the Brutes' Strongman)
 
     @property
     def is_hero(self) -> bool:
@@ -186,6 +260,22 @@ class FighterType:
     def gains_experience(self) -> bool:
         """False for animals (000:1499 for wardogs) and fighters whose rules say so (Zombies)."""
         return not self.animal and not any(r.id == "gains-no-experience" for r in self.special_rules)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListLimit:
+    """A limit of a warband list that counts models or kit ("no more than twice as many Goblins as Orcs")."""
+
+    kind: LimitKind
+    summary: str  # the limit in our words, shown when it is broken
+    source: str
+    fighters: tuple[str, ...] = ()  # fighter ids counted
+    of: tuple[str, ...] = ()  # fighter ids counted against them (times, only-with)
+    times: int = 1
+    at_most: int = 0
+    at_least: int = 1
+    items: tuple[str, ...] = ()  # item ids (must-carry, item-at-most)
+    item_kind: str | None = None  # or an item kind (must-carry: 'mutation')
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -205,18 +295,33 @@ class WarbandList:
     items: Mapping[str, Item] = field(default_factory=_empty)  # items only this warband uses
     house: bool = False  # a server's own list
     grade: str | None = None  # 1a official, 1b widely used (rules_data/schema's $defs/grade); None: a house list without one
+    limits: tuple[ListLimit, ...] = ()  # limits counting models or kit across fighter types
 
     @property
     def leader(self) -> FighterType:
         return next(f for f in self.fighters if f.role == "leader")
 
+    def fighter_by_id(self, fighter_id: str) -> FighterType | None:
+        """The fighter type of this id, or None (a dictionary look-up: rosters ask it for every warrior)."""
+        cached = self.__dict__.get("_fighter_index")
+        if cached is None:
+            cached = {f.id: f for f in self.fighters}
+            object.__setattr__(self, "_fighter_index", cached)
+        return cached.get(fighter_id)
+
     def fighter(self, query: str) -> FighterType:
         """A fighter type by id, name or a plural of it ('Marksmen'); else NotFoundError with the closest."""
         key = lookup_key(query)
+        by_key = self.__dict__.get("_fighter_keys")
+        if by_key is None:  # built once: /hire asks it on every hire
+            by_key = {}
+            for f in self.fighters:
+                by_key.setdefault(f.id.replace("-", " "), f)
+                by_key.setdefault(lookup_key(f.name), f)
+            object.__setattr__(self, "_fighter_keys", by_key)
         for candidate in _singulars(key):
-            for fighter in self.fighters:
-                if candidate in (fighter.id.replace("-", " "), lookup_key(fighter.name)):
-                    return fighter
+            if candidate in by_key:
+                return by_key[candidate]
         for candidate in _singulars(key):
             # 'captain' for 'Mercenary Captain', 'runner' for 'Night Runner': whole words, one match only
             inside = [f for f in self.fighters if f" {candidate} " in f" {lookup_key(f.name)} "]
@@ -481,13 +586,29 @@ def _effects(data: Mapping[str, Any]) -> Mapping[str, int]:
 
 
 def _build_item(data: Mapping[str, Any], *, warband: str | None = None) -> Item:
+    """The item without its package contents, which name other items (``_with_contents`` adds them)."""
     rarity = data["rarity"]
+    made_as = data.get("made_as")
     return Item(
         id=data["id"], name=data["name"], kind=data["kind"], price=data["price"], price_dice=data.get("price_dice"),
         price_note=data.get("price_note", ""), rarity=None if rarity == "common" else rarity, restricted_to=tuple(data.get("restricted_to") or ()),
         not_for=tuple(data.get("not_for") or ()), combat=data.get("combat"), aliases=tuple(data.get("aliases") or ()),
-        source=data["source"], summary=data["summary"], warband=warband,
+        source=data["source"], summary=data["summary"], warband=warband, variant_of=data.get("variant_of"),
+        made_as=MadeAs(prefix=made_as["prefix"], multiple=made_as["multiple"], weapons=tuple(made_as.get("weapons", ())))
+        if made_as else None,
+        later_multiple=data.get("later_multiple", 1),
     )
+
+
+def _with_contents(items: Mapping[str, Item], raw: Iterable[Mapping[str, Any]]) -> dict[str, Item]:
+    """``items`` with each package's contents and choices built from the other items (checked not to be packages)."""
+    built = dict(items)
+    for data in raw:
+        if data.get("contents") or data.get("choices"):
+            choices = tuple(_build_choice(c, items) for c in data.get("choices", ()))
+            built[data["id"]] = replace(items[data["id"]], contents=tuple(items[i] for i in data.get("contents", ())),
+                                        choices=choices)
+    return built
 
 
 def _build_rule(data: Mapping[str, Any]) -> SpecialRule:
@@ -509,6 +630,9 @@ def _build_race(data: Mapping[str, Any]) -> Race:
 def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = False) -> WarbandList:
     """The list built against ``shared``, which holds its own items already when they were built first."""
     own_items = {i["id"]: shared.items.get(i["id"]) or _build_item(i, warband=data["id"]) for i in data.get("items", ())}
+    if any(i.id not in shared.items for i in own_items.values()):  # a house list's own packages name the items it may use
+        every = _with_contents({**shared.items, **own_items}, data.get("items", ()))
+        own_items = {item_id: every[item_id] for item_id in own_items}
     items = {**shared.items, **own_items}
     own_rules = {r["id"]: _build_rule(r) for r in data["special_rules"]}
     rules = {**shared.special_rules, **own_rules}
@@ -517,7 +641,8 @@ def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = Fa
     equipment_lists = {
         e["id"]: EquipmentList(
             id=e["id"], name=e["name"],
-            items=tuple(ListedItem(item=items[row["item"]], price=row["price"], note=row.get("note", "")) for row in e["items"]),
+            items=tuple(ListedItem(item=items[row["item"]], price=row["price"], note=row.get("note", ""),
+                                   price_dice=row.get("price_dice"), multiple=row.get("multiple")) for row in e["items"]),
         )
         for e in data["equipment_lists"]
     }
@@ -530,6 +655,7 @@ def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = Fa
             special_rules=tuple(rules[r] for r in f["special_rules"]),
             starting_equipment=tuple(items[i] for i in f.get("starting_equipment", ())),
             large=f.get("large", False), animal=f.get("animal", False), summary=f.get("summary", ""), limit_note=f.get("limit_note", ""),
+            skills=tuple(f.get("skills", ())),
         )
         for f in data["fighters"]
     )
@@ -538,8 +664,15 @@ def _build_warband(data: Mapping[str, Any], shared: _Shared, *, house: bool = Fa
         starting_gold=data["starting_gold"], max_warriors=data["max_warriors"], max_heroes=data.get("max_heroes", USUAL_MAX_HEROES),
         special_rules=tuple(own_rules.values()), equipment_lists=MappingProxyType(equipment_lists),
         skill_lists=MappingProxyType(own_skill_lists), fighters=fighters, items=MappingProxyType(own_items), house=house,
-        grade=data.get("grade"),
+        grade=data.get("grade"), limits=tuple(_build_limit(lim) for lim in data.get("limits", ())),
     )
+
+
+def _build_limit(data: Mapping[str, Any]) -> ListLimit:
+    return ListLimit(kind=LimitKind(data["kind"]), summary=data["summary"], source=data["source"],
+                     fighters=tuple(data.get("fighters", ())), of=tuple(data.get("of", ())), times=data.get("times", 1),
+                     at_most=data.get("at_most", 0), at_least=data.get("at_least", 1), items=tuple(data.get("items", ())),
+                     item_kind=data.get("item_kind"))
 
 
 def _build_companion(data: Mapping[str, Any], shared: _Shared) -> Companion:
@@ -548,8 +681,8 @@ def _build_companion(data: Mapping[str, Any], shared: _Shared) -> Companion:
                      summary=data.get("summary", ""))
 
 
-def _build_choice(data: Mapping[str, Any], shared: _Shared) -> KitChoice:
-    options = tuple(KitOption(name=o["name"], items=tuple(shared.items[i] for i in o["items"])) for o in data["options"])
+def _build_choice(data: Mapping[str, Any], items: Mapping[str, Item]) -> KitChoice:
+    options = tuple(KitOption(name=o["name"], items=tuple(items[i] for i in o["items"])) for o in data["options"])
     return KitChoice(name=data["name"], options=options, default=data.get("default"))
 
 
@@ -565,7 +698,7 @@ def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]
         special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
         include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
         grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
-        choices=tuple(_build_choice(c, shared) for c in data.get("choices", ())),
+        choices=tuple(_build_choice(c, shared.items) for c in data.get("choices", ())),
         companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
         notes=tuple(data.get("notes", ())),
     )
@@ -623,6 +756,7 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
     warband_files = {path: data for path, (kind, data) in sorted(files.items()) if kind == "warband" and isinstance(data, dict)}
     for path, data in warband_files.items():
         list_checks.collect_warband_items(path, data, shared, problems)
+    kit_checks.check_item_links(shared, problems)
     warband_ids: dict[str, str] = {}
     for path, data in warband_files.items():
         warband_id = data.get("id")
@@ -632,6 +766,7 @@ def cross_reference_problems(files: Mapping[str, tuple[str, Any]]) -> list[str]:
         if path != f"lists/{warband_id}.json":
             problems.add(path, f"the file of warband '{warband_id}' must be lists/{warband_id}.json")
         list_checks.check_warband(path, data, shared, problems)
+        kit_checks.check_list_kit(path, data, shared, problems)
     for data in warband_files.values():  # a hired sword or character may name a skill of any list
         shared.skill_names |= {skill_key(s["name"]) for sl in data.get("skill_lists") or () if isinstance(sl, dict)
                                for s in sl.get("skills") or () if isinstance(s, dict) and isinstance(s.get("name"), str)}
@@ -678,6 +813,8 @@ def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
     skill_lists |= {s["id"]: _build_skill_list(s) for d in by_kind.get("skills", ()) for s in d["skill_lists"]}
     # A list may name another list's own item, and a hired sword may carry one: every item is built first.
     items |= {i["id"]: _build_item(i, warband=w["id"]) for w in by_kind.get("warband", ()) for i in w.get("items", ())}
+    items = _with_contents(items, [*(i for d in by_kind.get("items", ()) for i in d["items"]),
+                                   *(i for w in by_kind.get("warband", ()) for i in w.get("items", ()))])
     shared = _Shared(items=items, races=races, skill_lists=skill_lists, special_rules=rules)
     warbands = {w["id"]: _build_warband(w, shared) for w in by_kind.get("warband", ())}
     swords = {h["id"]: _build_hired_sword(h, shared) for d in by_kind.get("hired_swords", ()) for h in d["hired_swords"]}
@@ -723,9 +860,16 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
         skill_lists=set(base.skill_lists),
         item_restrictions={i.id: (i.restricted_to, i.not_for) for i in base.items.values()},
         combat_ids=combat_ids(),
+        skill_names={list_checks.skill_key(s.name) for sl in (*base.skill_lists.values(),
+                                                              *(sl for w in base.warbands.values() for sl in w.skill_lists.values()))
+                     for s in sl.skills},
+        item_facts={i.id: list_checks.ItemFacts(kind=i.kind, variant_of=i.variant_of, package=i.is_package, made_as=i.made_as is not None)
+                    for i in base.items.values() if not (replaced and i.warband == replaced.get("id"))},
     )
     list_checks.collect_warband_items("", data, shared, checks)
+    kit_checks.check_item_links(shared, checks)
     list_checks.check_warband("", data, shared, checks)
+    kit_checks.check_list_kit("", data, shared, checks)
     others = [w for w in base.warbands.values() if not (replaced and w.id == replaced.get("id"))]
     names = [n for n in (data.get("id"), data.get("name"), *_list(data, "aliases")) if isinstance(n, str)]
     list_checks.check_names("warband", [("", data["id"] if isinstance(data.get("id"), str) else "?", names)],

@@ -40,6 +40,16 @@ def skill_key(name: str) -> str:
     return " ".join(re.sub(r"[-_]", " ", name.casefold().replace("'", "").replace("’", "")).split())
 
 
+@dataclass(frozen=True)
+class ItemFacts:
+    """What the kit checks need to know of an item another one names (kit_checks.py)."""
+
+    kind: str
+    variant_of: str | None = None
+    package: bool = False
+    made_as: bool = False
+
+
 @dataclass
 class Shared:
     """What any list may refer to besides its own definitions: the files shared by every list."""
@@ -51,6 +61,8 @@ class Shared:
     item_restrictions: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)  # id -> (only, not_for)
     combat_ids: frozenset[str] | None = None  # rules_data/stats ids an item may fight as; None: not checked
     skill_names: set[str] = field(default_factory=set)  # skill_key of every skill of skills.json and of every list's own lists
+    item_facts: dict[str, ItemFacts] = field(default_factory=dict)  # item id -> what the kit checks read of it
+    item_rows: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (where, JSON) of every item collected here
 
 
 class Problems:
@@ -132,6 +144,9 @@ def _add_item(shared: Shared, path: str, where: str, item: Any, problems: Proble
     if isinstance(combat, str) and shared.combat_ids is not None and combat not in shared.combat_ids:
         problems.add(f"{path}: {where} ({item_id})", f"combat '{combat}' is not a weapon, armour or equipment id of rules_data/stats; use one (e.g. 'hammer' for a mace) or null")
     shared.item_restrictions[item_id] = (tuple(item.get("restricted_to") or ()), tuple(item.get("not_for") or ()))
+    shared.item_facts[item_id] = ItemFacts(kind=str(item.get("kind")), variant_of=item.get("variant_of"),
+                                           package=bool(item.get("contents") or item.get("choices")), made_as=bool(item.get("made_as")))
+    shared.item_rows.append((f"{path}: {where} ({item_id})", item))
 
 
 def _check_skill_ids(where: str, skill_list: Mapping[str, Any], problems: Problems) -> None:

@@ -22,6 +22,19 @@ no campaign chapters, seeds/INVENTORY.md section 1):
   Undead and the Carnival of Chaos (seed 000:1475).
 - Heroes may carry miscellaneous trading-post items that their equipment list lacks; weapons
   and armour must be on the list; henchmen carry only their list's items (LRB Trading).
+- A list that sells a hammer, mace, club or staff sells all four at its price: they are one
+  weapon (seed 000:921, "Hammer, staff, mace or club"); the warrior keeps the name he bought by.
+- The items of a priced package on a warrior's list (a Pit Fighters' fighting style) are his to
+  carry, also bought one by one at the Trading Post price (BSData's Pit Fighters note).
+- A weapon of a special metal ('Gromril axe') may be carried by whoever may carry the weapon it is
+  made as (000:1054: "a normal weapon of its kind"); it is worth its list row's multiple of the
+  weapon's list price where his list sells it (the Dwarfs' 3), else the trading post's (gromril 4,
+  000:1054; ithilmar 3, 000:1060) of the weapon's trading-post price, plus any fixed part.
+- The limits a list counts across fighter types (list_limits.py) stop a hire that would break
+  them and are reported by the roster check; they do not stop a roster's other changes (a Bear
+  Tamer's death stands, and the check then says the Bear may not stay).
+- A warrior from a list starts with his type's experience and skills (the Brutes' Strongman); the
+  check reports one below his type's starting experience, and never judges a starting skill.
 """
 
 from __future__ import annotations
@@ -31,9 +44,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.campaign.rules import list_limits
 from engine.campaign.rules.campaign_rules import CampaignRules
 from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, WarbandList, lookup_key
 from engine.campaign.model import Warrior, WarriorCost
+from engine.campaign.rules.kit_names import KitPiece, find_piece
 from engine.campaign.rules.validation import CHARACTERISTICS, name_key
 
 DAGGER = "dagger"  # every warrior's first dagger is free (each list prices it with that note)
@@ -67,11 +82,17 @@ def find_item(catalogue: Catalogue, name: str) -> Item | None:
     return entry[1].get(key_of(name))
 
 
+def find_carried(catalogue: Catalogue, name: str) -> KitPiece | None:
+    """What a carried name is: an item (``find_item``, the quick way), or a made-up name such as 'Gromril axe'."""
+    item = find_item(catalogue, name)
+    return KitPiece(item=item) if item is not None else find_piece(catalogue, name)
+
+
 def fighter_of(wlist: WarbandList | None, warrior: Warrior) -> FighterType | None:
     """The list entry a warrior was hired from (None: made by hand, a hired sword, or no list)."""
     if wlist is None or warrior.fighter_type is None or warrior.is_hired_sword:
         return None
-    return next((f for f in wlist.fighters if f.id == warrior.fighter_type), None)
+    return wlist.fighter_by_id(warrior.fighter_type)
 
 
 def sword_of(catalogue: Catalogue, warrior: Warrior) -> HiredSword | None:
@@ -220,6 +241,8 @@ def hire_problems(
     if now + count > limit.maximum:
         problems.append(f"{warband_name} has {now} warriors; {count} more would make {now + count}, over its maximum "
                         f"of {limit}.")
+    if wlist.limits:
+        problems += list_limits.hire_problems(wlist, list_limits.model_counts(living), fighter, count, warband_name)
     return problems
 
 
@@ -236,6 +259,7 @@ def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Wa
     size_room = size_limit(rules, wlist, wlist.name, living).maximum - models(living)
     hero_room = max_heroes(rules, wlist) - len(heroes(living))
     has_leader = any(w.role == "leader" for w in living)
+    counts = list_limits.model_counts(living) if wlist.limits else None
     options = []
     for fighter in wlist.fighters:
         n = models_of(living, fighter.id)
@@ -248,6 +272,8 @@ def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Wa
             limits.append((0, "it has a leader"))
         if fighter.no_more_than:
             limits.append((models_of(living, fighter.no_more_than) - n, "no more than " + fighter.no_more_than.replace("-", " ")))
+        if counts is not None:
+            limits += list_limits.room(wlist, counts, fighter)
         room, why = min(limits, key=lambda lim: lim[0])
         options.append(HireOption(fighter=fighter, room=max(0, room), why_not=why if room <= 0 else ""))
     return options
@@ -255,43 +281,70 @@ def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Wa
 
 # ------------------------------------------------------------------ what a warrior may carry
 
-def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catalogue: Catalogue) -> str | None:
-    """Why ``warrior`` may not carry ``item`` (one sentence citing the rule), or None when it may."""
+def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catalogue: Catalogue, *,
+                  weapon: Item | None = None) -> str | None:
+    """Why ``warrior`` may not carry ``item`` (one sentence citing the rule), or None when it may.
+    ``weapon``: what a made_as item is made as ('Gromril axe': the gromril weapon and the axe)."""
     if warrior.is_hired_sword:
         return f"{warrior.name} is a hired sword: hired swords keep the kit they come with; nothing can be bought for them."
-    if wlist is not None and not item.may_be_bought_by(wlist.id):
+    fighter = fighter_of(wlist, warrior)
+    listing = fighter.equipment_list if fighter is not None else None
+    listed = listing.listed_as(item) if listing is not None else None
+    in_package = listed is None and listing is not None and listing.package_with(item) is not None
+    if wlist is not None and not item.may_be_bought_by(wlist.id) and not in_package:
         who = ", ".join(catalogue.warbands[w].name if w in catalogue.warbands else w for w in item.restricted_to)
         return f"{item.name} is not for {wlist.name}" + (f" (only {who})." if item.restricted_to else ".")
-    fighter = fighter_of(wlist, warrior)
     if fighter is None:
         return None  # made by hand or a custom warband: there is no list to check against
     if fighter.animal:
         return f"{warrior.name} is an animal ({fighter.name}): animals carry nothing."
-    if fighter.equipment_list is None:
+    if listing is None:
         return f"{fighter.name} has no equipment list in {wlist.name if wlist else 'its list'}: it fights with what it was hired with."
-    if fighter.equipment_list.listed(item.id) is not None:
+    if item.made_as is not None and weapon is not None:
+        refusal = carry_refusal(wlist, warrior, weapon, catalogue)  # a gromril axe is an axe (000:1054)
+        return None if refusal is None else f"{refusal} (A {item.made_as.name_of(weapon)} is a {weapon.name.lower()}.)"
+    if listed is not None or in_package:
         return None
     if item.kind == "miscellaneous" and warrior.is_hero:
         return None  # heroes may use the trading post's miscellaneous items (LRB Trading)
     misc = " Henchmen carry only their list's items." if item.kind == "miscellaneous" else ""
-    return f"{item.name} is not on the {fighter.equipment_list.name}, which a {fighter.name} buys from.{misc}"
+    return f"{item.name} is not on the {listing.name}, which a {fighter.name} buys from.{misc}"
 
 
 def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
-    """What the warrior's equipment list charges for ``item``; None when it is not on the list."""
+    """What the warrior's equipment list charges for ``item`` (or for the same weapon under another name, 000:921);
+    None when it is not on the list."""
     fighter = fighter_of(wlist, warrior)
     if fighter is None or fighter.equipment_list is None:
         return None
-    return fighter.equipment_list.price_of(item.id)
+    listed = fighter.equipment_list.listed_as(item)
+    return None if listed is None else listed.price
 
 
 # ------------------------------------------------------------------ what it is worth
+
+def made_as_value(wlist: WarbandList | None, warrior: Warrior | None, material: Item, weapon: Item) -> int:
+    """A made_as weapon's worth ('Gromril axe'): his list row's price and multiple of the weapon's list
+    price where his list sells the material, else the item's own of the weapon's trading-post price."""
+    assert material.made_as is not None
+    fighter = fighter_of(wlist, warrior) if warrior is not None else None
+    listing = fighter.equipment_list if fighter is not None else None
+    row = listing.listed_as(material) if listing is not None else None
+    if row is not None:
+        weapon_row = listing.listed_as(weapon) if listing is not None else None
+        base = weapon_row.price if weapon_row is not None else weapon.price
+        return row.price + (row.multiple or material.made_as.multiple) * base
+    return material.price + material.made_as.multiple * weapon.price
+
 
 def item_value(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warrior | None, name: str) -> int | None:
     """One carried item's price: the warrior's list price, else the trading post's fixed price; None if unknown."""
     item = find_item(catalogue, name)
     if item is None:
-        return None
+        piece = find_piece(catalogue, name)
+        if piece is None or piece.weapon is None:
+            return None
+        return made_as_value(wlist, warrior, piece.item, piece.weapon)
     if warrior is not None:
         price = list_price(wlist, warrior, item)
         if price is not None:
@@ -369,22 +422,35 @@ def check_roster(
                          "its type and kit are not checked.")
         if fighter is not None:
             for name in w.equipment:
-                item = find_item(catalogue, name)
-                if item is None:
+                piece = find_carried(catalogue, name)
+                if piece is None:
                     problems.append(f"{w.name} carries '{name}', which is not on any list or in the trading post.")
                     continue
-                refusal = carry_refusal(wlist, w, item, catalogue)
-                if refusal and not any(i.id == item.id for i in fighter.starting_equipment):
+                refusal = carry_refusal(wlist, w, piece.item, catalogue, weapon=piece.weapon)
+                if refusal and not any(i.id == piece.item.id for i in fighter.starting_equipment):
                     problems.append(refusal if refusal.startswith(w.name) else f"{w.name}: {refusal}")
             if wlist is not None:  # a fighter comes from a list
                 problems += _skill_problems(catalogue, wlist, w, fighter)
+                if w.experience < fighter.experience:
+                    problems.append(f"{w.name} has {w.experience} experience; a {fighter.name} of the {wlist.name} list "
+                                    f"starts with {fighter.experience}.")
+        elif sword is not None and w.experience < sword.experience:
+            problems.append(f"{w.name} has {w.experience} experience; {sword.name} is hired with {sword.experience}.")
         race = catalogue.races.get(w.race) if w.race else None
         if race is not None and not (sword is not None and sword.is_character):  # a character may stand above his race (Aenur's WS 8)
             over = [f"{c} {getattr(w.profile, c)} (max {getattr(race.maximum, c)})" for c in CHARACTERISTICS
                     if getattr(w.profile, c) > getattr(race.maximum, c)]
             if over:
                 problems.append(f"{w.name}: above the {race.name} maximum: {', '.join(over)}.")
+    if wlist is not None and wlist.limits:
+        problems += list_limits.model_problems(wlist, list_limits.model_counts(living))
+        problems += list_limits.kit_problems(wlist, living, lambda w: [_item_of(catalogue, name) for name in w.equipment])
     return RosterCheck(problems=tuple(problems), notes=tuple(notes))
+
+
+def _item_of(catalogue: Catalogue, name: str) -> Item | None:
+    piece = find_carried(catalogue, name)
+    return None if piece is None else piece.item
 
 
 def _skill_problems(catalogue: Catalogue, wlist: WarbandList, w: Warrior, fighter: FighterType) -> list[str]:
@@ -393,8 +459,11 @@ def _skill_problems(catalogue: Catalogue, wlist: WarbandList, w: Warrior, fighte
         return []
     allowed = {s.id for s in fighter.skill_lists}
     every = [*catalogue.skill_lists.values(), *wlist.skill_lists.values()]
+    starting = {lookup_key(s) for s in fighter.skills}  # he has them from his hire (the Brutes' Strongman)
     out = []
     for name in w.skills:
+        if lookup_key(name) in starting:
+            continue
         homes = [sl for sl in every for skill in sl.skills if lookup_key(skill.name) == lookup_key(name)]
         if homes and not any(sl.id in allowed for sl in homes):
             out.append(f"{w.name}: {name} is a {homes[0].name} skill; a {fighter.name} learns from "
