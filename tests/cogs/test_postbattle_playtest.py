@@ -1,0 +1,89 @@
+"""What a new player saw of the post-battle sequence in the channel, checked through the harness:
+commands quoted in the bot's own lines, the injuries as applied, a pit fight's outcome on the
+roster, a captive sold to the slavers, honest headings, what the form was told shown back, the
+Wyrdstone Hunt's counters as shards, an undone battle named, and no advance for who never gains
+experience."""
+
+from __future__ import annotations
+
+from bot.harness import embed_text
+from tests.cogs.test_postbattle_cog import FOE, G, OWNER, RIVAL, WB, component, ids_of, ok, warband
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
+
+async def _sequence(h, *, result="loss", scenario=None):
+    """The sequence started from /battle record's button; its message id."""
+    options = {"opponent": FOE, **({"scenario": scenario} if scenario else {})}
+    rec = await ok(await h.command("battle record", OWNER, warband=WB, result=result, **options))
+    seq = await ok(await h.click(rec.message_id, ids_of(h.messages[rec.message_id], "pb:start:")[0], OWNER))
+    return seq.message_id
+
+
+async def _out_of_action(h, mid, *names):
+    ooa = component(h, mid, "ooa")
+    await ok(await h.select(mid, ooa["custom_id"], [o["value"] for o in ooa["options"] if o["label"] in names], OWNER))
+
+
+async def _injury_dice(h, mid, dice_by_name):
+    """The injuries typed at the table, per warrior as the form labels him."""
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    fields = {row["components"][0]["label"]: row["components"][0]["custom_id"] for row in opened.first.data["components"]}
+    return await ok(await h.submit_modal(opened.first.data["custom_id"], {fields[n]: d for n, d in dice_by_name.items()}, OWNER,
+                                         message_id=mid))
+
+
+async def _settle_choices(h, mid):
+    """Every advance waiting for a choice settled (the first option, a skill, a name)."""
+    skills = iter(["Dodge", "Sprint", "Step Aside", "Strike to Injure"])
+    while True:
+        comps = [c.get("custom_id", "") for c in h.messages[mid].components()]
+        if any(":skill:" in c for c in comps):
+            opened = await ok(await h.click(mid, next(c for c in comps if ":skill:" in c), OWNER))
+            await ok(await h.submit_modal(opened.first.data["custom_id"], {"skill": next(skills)}, OWNER, message_id=mid))
+        elif any(":choose:" in c for c in comps):
+            sel = component(h, mid, "choose")
+            await ok(await h.select(mid, sel["custom_id"], [sel["options"][0]["value"]], OWNER))
+        elif any(":talent:" in c for c in comps):
+            opened = await ok(await h.click(mid, next(c for c in comps if ":talent:" in c), OWNER))
+            await ok(await h.submit_modal(opened.first.data["custom_id"], {"name": "Young Karl", "lists": "combat, speed"}, OWNER, message_id=mid))
+        else:
+            return
+
+
+async def _to_trading(h, mid, exploration: str):
+    """From the experience step to trading: experience, the exploration dice typed, no shard sold."""
+    await ok(await h.click(mid, component(h, mid, "xp")["custom_id"], OWNER))
+    await _settle_choices(h, mid)
+    opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
+    await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": exploration, "extra": ""}, OWNER, message_id=mid))
+    await _settle_choices(h, mid)
+    res = await ok(await h.select(mid, component(h, mid, "sell")["custom_id"], ["0"], OWNER))
+    if "5. Hired swords' upkeep" in res.text:
+        res = await ok(await h.click(mid, component(h, mid, "upkeep")["custom_id"], OWNER))
+    assert "6. Trading and hiring" in res.text
+    return res
+
+
+def _summary(h, mid) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in h.messages[mid].data["embeds"][0]["fields"]}
+
+
+async def test_commands_the_bot_quotes_are_shown_as_commands_not_escaped(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await _sequence(h)
+    await _out_of_action(h, mid, "Hans")
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await _injury_dice(h, mid, {"Hans": "61"})  # captured
+    res = await _to_trading(h, mid, "3 4")
+    assert "(`/postbattle captives`)" in res.text and "\\`" not in res.text
+    await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
+    assert "(`/postbattle captives`)" in embed_text(h.messages[mid].data["embeds"][0])
+    held = await ok(await h.command("postbattle captives", RIVAL, warband=FOE))
+    ask = next(c["custom_id"] for c in h.messages[held.message_id].components() if c.get("custom_id", "").startswith("pbc:ransom:"))
+    opened = await ok(await h.click(held.message_id, ask, RIVAL))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"price": "30"}, RIVAL, message_id=held.message_id))
+    assert "may pay it with `/postbattle captives`." in res.text and "\\`" not in res.text
