@@ -87,3 +87,18 @@ async def test_commands_the_bot_quotes_are_shown_as_commands_not_escaped(harness
     opened = await ok(await h.click(held.message_id, ask, RIVAL))
     res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"price": "30"}, RIVAL, message_id=held.message_id))
     assert "may pay it with `/postbattle captives`." in res.text and "\\`" not in res.text
+
+
+async def test_multiple_injuries_lists_what_was_applied_and_names_the_rerolls(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await _sequence(h)
+    await _out_of_action(h, mid, "Hans")
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    # 16: D6 3 more rolls; Dead (12), Captured (61) and Multiple injuries (21) are rolled again
+    res = await _injury_dice(h, mid, {"Hans": "16 3 12 22 61 34 21 45"})
+    assert ("Hans — Multiple injuries: 3 more rolls; Dead — re-rolled; Leg wound (−1 M); Captured — re-rolled; "
+            "Hand injury (−1 WS); Multiple injuries — re-rolled; Full recovery") in res.text
+    hans = h.bot.campaigns.get_warrior(G, WB, "Hans")
+    assert hans.status == "active" and hans.injuries == ("Leg wound (−1 M)", "Hand injury (−1 WS)")

@@ -46,8 +46,8 @@ def test_multiple_injuries_rolls_d6_more_and_rerolls_dead_captured_and_multiple(
     r = injure("16 3 12 22 61 34 21 45")
     assert r.warrior.status == "active" and not r.warrior.captured
     assert changed(r) == {"M": -1, "WS": -1}
-    assert r.results == ("Multiple injuries: 3 more rolls", "Dead [12]: rolled again", "Leg wound (−1 M) [22]",
-                         "Captured [61]: rolled again", "Hand injury (−1 WS) [34]", "Multiple injuries [21]: rolled again",
+    assert r.results == ("Multiple injuries: 3 more rolls", "Dead — re-rolled [12]", "Leg wound (−1 M) [22]",
+                         "Captured — re-rolled [61]", "Hand injury (−1 WS) [34]", "Multiple injuries — re-rolled [21]",
                          "Full recovery [45]")
     assert r.warrior.injuries == ("Leg wound (−1 M)", "Hand injury (−1 WS)")
 

@@ -109,8 +109,10 @@ class _Apply:
                                             hint="Ask an admin to check the chart's Multiple injuries re-rolls.")
                     d66 = self.dice.d66(f"Multiple injuries for {w.name}, roll {done + 1}")
                     sub_entry = self.rules.serious_injury(d66)
+                    # The row's own re-rolls (lrb.json 16-21 ``reroll``: Dead, Captured and Multiple injuries, as the
+                    # rulebook's chart says): shown as re-rolled, never applied. Full recovery is not among them.
                     if sub_entry.id in e.reroll:
-                        self.results.append(f"{sub_entry.name} [{d66}]: rolled again")
+                        self.results.append(f"{sub_entry.name} — re-rolled [{d66}]")
                         continue
                     self.injury(sub_entry, d66)
                     done += 1
