@@ -102,3 +102,28 @@ async def test_multiple_injuries_lists_what_was_applied_and_names_the_rerolls(ha
             "Hand injury (−1 WS); Multiple injuries — re-rolled; Full recovery") in res.text
     hans = h.bot.campaigns.get_warrior(G, WB, "Hans")
     assert hans.status == "active" and hans.injuries == ("Leg wound (−1 M)", "Hand injury (−1 WS)")
+
+
+async def test_a_pit_fight_settled_at_the_table_or_by_the_bot_replaces_the_sold_to_the_pits_mark(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await _sequence(h)
+    await _out_of_action(h, mid, "Hans", "Otto")
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    res = await _injury_dice(h, mid, {"Hans": "65", "Otto": "65"})  # both sold to the pits
+    assert "Hans — Sold to the pits (must fight in the pits)" in res.text
+    shown = (await ok(await h.command("warband show", OWNER, name=WB))).text
+    assert shown.count("**Injuries:** Sold to the pits (must fight in the pits)") == 2  # while the fights wait
+    won = next(c["custom_id"] for c in h.messages[mid].components() if c.get("custom_id", "").endswith(
+        f":{h.bot.campaigns.get_warrior(G, WB, 'Hans').id}-won"))
+    res = await ok(await h.click(mid, won, OWNER))
+    assert "Hans — Won the pit fight: +50 gc, +2 experience, keeps his kit" in res.text
+    fight = next(c["custom_id"] for c in h.messages[mid].components() if ":pitfight:" in c.get("custom_id", ""))
+    await ok(await h.click(mid, fight, OWNER))  # Otto's, fought by the bot: won or lost, it is settled
+    shown = (await ok(await h.command("warband show", OWNER, name=WB))).text
+    assert "must fight in the pits" not in shown
+    assert "**Injuries:** Sold to the pits (won the pit fight: +50 gc, +2 xp)" in shown
+    otto = h.bot.campaigns.get_warrior(G, WB, "Otto")
+    assert otto.injuries[-1] in ("Sold to the pits (won the pit fight: +50 gc, +2 xp)", "Sold to the pits (died in the pits)",
+                                 "Sold to the pits (lost the pit fight, and his kit)")

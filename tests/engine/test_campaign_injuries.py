@@ -143,14 +143,25 @@ def test_sold_to_the_pits_won():
     won = settle_pit_fight(r, True, Dice())
     assert won.gold == 50 and won.warrior.experience == 12 and won.warrior.equipment == hero().equipment
     assert won.pit_fight is None
+    assert r.warrior.injuries == ("Sold to the pits (must fight in the pits)",)  # while the fight waits
+    assert won.warrior.injuries == ("Sold to the pits (won the pit fight: +50 gc, +2 xp)",)  # then its outcome instead
 
 
 def test_sold_to_the_pits_lost_dead_on_11_to_35():
     r = injure("65")
     dead = settle_pit_fight(r, False, Dice.entered("35"))
     assert dead.warrior.status == "dead" and dead.gold == 0
+    assert dead.warrior.injuries == ("Sold to the pits (died in the pits)",)
     alive = settle_pit_fight(r, False, Dice.entered("36"))
     assert alive.warrior.status == "active" and alive.warrior.equipment == ()
+    assert alive.warrior.injuries == ("Sold to the pits (lost the pit fight, and his kit)",)
+
+
+def test_a_pit_fight_in_multiple_injuries_settles_its_own_mark_only():
+    r = injure("16 2 65 22")  # two more rolls: Sold to the pits, then a leg wound
+    assert r.warrior.injuries == ("Sold to the pits (must fight in the pits)", "Leg wound (−1 M)")
+    won = settle_pit_fight(r, True, Dice())
+    assert won.warrior.injuries == ("Sold to the pits (won the pit fight: +50 gc, +2 xp)", "Leg wound (−1 M)")
 
 
 def test_survives_against_the_odds():

@@ -16,8 +16,9 @@ from engine.campaign.rules.tables import Effect
 from engine.errors import MordheimError
 from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 
-MAX_REROLLS = 50
-LABEL_MAX = 64  # engine.campaign.rules.validation.NAME_MAX: each entry of a warrior's injuries list  # a server chart could make every roll a re-roll; stop rather than spin
+MAX_REROLLS = 50  # a server chart could make every roll a re-roll; stop rather than spin
+LABEL_MAX = 64  # engine.campaign.rules.validation.NAME_MAX: each entry of a warrior's injuries list
+PIT_FIGHT_WAITS = "must fight in the pits"  # a hero sold to the pits carries it on his injuries until the fight is settled
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ class _Apply:
                 notes.append(f"+{e.amount} experience")
             elif e.op == "pit_fight":
                 self.pit_fight = e
-                notes.append("must fight in the pits")
+                notes.append(PIT_FIGHT_WAITS)
             elif e.op == "roll":
                 face = self.dice.d6(f"{entry.name} for {w.name}")
                 sub = next(r for r in e.results if r.low <= face <= r.high)
@@ -143,25 +144,44 @@ def apply_injury(warrior: CampaignWarrior, entry: SeriousInjury, rules: Campaign
 
 def settle_pit_fight(result: InjuryResult, won: bool, dice: Dice) -> InjuryResult:
     """Sold to the pits, after the fight: a winner earns gold and experience and keeps his kit;
-    a loser rolls a D66, dead in the effect's range, otherwise back without weapons or armour."""
+    a loser rolls a D66, dead in the effect's range, otherwise back without weapons or armour.
+    The mark the hero carried while the fight waited (``PIT_FIGHT_WAITS``) becomes its outcome.
+
+    The figures are the effect's (lrb.json 65 'Sold to the pits': a win 50 gc and +2 experience
+    with all his kit, a loss dead on a D66 of 11-35, else thrown out without weapons and armour;
+    the rulebook's chart as mordheim.hesketh.dev transcribes it, the data's source)."""
     effect = result.pit_fight
     if effect is None:
         raise MordheimError(f"{result.warrior.name} has no pit fight waiting.")
     w = result.warrior
     if won:
-        w = replace(w, experience=w.experience + effect.win_experience)
+        w = replace(w, experience=w.experience + effect.win_experience,
+                    injuries=_pit_fight_settled(w.injuries, f"won the pit fight: +{effect.win_gold} gc, +{effect.win_experience} xp"))
         line = f"Won the pit fight: +{effect.win_gold} gc, +{effect.win_experience} experience, keeps his kit"
         return replace(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls),
                        gold=result.gold + effect.win_gold, pit_fight=None)
     d66 = dice.d66(f"Pit fight lost by {w.name}: dead on {effect.dead_from}-{effect.dead_to}")
     if effect.dead_from <= d66 <= effect.dead_to:
-        w = replace(w, status="dead", equipment=())
+        w = replace(w, status="dead", equipment=(), injuries=_pit_fight_settled(w.injuries, "died in the pits"))
         line = f"Lost the pit fight and died [{d66}]"
     else:
         # The rule strips weapons and armour; without item kinds every item goes (the lists' loader knows kinds).
-        w = replace(w, equipment=())
+        w = replace(w, equipment=(), injuries=_pit_fight_settled(w.injuries, "lost the pit fight, and his kit"))
         line = f"Lost the pit fight [{d66}]: thrown out without his weapons and armour"
     return replace(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls), pit_fight=None)
+
+
+def _pit_fight_settled(injuries: tuple[str, ...], outcome: str) -> tuple[str, ...]:
+    """``injuries`` with the newest pit fight still waiting ('Sold to the pits (must fight in the
+    pits)') saying ``outcome`` instead; unchanged when none waits (a hero made so by hand)."""
+    waiting = f"({PIT_FIGHT_WAITS})"
+    for n in range(len(injuries) - 1, -1, -1):
+        if injuries[n].endswith(waiting):
+            label = f"{injuries[n][:-len(waiting)]}({outcome})"
+            if len(label) > LABEL_MAX:
+                label = label[:LABEL_MAX - 2] + "…)"
+            return (*injuries[:n], label, *injuries[n + 1:])
+    return injuries
 
 
 @dataclass(frozen=True)
