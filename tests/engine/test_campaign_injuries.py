@@ -219,3 +219,18 @@ def test_an_old_names_only_override_keeps_working_with_the_bundled_effects():
     r = serious_injury(hero(), rules, Dice.entered("52"))
     assert r.warrior.profile.M == 3
     assert serious_injury(hero(), rules, Dice.entered("36")).warrior.status == "dead"
+
+
+def test_a_pit_fight_round_without_dice_says_why():
+    """A stunned hero struck by the pit fighter is out of action with no die rolled (seed
+    000:783): the round's dice line says so instead of ending empty."""
+    from engine.campaign.lists.catalogue import bundled_catalogue
+    from engine.campaign.rules import pit_fight
+
+    pit_fighter = pit_fight.pit_fighter(bundled_catalogue().hired_swords.values())
+    skritch = pit_fight.Combatant("Skritch", Profile(M=5, WS=4, BS=4, S=3, T=3, W=1, I=5, A=1, Ld=7), ("Sword", "Dagger"))
+    rounds = [d for seed in range(60)
+              for d in pit_fight.fight(skritch, pit_fighter, Dice(random.Random(seed)), random.Random(seed)).dice
+              if d.startswith("Pit fight, round")]
+    assert not [d for d in rounds if d.endswith(": ")]
+    assert "Pit fight, round 2 (the pit fighter's turn): no dice: Skritch was stunned, so he is out of action without a roll" in rounds
