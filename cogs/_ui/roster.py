@@ -48,7 +48,7 @@ def _listing(items: Iterable[str]) -> str:
 def warrior_heading(w: Warrior) -> str:
     role = ROLE_NAMES.get(w.role, w.role)
     group = f" ×{w.group_size}" if w.group_size > 1 else ""
-    status = "" if w.status == "active" else f" — {w.status.upper()}"
+    status = "" if w.status == "active" else f" — {w.fate.upper()}"
     large = ", large" if w.large else ""
     return f"{w.name} ({role}{group}, {w.warrior_type}{large}){status}"[:256]
 

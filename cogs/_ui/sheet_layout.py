@@ -238,7 +238,7 @@ def _warrior(w: Warrior, advance: Advance | None) -> Block:
 
 
 def _fallen(warriors: list[Warrior]) -> Block:
-    text = ", ".join(f"{w.name} ({w.status})" for w in warriors)
+    text = ", ".join(f"{w.name} ({w.fate})" for w in warriors)
     items: list[Item] = [Text(0, 14, "DEAD AND RETIRED", 9, bold=True, colour=MUTED)]
     y = 28.0
     for line in wrap(text, WIDTH, 8.5):

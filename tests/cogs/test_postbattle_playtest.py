@@ -6,6 +6,8 @@ experience."""
 
 from __future__ import annotations
 
+import re
+
 from bot.harness import embed_text
 from tests.cogs.test_postbattle_cog import FOE, G, OWNER, RIVAL, WB, component, ids_of, ok, warband
 from tests.conftest import both_backends
@@ -52,10 +54,14 @@ async def _settle_choices(h, mid):
             return
 
 
-async def _to_trading(h, mid, exploration: str):
-    """From the experience step to trading: experience, the exploration dice typed, no shard sold."""
+async def _to_trading(h, mid, exploration: str = ""):
+    """From the experience step to trading: experience, the exploration dice typed (none given:
+    as many different faces as it rolls, so no place is found), no shard sold."""
     await ok(await h.click(mid, component(h, mid, "xp")["custom_id"], OWNER))
     await _settle_choices(h, mid)
+    if not exploration:
+        rolls = int(re.search(r"\((\d+) dic?e\)", component(h, mid, "explore")["label"]).group(1))
+        exploration = " ".join("341256"[:rolls])
     opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
     await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": exploration, "extra": ""}, OWNER, message_id=mid))
     await _settle_choices(h, mid)
@@ -127,3 +133,43 @@ async def test_a_pit_fight_settled_at_the_table_or_by_the_bot_replaces_the_sold_
     otto = h.bot.campaigns.get_warrior(G, WB, "Otto")
     assert otto.injuries[-1] in ("Sold to the pits (won the pit fight: +50 gc, +2 xp)", "Sold to the pits (died in the pits)",
                                  "Sold to the pits (lost the pit fight, and his kit)")
+
+
+async def _captured(h, *names):
+    """``names`` of the Raiders out of action and captured (D66 61) after a loss to the Scurriers."""
+    mid = await _sequence(h)
+    await _out_of_action(h, mid, *names)
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await _injury_dice(h, mid, {n: "61" for n in names})
+    await _to_trading(h, mid)
+    await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
+
+
+def _captive_button(h, message_id, action):
+    return next(c["custom_id"] for c in h.messages[message_id].components() if c.get("custom_id", "").startswith(f"pbc:{action}:"))
+
+
+async def test_a_hero_sold_to_the_slavers_shows_as_sold_and_gone_and_one_ransomed_as_back(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    await _captured(h, "Hans", "Otto")
+    shown = (await ok(await h.command("warband show", OWNER, name=WB))).text
+    assert shown.count("**Injuries:** Captured (held by the enemy warband)") == 2
+    held = await ok(await h.command("postbattle captives", RIVAL, warband=FOE))
+    res = await ok(await h.click(held.message_id, _captive_button(h, held.message_id, "sell"), RIVAL))  # the first: Hans
+    assert "Skaven Scurriers sold Hans of Reikland Raiders to the slavers for" in res.text
+    opened = await ok(await h.click(held.message_id, _captive_button(h, held.message_id, "ransom"), RIVAL))  # Otto
+    await ok(await h.submit_modal(opened.first.data["custom_id"], {"price": "20"}, RIVAL, message_id=held.message_id))
+    mine = await ok(await h.command("postbattle captives", OWNER, warband=WB))
+    await ok(await h.click(mine.message_id, _captive_button(h, mine.message_id, "pay"), OWNER))
+    shown = (await ok(await h.command("warband show", OWNER, name=WB))).text
+    assert "Hans (Hero, Human) — SOLD TO THE SLAVERS, GONE FOR GOOD" in shown and "RETIRED" not in shown
+    assert "held by the enemy warband" not in shown  # neither the sold one nor the ransomed one
+    assert "**Injuries:** Sold to the slavers" in shown and "**Injuries:** Captured (ransomed)" in shown
+    card = (await ok(await h.command("warrior show", OWNER, warband=WB, warrior="Hans"))).text
+    assert "SOLD TO THE SLAVERS, GONE FOR GOOD" in card
+    from cogs._ui.sheet_layout import Text, sheet_layout
+
+    printed = " ".join(i.text for b in sheet_layout(h.bot.campaigns.show_warband(G, WB)).blocks for i in b.items if isinstance(i, Text))
+    assert "Hans (sold to the slavers, gone for good)" in printed

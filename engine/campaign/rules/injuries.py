@@ -8,6 +8,7 @@ and so do hired swords ("as you would roll for a Henchman": see campaign_warrior
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.dice.source import Dice, Roll
@@ -19,6 +20,7 @@ from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 MAX_REROLLS = 50  # a server chart could make every roll a re-roll; stop rather than spin
 LABEL_MAX = 64  # engine.campaign.rules.validation.NAME_MAX: each entry of a warrior's injuries list
 PIT_FIGHT_WAITS = "must fight in the pits"  # a hero sold to the pits carries it on his injuries until the fight is settled
+HELD_CAPTIVE = "held by the enemy warband"  # ... and a captured one until his captors let him go (actions/captives.py)
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ class _Apply:
                 notes.append(f"all {lost} item{'s' if lost != 1 else ''} he carried gone" if lost else "he carried nothing")
             elif e.op == "captured":  # away from his warband until his captor lets him go (actions/captives.py)
                 self.warrior = w = replace(w, captured=True, status="captured")
-                notes.append("held by the enemy warband")
+                notes.append(HELD_CAPTIVE)
             elif e.op == "experience":
                 self.warrior = w = replace(w, experience=w.experience + e.amount)
                 notes.append(f"+{e.amount} experience")
@@ -172,12 +174,19 @@ def settle_pit_fight(result: InjuryResult, won: bool, dice: Dice) -> InjuryResul
 
 
 def _pit_fight_settled(injuries: tuple[str, ...], outcome: str) -> tuple[str, ...]:
-    """``injuries`` with the newest pit fight still waiting ('Sold to the pits (must fight in the
-    pits)') saying ``outcome`` instead; unchanged when none waits (a hero made so by hand)."""
-    waiting = f"({PIT_FIGHT_WAITS})"
+    """``injuries`` with the newest pit fight still waiting saying ``outcome`` instead."""
+    return mark_settled(injuries, PIT_FIGHT_WAITS, lambda label: f"{label} ({outcome})")
+
+
+def mark_settled(injuries: tuple[str, ...], waiting: str, settled: Callable[[str], str]) -> tuple[str, ...]:
+    """``injuries`` with the newest entry still ``waiting`` ('Sold to the pits (must fight in the
+    pits)', 'Captured (held by the enemy warband)') written as ``settled`` makes it from the
+    injury's name ('Sold to the pits'), cut to an entry's length; unchanged when none waits (a
+    warrior made so by hand)."""
+    mark = f" ({waiting})"
     for n in range(len(injuries) - 1, -1, -1):
-        if injuries[n].endswith(waiting):
-            label = f"{injuries[n][:-len(waiting)]}({outcome})"
+        if injuries[n].endswith(mark):
+            label = settled(injuries[n][:-len(mark)])
             if len(label) > LABEL_MAX:
                 label = label[:LABEL_MAX - 2] + "…)"
             return (*injuries[:n], label, *injuries[n + 1:])
