@@ -175,8 +175,9 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
                + [f"Treasury: {view.gold_crowns} gc"])
     _field(embed, "Waiting for you", _pending_lines(view))
     if s.step == "trading":
-        found = list(s.items_found) + [safe_line(n) for n in s.notes]
+        found = [*s.items_found, *(safe_line(n) for n in s.found_notes)]
         _field(embed, "Found while exploring", found + (["In the stash: give them out with `/trade give`."] if s.items_found else []))
+        _field(embed, "Notes", [safe_line(n) for n in s.notes])
         cmds = ", ".join(f"`/{c}`" for c in trading_commands) or "the `/warband` and `/warrior` commands"
         _field(embed, "Trading and hiring", [f"Buy, sell and hire with {cmds} (they are part of the warband lists' commands). "
                                               "Press **Finish** when done."])

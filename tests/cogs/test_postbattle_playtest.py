@@ -86,8 +86,13 @@ async def test_commands_the_bot_quotes_are_shown_as_commands_not_escaped(harness
     await _injury_dice(h, mid, {"Hans": "61"})  # captured
     res = await _to_trading(h, mid, "3 4")
     assert "(`/postbattle captives`)" in res.text and "\\`" not in res.text
+    fields = _summary(h, mid)  # the trading step's message: the captive is a note, not something found exploring
+    assert "Found while exploring" not in fields and "Hans is held by Skaven Scurriers" in fields["Notes"]
     await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
     assert "(`/postbattle captives`)" in embed_text(h.messages[mid].data["embeds"][0])
+    fields = _summary(h, mid)
+    assert "Found and noted" not in fields and "Found while exploring" not in fields
+    assert "Hans is held by Skaven Scurriers" in fields["Notes"]
     held = await ok(await h.command("postbattle captives", RIVAL, warband=FOE))
     ask = next(c["custom_id"] for c in h.messages[held.message_id].components() if c.get("custom_id", "").startswith("pbc:ransom:"))
     opened = await ok(await h.click(held.message_id, ask, RIVAL))
@@ -173,3 +178,21 @@ async def test_a_hero_sold_to_the_slavers_shows_as_sold_and_gone_and_one_ransome
 
     printed = " ".join(i.text for b in sheet_layout(h.bot.campaigns.show_warband(G, WB)).blocks for i in b.items if isinstance(i, Text))
     assert "Hans (sold to the slavers, gone for good)" in printed
+
+
+async def test_the_upkeep_step_notes_what_to_record_by_hand_and_not_a_hire_fees_stand_in(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    for character in ("Johann the Knife", "Nicodemus"):
+        await ok(await h.command("hire character", OWNER, warband=WB, character=character))
+    mid = await _sequence(h, result="win")
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))
+    res = await _to_trading(h, mid)  # the upkeep step on the way: Johann's 30 gc, Nicodemus's none
+    nicodemus = ("Nicodemus, the Cursed Pilgrim — his upkeep besides the gold paid, to record by hand: One wyrdstone shard, "
+                 "or he leaves for good: take it from the treasury with `/warband treasury`.")
+    assert nicodemus in _summary(h, mid)["Notes"]
+    assert "Crimson Shade" not in res.text  # it stands in for Johann's hire fee, never for his upkeep
+    await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
+    assert nicodemus in _summary(h, mid)["Notes"]

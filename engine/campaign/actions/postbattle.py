@@ -115,9 +115,10 @@ class SequenceView:
             money.append(f"sold {s.shards_sold} shard{'s' if s.shards_sold != 1 else ''} for {s.gold_from_sale} gc")
         if money:
             out.append(("Wyrdstone and loot", money))
-        found = [*s.items_found, *s.notes]
-        if found:
-            out.append(("Found and noted", found))
+        if s.items_found or s.found_notes:
+            out.append(("Found while exploring", [*s.items_found, *s.found_notes]))
+        if s.notes:
+            out.append(("Notes", list(s.notes)))
         if s.extra.get("bought"):
             out.append(("Bought, sold and hired during the sequence", list(s.extra["bought"])))
         out.append(("Treasury", [f"{self.gold_crowns} gc and {self.wyrdstone_shards} "
@@ -853,7 +854,7 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
     place_line = (f"found {result.place.name}" if result.place else "")
     lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
     s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending), shards_found=finds.shards,
-                   gold_found=finds.gold, items_found=items, notes=(*state.notes, *finds.notes), missed=tuple(missed),
+                   gold_found=finds.gold, items_found=items, found_notes=(*state.found_notes, *finds.notes), missed=tuple(missed),
                    raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
                    step="exploration" if pending else "income",
                    extra={**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}),
@@ -948,7 +949,7 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     if paying:
         s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
         lines.append("upkeep " + ", ".join(f"{w.name} {fee} gc" for w, fee in paying))
-        notes += [f"{name} asks besides gold (record it by hand): {note}"
+        notes += [f"{name} — his upkeep besides the gold paid, to record by hand: {note}"
                   for name, note in upkeep.asked_by_hand(uow, (w for w, _fee in paying))]
     if dues.paid:
         lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))

@@ -71,13 +71,14 @@ class SequenceState:
     shards_found: int = 0
     gold_found: int = 0
     items_found: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # to know or record by hand: who sat out, a captive's fate, an upkeep beyond gold
     shards_sold: int = 0
     gold_from_sale: int = 0
     explored: bool = False
     sold: bool = False
     extra: dict[str, Any] = field(default_factory=dict)  # JSON: experience_done, the awards, the exploration's lines
     line_steps: tuple[str, ...] = ()  # the step each of ``lines`` came from (the summary's sections); shorter before issue 16
+    found_notes: tuple[str, ...] = ()  # what exploring found that is not an item for the stash (a blessing, a free Zombie...)
 
     def fighter(self, warrior_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.warrior_id == warrior_id), None)
@@ -106,4 +107,5 @@ class SequenceState:
             shards_found=raw["shards_found"], gold_found=raw["gold_found"], items_found=tuple(raw["items_found"]),
             notes=tuple(raw["notes"]), shards_sold=raw["shards_sold"], gold_from_sale=raw["gold_from_sale"],
             explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}), line_steps=tuple(raw.get("line_steps", ())),
+            found_notes=tuple(raw.get("found_notes", ())),
         )
