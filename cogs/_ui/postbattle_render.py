@@ -48,6 +48,10 @@ def _fighter_lines(view: SequenceView) -> list[str]:
             bits.append("out of action" if f.hero or f.hired_sword else f"{f.out_of_action} of {f.models} out of action")
         if f.kills:
             bits.append(f"{f.kills} enem{'ies' if f.kills != 1 else 'y'} out of action")
+        if f.counters:
+            bits.append(f"carried {f.counters} wyrdstone counter{'s' if f.counters != 1 else ''}")
+        if f.feat:  # the scenario's deed (sequences before it was kept say the award's name)
+            bits.append(view.state.extra.get("feat_done") or str(view.state.extra.get("feat") or "the scenario's feat").lower())
         if f.scenario:
             bits.append(f"{f.scenario:+d} xp from the scenario")
         kind = "hero" if f.hero else "hired sword" if f.hired_sword else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"

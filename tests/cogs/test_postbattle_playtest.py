@@ -196,3 +196,22 @@ async def test_the_upkeep_step_notes_what_to_record_by_hand_and_not_a_hire_fees_
     assert "Crimson Shade" not in res.text  # it stands in for Johann's hire fee, never for his upkeep
     await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
     assert nicodemus in _summary(h, mid)["Notes"]
+
+
+async def test_the_counters_and_the_scenarios_feat_typed_in_the_form_are_shown_back(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await _sequence(h, result="win", scenario="Wyrdstone Hunt")
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Hans 1", "scenario": "",
+                                                                         "counters": "Hans 2, Marksmen 1"}, OWNER, message_id=mid))
+    assert "**Hans** (hero): 1 enemy out of action, carried 2 wyrdstone counters" in res.text
+    assert "**Marksmen** (3 henchmen): carried 1 wyrdstone counter" in res.text
+    await ok(await h.command("postbattle cancel", OWNER, warband=WB))
+    mid = await _sequence(h, result="win", scenario="Breakthrough")
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "", "scenario": "", "feat": "Otto, Marksmen"},
+                                        OWNER, message_id=mid))
+    assert "**Otto** (hero): broke through" in res.text and "**Marksmen** (3 henchmen): broke through" in res.text
+    assert "**Hans** (hero): fought" in res.text

@@ -316,7 +316,7 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
         fighters = prefilled(fighters, prefill)
     asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
     state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes,
-                          extra={"asks_counters": asks.counters, "feat": asks.feat})
+                          extra={"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done})
     sequence_id = uow.sequences.add(warband_id=band.id, battle_id=battle.id, started_by=actor.member_id, step=Step.SETUP,
                                     state_json=state.to_json(), at=uow.at)
     uow.warbands.touch(band.id)
