@@ -49,7 +49,8 @@ def _fighter_lines(view: SequenceView) -> list[str]:
         if f.kills:
             bits.append(f"{f.kills} enem{'ies' if f.kills != 1 else 'y'} out of action")
         if f.counters:
-            bits.append(f"carried {f.counters} wyrdstone counter{'s' if f.counters != 1 else ''}")
+            bits.append(f"carried {f.counters} wyrdstone counter{'s' if f.counters != 1 else ''}"
+                        + (", dropped when taken out of action" if f.counters_held < f.counters else ""))
         if f.feat:  # the scenario's deed (sequences before it was kept say the award's name)
             bits.append(view.state.extra.get("feat_done") or str(view.state.extra.get("feat") or "the scenario's feat").lower())
         if f.scenario:

@@ -215,3 +215,33 @@ async def test_the_counters_and_the_scenarios_feat_typed_in_the_form_are_shown_b
                                         OWNER, message_id=mid))
     assert "**Otto** (hero): broke through" in res.text and "**Marksmen** (3 henchmen): broke through" in res.text
     assert "**Hans** (hero): fought" in res.text
+
+
+async def test_wyrdstone_hunt_counters_still_held_become_shards_counted_as_found_and_undone_with_the_sequence(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await _sequence(h, result="win", scenario="Wyrdstone Hunt")
+    ooa = component(h, mid, "ooa")
+    await ok(await h.select(mid, ooa["custom_id"], [o["value"] for o in ooa["options"] if o["label"] in ("Otto", "Marksmen — 1 of 3")],
+                            OWNER))
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {
+        "kills": "", "scenario": "", "counters": "Captain 1, Hans 2, Otto 1, Marksmen 1"}, OWNER, message_id=mid))
+    assert "**Otto** (hero): out of action, carried 1 wyrdstone counter, dropped when taken out of action" in res.text
+    assert "**Marksmen** (3 henchmen): 1 of 3 out of action, carried 1 wyrdstone counter" in res.text  # two still stand
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await _injury_dice(h, mid, {"Otto": "45", "Marksmen": "4"})  # both fine
+    res = await _to_trading(h, mid)  # exploring: 3 4 1, total 8: 2 shards
+    assert "Wyrdstone Hunt: 5 counters carried → 4 shards (dropped when taken out of action: Otto 1)" in res.text
+    assert h.bot.campaigns.get_warband(G, WB).wyrdstone_shards == 2 + 4
+    hans, otto = (h.bot.campaigns.get_warrior(G, WB, n) for n in ("Hans", "Otto"))
+    assert hans.experience == 8 + 1 + 2 and otto.experience == 1 + 1  # Otto's dropped counter earns him nothing either
+    await ok(await h.click(mid, component(h, mid, "finish")["custom_id"], OWNER))
+    summary = _summary(h, mid)
+    assert "• Wyrdstone Hunt: 5 counters carried → 4 shards" in summary["Exploration"]
+    assert "found 6 shards of wyrdstone (2 exploring, 4 from Wyrdstone Hunt's counters)" in summary["Wyrdstone and loot"]
+    assert "1W 0D 0L · 6 shards found" in (await ok(await h.command("campaign standings", RIVAL))).text
+    await ok(await h.command("warband undo", OWNER, name=WB))  # the whole sequence taken back
+    assert h.bot.campaigns.get_warband(G, WB).wyrdstone_shards == 0
+    assert "1W 0D 0L · 0 shards found" in (await ok(await h.command("campaign standings", RIVAL))).text

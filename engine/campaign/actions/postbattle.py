@@ -42,6 +42,7 @@ from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury
 from engine.campaign.rules.injuries import settle_pit_fight as pit_fight_result
 from engine.campaign.rules import pit_fight as pit_rules
+from engine.campaign.rules.scenario_finds import scenario_shards
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
@@ -108,7 +109,12 @@ class SequenceView:
         out.sort(key=lambda section: order.index(section[0]) if section[0] in order else len(order))
         money = []
         if s.explored:
-            money.append(f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''} of wyrdstone")
+            found = f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''} of wyrdstone"
+            by_scenario = s.extra.get("scenario_shards") or {}
+            if by_scenario.get("shards"):
+                found += (f" ({s.shards_found - by_scenario['shards']} exploring, {by_scenario['shards']} from "
+                          f"{by_scenario['scenario']}'s counters)")
+            money.append(found)
         if s.gold_found:
             money.append(f"{s.gold_found} gc of loot")
         if s.sold and s.shards_sold:
@@ -562,7 +568,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)
         if battle is not None:
-            outcome = outcome_of(role=w.role, survived=True, won=state.won, kills=f.kills, counters=f.counters, feat=f.feat,
+            outcome = outcome_of(role=w.role, survived=True, won=state.won, kills=f.kills, counters=f.counters_held, feat=f.feat,
                                  gains_experience=cw.gains_experience)
             earned += tuple(Earned(a.name, a.amount) for a in battle_extra_experience(battle, outcome))
         gain = sum(e.amount for e in earned)
@@ -847,17 +853,25 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
                                    tuple(str(w.id) for w in heroes), str(finds.heroes_experience)))
     if finds.gold or finds.shards:
         s.treasury(gold=finds.gold, shards=finds.shards, reason="exploration")
+    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
+    counters = scenario_shards(battle.scenario_id if battle is not None else None, state.fighters)
+    if counters is not None and counters.shards:
+        s.treasury(shards=counters.shards, reason=f"{counters.scenario}: {counters.shards} wyrdstone counters held at the end")
     items = tuple(f"{i.count} × {i.name}" if i.count != 1 else i.name for i in finds.items)
     stored = _to_stash(s, finds.items)
     if stored:
         lines.append("into the stash: " + ", ".join(stored))
     place_line = (f"found {result.place.name}" if result.place else "")
     lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
-    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending), shards_found=finds.shards,
+    extra = {**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}
+    if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
+        lines.insert(1, counters.line())
+        extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}
+    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending),
+                   shards_found=finds.shards + (counters.shards if counters is not None else 0),
                    gold_found=finds.gold, items_found=items, found_notes=(*state.found_notes, *finds.notes), missed=tuple(missed),
                    raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
-                   step="exploration" if pending else "income",
-                   extra={**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}),
+                   step="exploration" if pending else "income", extra=extra),
            rolls=[*(shown or ()), *rolls])
     return s.view
 
