@@ -15,7 +15,7 @@ import discord
 
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS, clip
-from engine.campaign.model import Battle, LedgerEntry, TreasuryView, WarbandSheet, Warrior
+from engine.campaign.model import Battle, Entity, LedgerEntry, TreasuryView, WarbandSheet, Warrior
 from engine.campaign.model import HireChoice, WarriorCost
 from engine.campaign.rules.validation import CHARACTERISTICS
 from engine.campaign.rules.roster import maximum_in_words
@@ -215,16 +215,17 @@ def _value(v: Any) -> str:
 
 def ledger_line(entry: LedgerEntry) -> str:
     changes = entry.changes()
+    battle = entry.subject if entry.entity == Entity.BATTLE else None  # which battle, in words (actions/ledger_view.py)
     if changes:
         detail = "; ".join(f"{k.replace('_', ' ')}: {safe(_value(a))} → {safe(_value(b))}" for k, a, b in changes)
     elif isinstance(entry.after, dict) and entry.before is None:
-        detail = "added " + safe(str(entry.after.get("name") or entry.after.get("result") or ""))
+        detail = "added " + safe(battle or str(entry.after.get("name") or entry.after.get("result") or ""))
     elif isinstance(entry.before, dict) and entry.after is None:
-        detail = "removed " + safe(str(entry.before.get("name") or ""))
+        detail = "removed " + safe(battle or str(entry.before.get("name") or ""))
     else:
         detail = ""
     reason = f" — {safe(entry.reason)}" if entry.reason else ""
-    who = f" · {safe(entry.subject)}:" if entry.subject else ""
+    who = f" · {safe(entry.subject)}:" if entry.subject and battle is None else ""
     text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{entry.what}**{who} {detail}{reason} · <@{entry.member_id}>"
     if entry.undone:
         text = f"~~{text}~~ (undone)"

@@ -245,3 +245,16 @@ async def test_wyrdstone_hunt_counters_still_held_become_shards_counted_as_found
     await ok(await h.command("warband undo", OWNER, name=WB))  # the whole sequence taken back
     assert h.bot.campaigns.get_warband(G, WB).wyrdstone_shards == 0
     assert "1W 0D 0L · 0 shards found" in (await ok(await h.command("campaign standings", RIVAL))).text
+
+
+async def test_undoing_a_battle_says_which_battle(harness):
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    await ok(await h.command("battle record", OWNER, warband=WB, result="win", opponent=FOE, scenario="Skirmish",
+                             date="2025-03-01"))
+    undo = await ok(await h.command("warband undo", OWNER, name=WB))
+    assert "**undo battle** removed the battle of 2025-03-01 (win vs Skaven Scurriers, Skirmish) — undo of #" in undo.text
+    assert "removed  —" not in undo.text
+    log = await ok(await h.command("warband log", OWNER, name=WB))
+    assert "**battle** added the battle of 2025-03-01 (win vs Skaven Scurriers, Skirmish)" in log.text
