@@ -17,6 +17,7 @@ from cogs._ui.campaign import safe
 from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS, clip
 from engine.campaign.model import Battle, Entity, LedgerEntry, TreasuryView, WarbandSheet, Warrior
 from engine.campaign.model import HireChoice, WarriorCost
+from engine.campaign.rules.campaign_warrior import gains_experience
 from engine.campaign.rules.validation import CHARACTERISTICS
 from engine.campaign.rules.roster import maximum_in_words
 
@@ -71,8 +72,11 @@ def _cost_line(cost: WarriorCost | None) -> str:
 
 
 def warrior_body(w: Warrior, next_advance: int | None | str = "?", cost: WarriorCost | None = None) -> str:
-    """Profile table, kit, skills, injuries, experience and cost; at most one embed field."""
-    if next_advance == "?":
+    """Profile table, kit, skills, injuries, experience and cost; at most one embed field. A
+    warrior who never gains experience (an animal, a Dramatis Persona) has no next advance."""
+    if not gains_experience(w.special_rules):
+        nxt = " (never gains experience)"
+    elif next_advance == "?":
         nxt = ""
     elif next_advance is None:
         nxt = " (no advances left)"

@@ -349,6 +349,7 @@ class XpResult:
     warrior: Warrior
     advances: tuple[int, ...]  # thresholds crossed: one advance roll each
     next_advance: int | None
+    gains_experience: bool = True  # False: an animal, a Dramatis Persona; no advance, whatever is typed
 
 
 @dataclass(frozen=True, slots=True)

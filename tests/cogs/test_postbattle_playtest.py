@@ -258,3 +258,30 @@ async def test_undoing_a_battle_says_which_battle(harness):
     assert "removed  —" not in undo.text
     log = await ok(await h.command("warband log", OWNER, name=WB))
     assert "**battle** added the battle of 2025-03-01 (win vs Skaven Scurriers, Skirmish)" in log.text
+
+
+async def test_who_never_gains_experience_shows_no_advance_nor_track(harness):
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Rats", warband_type="Skaven", gold=900))
+    for fighter, name, count in (("Assassin Adept", "Skritch", 1), ("Giant Rats", "Rats", 2), ("Rat Ogre", "Brute", 1)):
+        await ok(await h.command("hire fighter", OWNER, warband="Rats", type=fighter, name=name, count=count))
+    await warband(h)
+    hired = await ok(await h.command("hire character", OWNER, warband=WB, character="Johann the Knife"))
+    assert "never gains experience" in hired.text and "next advance" not in hired.text
+    shown = (await ok(await h.command("warband show", OWNER, name="Rats"))).text
+    assert shown.count("(never gains experience)") == 2  # the rats and the ogre
+    assert shown.count("(next advance at") == 1  # Skritch's
+    shown = (await ok(await h.command("warband show", OWNER, name=WB))).text
+    assert "**Experience:** 0 (never gains experience)" in shown and shown.count("(next advance at") == 4
+    card = (await ok(await h.command("warrior show", OWNER, warband="Rats", warrior="Brute"))).text
+    assert "never gains experience" in card and "next advance" not in card
+    xp = (await ok(await h.command("warrior xp", OWNER, warband="Rats", warrior="Brute", amount=2))).text
+    assert "no advance" in xp and "Next advance" not in xp and "advance reached" not in xp
+    from cogs._ui.sheet_layout import Box, Text, sheet_layout
+
+    blocks = sheet_layout(h.bot.campaigns.show_warband(G, "Rats")).blocks
+    by_name = {b.items[0].text: b for b in blocks if b.items and isinstance(b.items[0], Text)}
+    brute = by_name["Brute"]
+    assert "Experience 2 · never gains experience" in [i.text for i in brute.items if isinstance(i, Text)]
+    assert not [i for i in brute.items if isinstance(i, Box) and i.w < 20]  # no experience boxes; the profile grid's stay
+    assert [i for i in by_name["Skritch"].items if isinstance(i, Box) and i.w < 20]  # his track is drawn
