@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs._ui.campaign import call, campaigns, require_server, safe
+from cogs._ui.campaign import call, campaigns, require_server, safe, safe_line
 from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, warrior_body, warrior_heading
 from cogs._ui.warrior_choices import changeable_warband_choices, labelled_choices, typed
@@ -140,7 +140,7 @@ class Hire(commands.Cog):
         text = "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left."
         if paid.by_hand:
             text += ("\n**Besides the gold** (record it by hand):\n"
-                     + "\n".join(f"- {safe(n)}: {safe(note)}" for n, note in paid.by_hand))
+                     + "\n".join(f"- {safe(n)}: {safe_line(note)}" for n, note in paid.by_hand))
         embed = done_embed(f"Upkeep paid by {safe(paid.warband)} for battle {paid.battle}", text[:4096])
         await interaction.response.send_message(embed=embed)
 

@@ -194,7 +194,10 @@ class Warriors(commands.Cog):
         if r.advances:
             lines.append(f"**{len(r.advances)} advance{'s' if len(r.advances) != 1 else ''}** reached (at "
                          + ", ".join(map(str, r.advances)) + "): roll on the advance table for each.")
-        lines.append("No advances left." if r.next_advance is None else f"Next advance at {r.next_advance}.")
+        if not r.gains_experience:
+            lines.append("He never gains experience (an animal, or his rules say so): no advance.")
+        else:
+            lines.append("No advances left." if r.next_advance is None else f"Next advance at {r.next_advance}.")
         embed = done_embed(f"Experience: {safe(w.name)} of {safe(w.warband)}", "\n".join(lines))
         await interaction.response.send_message(embed=embed)
 

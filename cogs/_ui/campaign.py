@@ -8,6 +8,7 @@ what a member typed or from an old message.
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any, Callable, TypeVar
 
 import discord
@@ -64,4 +65,15 @@ def safe(text: str) -> str:
     if "@" in text or "<#" in text:
         text = discord.utils.escape_mentions(text)
     return text
+
+
+_QUOTED_COMMAND = re.compile(r"\\`(/[a-z][a-z -]*)\\`")  # a slash command in backticks, once ``safe`` escaped them
+
+
+def safe_line(text: str) -> str:
+    """A line the bot wrote around member-typed names (a post-battle summary's, a captive's): as
+    ``safe`` shows it, but the slash commands it quotes in backticks (`/postbattle captives`)
+    stay commands rather than showing their backticks escaped. A name can only make a code span
+    of itself this way, which shows its text as typed."""
+    return _QUOTED_COMMAND.sub(r"`\1`", safe(text))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs._ui.campaign import safe
+from cogs._ui.campaign import safe, safe_line
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, clip
 from engine.campaign.actions.captives import Captive, CaptivesView
 
@@ -36,7 +36,7 @@ def captives_embed(view: CaptivesView) -> discord.Embed:
         else:
             asked = f"{safe(c.captor)} asks {c.ransom} gc" if c.ransom is not None else "no ransom asked yet"
             taken.append(f"**{safe(c.name)}**, held by {safe(c.captor)}: {asked}.")
-    for name, lines in (("Done", [safe(x) for x in view.lines]), ("Dice", list(view.dice)),
+    for name, lines in (("Done", [safe_line(x) for x in view.lines]), ("Dice", list(view.dice)),
                         (f"Held by {view.warband}", held), (f"{view.warband}'s warriors held by others", taken)):
         if lines:
             embed.add_field(name=name[:256], value=clip("\n".join(lines), EMBED_FIELD_LIMIT), inline=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs._ui.campaign import safe
+from cogs._ui.campaign import safe, safe_line
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
 from engine.campaign.actions.postbattle import SequenceView, SkillGroup
 from engine.campaign.rules.sequence import STEP_TITLES
@@ -48,6 +48,11 @@ def _fighter_lines(view: SequenceView) -> list[str]:
             bits.append("out of action" if f.hero or f.hired_sword else f"{f.out_of_action} of {f.models} out of action")
         if f.kills:
             bits.append(f"{f.kills} enem{'ies' if f.kills != 1 else 'y'} out of action")
+        if f.counters:
+            bits.append(f"carried {f.counters} wyrdstone counter{'s' if f.counters != 1 else ''}"
+                        + (", dropped when taken out of action" if f.counters_held < f.counters else ""))
+        if f.feat:  # the scenario's deed (sequences before it was kept say the award's name)
+            bits.append(view.state.extra.get("feat_done") or str(view.state.extra.get("feat") or "the scenario's feat").lower())
         if f.scenario:
             bits.append(f"{f.scenario:+d} xp from the scenario")
         kind = "hero" if f.hero else "hired sword" if f.hired_sword else f"{f.models} henchm{'e' if f.models != 1 else 'a'}n"
@@ -121,7 +126,7 @@ def summary_embeds(view: SequenceView) -> list[discord.Embed]:
     embeds = [embed]
     size = len(embed.title or "") + len(treasury[0]) + sum(len(x) for x in treasury[1]) + 10
     for title, lines in sections:
-        for n, text in enumerate(_chunks([f"• {safe(x)}" for x in lines])):
+        for n, text in enumerate(_chunks([f"• {safe_line(x)}" for x in lines])):
             embed.add_field(name=title if n == 0 else f"{title} (continued)", value=text, inline=False)
             size += len(title) + len(text) + 12
     current, room = embed, EMBED_TOTAL - size
@@ -161,7 +166,7 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
     }[s.step]
     embed = discord.Embed(title=f"{view.warband} after {s.battle} — {STEP_TITLES[s.step]}"[:256], description=guide, colour=INFO)
     _field(embed, "Warriors", _fighter_lines(view))
-    _field(embed, "So far", [safe(x) for x in s.lines], newest=True)
+    _field(embed, "So far", [safe_line(x) for x in s.lines], newest=True)
     if view.rolls:
         _field(embed, "Dice", list(view.rolls), newest=True)
     if s.step in ("income", "trading") and s.extra.get("exploration"):
@@ -175,8 +180,9 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
                + [f"Treasury: {view.gold_crowns} gc"])
     _field(embed, "Waiting for you", _pending_lines(view))
     if s.step == "trading":
-        found = list(s.items_found) + [safe(n) for n in s.notes]
+        found = [*s.items_found, *(safe_line(n) for n in s.found_notes)]
         _field(embed, "Found while exploring", found + (["In the stash: give them out with `/trade give`."] if s.items_found else []))
+        _field(embed, "Notes", [safe_line(n) for n in s.notes])
         cmds = ", ".join(f"`/{c}`" for c in trading_commands) or "the `/warband` and `/warrior` commands"
         _field(embed, "Trading and hiring", [f"Buy, sell and hire with {cmds} (they are part of the warband lists' commands). "
                                               "Press **Finish** when done."])

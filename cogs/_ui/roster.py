@@ -15,8 +15,9 @@ import discord
 
 from cogs._ui.campaign import safe
 from cogs._ui.embeds import INFO, NEUTRAL, SUCCESS, clip
-from engine.campaign.model import Battle, LedgerEntry, TreasuryView, WarbandSheet, Warrior
+from engine.campaign.model import Battle, Entity, LedgerEntry, TreasuryView, WarbandSheet, Warrior
 from engine.campaign.model import HireChoice, WarriorCost
+from engine.campaign.rules.campaign_warrior import gains_experience
 from engine.campaign.rules.validation import CHARACTERISTICS
 from engine.campaign.rules.roster import maximum_in_words
 
@@ -48,7 +49,7 @@ def _listing(items: Iterable[str]) -> str:
 def warrior_heading(w: Warrior) -> str:
     role = ROLE_NAMES.get(w.role, w.role)
     group = f" ×{w.group_size}" if w.group_size > 1 else ""
-    status = "" if w.status == "active" else f" — {w.status.upper()}"
+    status = "" if w.status == "active" else f" — {w.fate.upper()}"
     large = ", large" if w.large else ""
     return f"{w.name} ({role}{group}, {w.warrior_type}{large}){status}"[:256]
 
@@ -71,8 +72,11 @@ def _cost_line(cost: WarriorCost | None) -> str:
 
 
 def warrior_body(w: Warrior, next_advance: int | None | str = "?", cost: WarriorCost | None = None) -> str:
-    """Profile table, kit, skills, injuries, experience and cost; at most one embed field."""
-    if next_advance == "?":
+    """Profile table, kit, skills, injuries, experience and cost; at most one embed field. A
+    warrior who never gains experience (an animal, a Dramatis Persona) has no next advance."""
+    if not gains_experience(w.special_rules):
+        nxt = " (never gains experience)"
+    elif next_advance == "?":
         nxt = ""
     elif next_advance is None:
         nxt = " (no advances left)"
@@ -215,16 +219,17 @@ def _value(v: Any) -> str:
 
 def ledger_line(entry: LedgerEntry) -> str:
     changes = entry.changes()
+    battle = entry.subject if entry.entity == Entity.BATTLE else None  # which battle, in words (actions/ledger_view.py)
     if changes:
         detail = "; ".join(f"{k.replace('_', ' ')}: {safe(_value(a))} → {safe(_value(b))}" for k, a, b in changes)
     elif isinstance(entry.after, dict) and entry.before is None:
-        detail = "added " + safe(str(entry.after.get("name") or entry.after.get("result") or ""))
+        detail = "added " + safe(battle or str(entry.after.get("name") or entry.after.get("result") or ""))
     elif isinstance(entry.before, dict) and entry.after is None:
-        detail = "removed " + safe(str(entry.before.get("name") or ""))
+        detail = "removed " + safe(battle or str(entry.before.get("name") or ""))
     else:
         detail = ""
     reason = f" — {safe(entry.reason)}" if entry.reason else ""
-    who = f" · {safe(entry.subject)}:" if entry.subject else ""
+    who = f" · {safe(entry.subject)}:" if entry.subject and battle is None else ""
     text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{entry.what}**{who} {detail}{reason} · <@{entry.member_id}>"
     if entry.undone:
         text = f"~~{text}~~ (undone)"

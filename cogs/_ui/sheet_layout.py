@@ -5,7 +5,7 @@ and stash at the top; then each hero, each henchman group and each hired sword a
 its profile in a grid (M WS BS S T W I A Ld), its equipment, skills and injuries beside it, and
 its experience track below: one box per experience point up to the campaign tables' last
 advance (further when he has more), ticked up to his experience, the boxes where an advance is
-taken drawn heavy.
+taken drawn heavy (none for one who never gains experience: an animal, a Dramatis Persona).
 
 Nothing here knows Discord, Pillow or reportlab: a sheet becomes ``Block``s of ``Text``, ``Box``
 and ``Rule`` items placed from the block's top left corner, each block as tall as it needs.
@@ -20,6 +20,7 @@ from typing import Literal
 
 from cogs._ui.fonts import fit, text_width, wrap
 from engine.campaign.model import CHARACTERISTICS, Advance, WarbandSheet, Warrior
+from engine.campaign.rules.campaign_warrior import gains_experience
 
 Colour = tuple[int, int, int]
 INK: Colour = (25, 22, 20)
@@ -198,6 +199,8 @@ def _track(track: ExperienceTrack, top: float) -> tuple[list[Item], float]:
 
 
 def _experience_line(w: Warrior, advance: Advance | None) -> str:
+    if not gains_experience(w.special_rules):
+        return f"Experience {w.experience} · never gains experience"
     if advance is None:
         return f"Experience {w.experience}"
     if advance.next_advance is None:
@@ -229,16 +232,18 @@ def _warrior(w: Warrior, advance: Advance | None) -> Block:
             y += TEXT_LEAD
     y = max(top + HEAD_H + VALUE_H, y - TEXT_LEAD + 3) + 13
     items.append(Text(0, y, _experience_line(w, advance), 8, bold=True, colour=MUTED))
-    thresholds = advance.thresholds if advance is not None else ()
-    boxes, height = _track(experience_track(w.experience, thresholds), y + 4)
-    items += boxes
-    y += 4 + height + 8
+    if gains_experience(w.special_rules):  # one who never gains any has no track to fill
+        thresholds = advance.thresholds if advance is not None else ()
+        boxes, height = _track(experience_track(w.experience, thresholds), y + 4)
+        items += boxes
+        y += 4 + height
+    y += 8
     items.append(Rule(0, y, WIDTH))
     return Block(y + 6, tuple(items))
 
 
 def _fallen(warriors: list[Warrior]) -> Block:
-    text = ", ".join(f"{w.name} ({w.status})" for w in warriors)
+    text = ", ".join(f"{w.name} ({w.fate})" for w in warriors)
     items: list[Item] = [Text(0, 14, "DEAD AND RETIRED", 9, bold=True, colour=MUTED)]
     y = 28.0
     for line in wrap(text, WIDTH, 8.5):

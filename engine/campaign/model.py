@@ -38,6 +38,11 @@ class Status(StrEnum):
     CAPTURED = "captured"  # held by another warband (serious injury 61): away, counted nowhere until he returns
 
 
+# The injuries entry of a captive his captors sold to the slavers (engine/campaign/actions/captives.py):
+# he is retired (gone, alive), and this says how he went.
+SOLD_TO_THE_SLAVERS = "Sold to the slavers"
+
+
 class BattleResult(StrEnum):
     WIN = "win"
     LOSS = "loss"
@@ -149,6 +154,13 @@ class Warrior:
     @property
     def is_active(self) -> bool:
         return self.status == Status.ACTIVE
+
+    @property
+    def fate(self) -> str:
+        """His status in words for the roster: a retired captive sold to the slavers says so."""
+        if self.status == Status.RETIRED and SOLD_TO_THE_SLAVERS in self.injuries:
+            return "sold to the slavers, gone for good"
+        return str(self.status)
 
     @property
     def from_list(self) -> bool:
@@ -337,6 +349,7 @@ class XpResult:
     warrior: Warrior
     advances: tuple[int, ...]  # thresholds crossed: one advance roll each
     next_advance: int | None
+    gains_experience: bool = True  # False: an animal, a Dramatis Persona; no advance, whatever is typed
 
 
 @dataclass(frozen=True, slots=True)

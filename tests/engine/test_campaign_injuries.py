@@ -46,8 +46,8 @@ def test_multiple_injuries_rolls_d6_more_and_rerolls_dead_captured_and_multiple(
     r = injure("16 3 12 22 61 34 21 45")
     assert r.warrior.status == "active" and not r.warrior.captured
     assert changed(r) == {"M": -1, "WS": -1}
-    assert r.results == ("Multiple injuries: 3 more rolls", "Dead [12]: rolled again", "Leg wound (−1 M) [22]",
-                         "Captured [61]: rolled again", "Hand injury (−1 WS) [34]", "Multiple injuries [21]: rolled again",
+    assert r.results == ("Multiple injuries: 3 more rolls", "Dead — re-rolled [12]", "Leg wound (−1 M) [22]",
+                         "Captured — re-rolled [61]", "Hand injury (−1 WS) [34]", "Multiple injuries — re-rolled [21]",
                          "Full recovery [45]")
     assert r.warrior.injuries == ("Leg wound (−1 M)", "Hand injury (−1 WS)")
 
@@ -143,14 +143,25 @@ def test_sold_to_the_pits_won():
     won = settle_pit_fight(r, True, Dice())
     assert won.gold == 50 and won.warrior.experience == 12 and won.warrior.equipment == hero().equipment
     assert won.pit_fight is None
+    assert r.warrior.injuries == ("Sold to the pits (must fight in the pits)",)  # while the fight waits
+    assert won.warrior.injuries == ("Sold to the pits (won the pit fight: +50 gc, +2 xp)",)  # then its outcome instead
 
 
 def test_sold_to_the_pits_lost_dead_on_11_to_35():
     r = injure("65")
     dead = settle_pit_fight(r, False, Dice.entered("35"))
     assert dead.warrior.status == "dead" and dead.gold == 0
+    assert dead.warrior.injuries == ("Sold to the pits (died in the pits)",)
     alive = settle_pit_fight(r, False, Dice.entered("36"))
     assert alive.warrior.status == "active" and alive.warrior.equipment == ()
+    assert alive.warrior.injuries == ("Sold to the pits (lost the pit fight, and his kit)",)
+
+
+def test_a_pit_fight_in_multiple_injuries_settles_its_own_mark_only():
+    r = injure("16 2 65 22")  # two more rolls: Sold to the pits, then a leg wound
+    assert r.warrior.injuries == ("Sold to the pits (must fight in the pits)", "Leg wound (−1 M)")
+    won = settle_pit_fight(r, True, Dice())
+    assert won.warrior.injuries == ("Sold to the pits (won the pit fight: +50 gc, +2 xp)", "Leg wound (−1 M)")
 
 
 def test_survives_against_the_odds():
@@ -208,3 +219,18 @@ def test_an_old_names_only_override_keeps_working_with_the_bundled_effects():
     r = serious_injury(hero(), rules, Dice.entered("52"))
     assert r.warrior.profile.M == 3
     assert serious_injury(hero(), rules, Dice.entered("36")).warrior.status == "dead"
+
+
+def test_a_pit_fight_round_without_dice_says_why():
+    """A stunned hero struck by the pit fighter is out of action with no die rolled (seed
+    000:783): the round's dice line says so instead of ending empty."""
+    from engine.campaign.lists.catalogue import bundled_catalogue
+    from engine.campaign.rules import pit_fight
+
+    pit_fighter = pit_fight.pit_fighter(bundled_catalogue().hired_swords.values())
+    skritch = pit_fight.Combatant("Skritch", Profile(M=5, WS=4, BS=4, S=3, T=3, W=1, I=5, A=1, Ld=7), ("Sword", "Dagger"))
+    rounds = [d for seed in range(60)
+              for d in pit_fight.fight(skritch, pit_fighter, Dice(random.Random(seed)), random.Random(seed)).dice
+              if d.startswith("Pit fight, round")]
+    assert not [d for d in rounds if d.endswith(": ")]
+    assert "Pit fight, round 2 (the pit fighter's turn): no dice: Skritch was stunned, so he is out of action without a roll" in rounds

@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+from engine.campaign.rules.scenario_finds import scenario_shards
+from engine.campaign.rules.sequence import Fighter
 from engine.campaign.service import Campaigns, PostBattle
 from engine.errors import MordheimError
 
@@ -81,3 +83,32 @@ def test_the_scenarios_feat_is_given_to_whoever_did_it(c):
     v = through_experience(pb, "Raiders", v, feat=[ids["Hans"]])
     assert v.warrior(ids["Hans"]).experience == 8 + 1 + 2  # survives, and +2 for the chest
     assert v.warrior(ids["Karl"]).experience == 8 + 1
+
+
+def test_counters_held_at_the_end_are_the_wyrdstone_hunts_shards_and_only_its():
+    """Each counter still held at the end is a shard (scenarios.json wyrdstone-hunt); a carrier
+    taken out of action dropped his, and a group keeps its counters unless every model fell."""
+    fighters = (Fighter(1, "Hans", True, 1, counters=2), Fighter(2, "Otto", True, 1, out_of_action=1, counters=1),
+                Fighter(3, "Pip", False, 1, hired_sword=True, out_of_action=1, counters=1),
+                Fighter(4, "Marksmen", False, 3, out_of_action=2, counters=1),
+                Fighter(5, "Swords", False, 2, out_of_action=2, counters=2), Fighter(6, "Late", True, 1, fought=False, counters=0))
+    assert [f.counters_held for f in fighters] == [2, 0, 0, 1, 0, 0]
+    found = scenario_shards("wyrdstone-hunt", fighters)
+    assert (found.carried, found.shards, found.dropped) == (7, 3, (("Otto", 1), ("Pip", 1), ("Swords", 2)))
+    assert found.line() == "Wyrdstone Hunt: 7 counters carried → 3 shards (dropped when taken out of action: Otto 1, Pip 1, Swords 2)"
+    for other in ("skirmish", "defend-the-find", "chance-encounter", "hidden-treasure", None):
+        assert scenario_shards(other, fighters) is None  # their shards and chest need facts the sequence is not told
+    assert scenario_shards("wyrdstone-hunt", (Fighter(1, "Hans", True, 1),)) is None  # nobody carried one
+
+
+def test_a_counter_dropped_out_of_action_earns_no_experience(c):
+    two_warbands(c)
+    c.record_battle_between(G, OWNER, False, "Raiders", "Rats", result="win", scenario="Wyrdstone Hunt")
+    pb = PostBattle(c.store, random.Random(3))
+    ids = {w.name: w.id for w in c.get_warband(G, "Raiders").warriors}
+    v = pb.start(G, OWNER, False, "Raiders")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={ids["Karl"]: 1}, counters={ids["Hans"]: 1, ids["Karl"]: 2})
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER, False, v.id, v.version, entered={ids["Karl"]: "45"})
+    v = pb.apply_experience(G, OWNER, False, v.id, v.version)
+    assert v.warrior(ids["Hans"]).experience == 8 + 1 + 1 and v.warrior(ids["Karl"]).experience == 8 + 1

@@ -101,6 +101,16 @@ def test_kills_are_a_heros_and_the_facts_fill_in_the_sequence():
     assert prefilled((recovering,), hero_facts)[0] == recovering
 
 
+def test_the_facts_count_only_the_counters_of_models_still_up():
+    """A carrier taken out of action drops his counters where he fell (Wyrdstone Hunt): a group's
+    counters are those of its models still up at the end."""
+    rats = Side(warband_id=2, warband="Rats", owner_id=2, pieces=(
+        piece("8.1", state=PieceState.OUT_OF_ACTION, counters=2), piece("8.2", counters=1),
+        piece("7", "hero", state=PieceState.OUT_OF_ACTION, counters=1)))
+    facts = game_rules.facts_of_side(GameState(scenario="Wyrdstone Hunt", sides=(rats,)), 0, source="game #1")
+    assert facts.of(8).counters == 1 and facts.of(7).counters == 0
+
+
 def test_a_leadership_test_with_dice_typed_at_the_table():
     check = game_rules.leadership_check(7, Dice.entered("3 4"), "Rout test")
     assert check.passed and check.render() == "Leadership 7: 2D6 (3, 4) = 7, passed"

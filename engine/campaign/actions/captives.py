@@ -9,6 +9,8 @@ keep their kit, a sold captive's is kept by his captors.
 Decisions:
 - A captive's status is ``captured``: away from his warband, he counts for neither its size, its
   income nor its rating until he returns (status ``active``) or is sold (``retired``: gone, alive).
+  His injuries' 'Captured (held by the enemy warband)' then says what became of him: 'Captured
+  (ransomed)' or '(exchanged)', or, sold, ``SOLD_TO_THE_SLAVERS`` (the roster shows him so).
 - His captor is the battle's opponent when the battle was recorded against a warband of this
   server (``/battle record opponent:``); its owner (or Manage Server) decides: asks a ransom,
   which the captive's owner then pays (or not), exchanges him for one of his own warriors the
@@ -28,7 +30,8 @@ from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import may_change, warband_by_id, warband_named
 from engine.campaign.actions.hiring import missing_gold
 from engine.campaign.actions.trading import STASH_MAX
-from engine.campaign.model import Actor, CaptiveRecord, Status, Warband, Warrior
+from engine.campaign.model import SOLD_TO_THE_SLAVERS, Actor, CaptiveRecord, Status, Warband, Warrior
+from engine.campaign.rules.injuries import HELD_CAPTIVE, mark_settled
 from engine.campaign.ports import UnitOfWork
 from engine.dice.source import Dice, parse_entered
 from engine.errors import MordheimError
@@ -116,8 +119,23 @@ def _captor_of(uow: UnitOfWork, actor: Actor, record: CaptiveRecord) -> Warband:
     return captor
 
 
-def _return(uow: UnitOfWork, band: Warband, w: Warrior, *, what: str, reason: str) -> None:
-    store_warrior(uow, band, w, {"status": str(Status.ACTIVE)}, what=what, reason=reason, check_roster=False, checked=True)
+def _fate(w: Warrior, outcome: str | None) -> list[str]:
+    """His injuries with the captivity he was held in settled: back (``outcome``: 'ransomed',
+    'exchanged') or, for None, sold to the slavers (said even when no such mark was there)."""
+    if outcome is None:
+        after = mark_settled(w.injuries, HELD_CAPTIVE, lambda _name: SOLD_TO_THE_SLAVERS)
+        return list(after if SOLD_TO_THE_SLAVERS in after else (*after, SOLD_TO_THE_SLAVERS))
+    return list(mark_settled(w.injuries, HELD_CAPTIVE, lambda name: f"{name} ({outcome})"))
+
+
+def _return(uow: UnitOfWork, band: Warband, w: Warrior, outcome: str, *, what: str, reason: str) -> None:
+    store_warrior(uow, band, w, {"status": str(Status.ACTIVE), "injuries": _fate(w, outcome)}, what=what, reason=reason,
+                  check_roster=False, checked=True)
+
+
+def _sold(uow: UnitOfWork, band: Warband, w: Warrior, *, reason: str) -> None:
+    store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": [], "injuries": _fate(w, None)}, what="captive.sold",
+                  reason=reason, check_roster=False, checked=True)
 
 
 def offer_ransom(uow: UnitOfWork, actor: Actor, captive_id: int, price: int) -> CaptivesView:
@@ -149,7 +167,7 @@ def pay_ransom(uow: UnitOfWork, actor: Actor, captive_id: int) -> CaptivesView:
     if price > band.gold_crowns:
         raise MordheimError(missing_gold(f"The ransom of {w.name}", price, band.name, band.gold_crowns))
     change_warband(uow, band, {"gold_crowns": band.gold_crowns - price}, what="treasury", reason=f"ransom of {w.name} to {captor.name}")
-    _return(uow, band, w, what="captive.ransomed", reason=f"ransomed from {captor.name} for {price} gc")
+    _return(uow, band, w, "ransomed", what="captive.ransomed", reason=f"ransomed from {captor.name} for {price} gc")
     change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + price}, what="captive.ransom",
                    reason=f"ransom of {w.name} of {band.name}")
     uow.captives.settle(record.id, "ransomed", uow.at)
@@ -166,8 +184,8 @@ def exchange(uow: UnitOfWork, actor: Actor, captive_id: int, for_captive_id: int
     if other.warband_id != captor.id or other.captor_id != band.id:
         raise MordheimError(f"{theirs.name} is not a warrior of {captor.name} held by {band.name}.",
                             hint="A captive is exchanged for one of his captor's own warriors held by the captive's warband.")
-    _return(uow, band, w, what="captive.exchanged", reason=f"exchanged with {captor.name} for {theirs.name}")
-    _return(uow, captor, theirs, what="captive.exchanged", reason=f"exchanged with {band.name} for {w.name}")
+    _return(uow, band, w, "exchanged", what="captive.exchanged", reason=f"exchanged with {captor.name} for {theirs.name}")
+    _return(uow, captor, theirs, "exchanged", what="captive.exchanged", reason=f"exchanged with {band.name} for {w.name}")
     uow.captives.settle(record.id, "exchanged", uow.at)
     uow.captives.settle(other.id, "exchanged", uow.at)
     return view(uow, captor.id, lines=(f"{captor.name} and {band.name} exchanged captives: {theirs.name} and {w.name} are back "
@@ -183,8 +201,7 @@ def sell(uow: UnitOfWork, actor: Actor, captive_id: int, *, entered: str = "", r
     dice = Dice(rng, parse_entered(entered))
     gold, _faces = dice.amount(SLAVERS_PRICE, f"Slavers' price for {w.name} ({SLAVERS_PRICE} gc)")
     kit = list(w.equipment)
-    store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": []}, what="captive.sold",
-                  reason=f"sold to the slavers by {captor.name}", check_roster=False, checked=True)
+    _sold(uow, band, w, reason=f"sold to the slavers by {captor.name}")
     stash = [*captor.stash, *kit][:STASH_MAX]
     change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + gold, "stash": stash}, what="captive.sale",
                    reason=f"sold {w.name} of {band.name} to the slavers" + (f"; his kit to the stash: {', '.join(kit)}" if kit else ""))
@@ -215,14 +232,13 @@ def settle_outside(uow: UnitOfWork, actor: Actor, captive_id: int, outcome: str,
             raise MordheimError(missing_gold(f"The ransom of {w.name}", price, band.name, band.gold_crowns))
         if price:
             band = change_warband(uow, band, {"gold_crowns": band.gold_crowns - price}, what="treasury", reason=f"ransom of {w.name}")
-        _return(uow, band, w, what="captive.ransomed", reason=f"ransomed for {price} gc")
+        _return(uow, band, w, "ransomed", what="captive.ransomed", reason=f"ransomed for {price} gc")
         line = f"{w.name} was ransomed for {price} gc and is back with all his kit."
     elif outcome == "exchanged":
-        _return(uow, band, w, what="captive.exchanged", reason="exchanged for a captive of his captors")
+        _return(uow, band, w, "exchanged", what="captive.exchanged", reason="exchanged for a captive of his captors")
         line = f"{w.name} was exchanged and is back with all his kit."
     else:
-        store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": []}, what="captive.sold",
-                      reason="sold to the slavers by his captors", check_roster=False, checked=True)
+        _sold(uow, band, w, reason="sold to the slavers by his captors")
         line = f"{w.name} was sold to the slavers: he is gone, and his kit with his captors."
     uow.captives.settle(record.id, outcome, uow.at)
     return view(uow, band.id, lines=(line,))

@@ -18,9 +18,9 @@ Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTOR
   may be left out (he comes with the default), one without must be made.
 - A Dramatis Persona is a hired sword for the campaign's purposes (``/hire character``): his fee
   now, his upkeep after every battle, one of each per warband, his own rating; he never gains
-  experience (rule ``gains-no-experience`` on his card). What he asks that is not gold (a dose of
-  Crimson Shade, wyrdstone, treasure: ``hire_note``) is said at hire and at every upkeep, to be
-  recorded by hand; the gold part is paid by the bot.
+  experience (rule ``gains-no-experience`` on his card). What he asks that is not gold is said, to
+  be recorded by hand: at hire his ``hire_note`` (a dose of Crimson Shade, wyrdstone, treasure),
+  at every upkeep his ``upkeep_note`` (actions/upkeep.py); the gold part is paid by the bot.
 - Lists, hired swords and characters of a grade the server turned off are not hired
   (server_tables.grade_refusal); warbands of such a list already made keep hiring from it.
 - Every warrior starts with a dagger, free: each list prices the dagger "1st free / 2 gc"

@@ -42,6 +42,7 @@ from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury
 from engine.campaign.rules.injuries import settle_pit_fight as pit_fight_result
 from engine.campaign.rules import pit_fight as pit_rules
+from engine.campaign.rules.scenario_finds import scenario_shards
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
@@ -108,16 +109,22 @@ class SequenceView:
         out.sort(key=lambda section: order.index(section[0]) if section[0] in order else len(order))
         money = []
         if s.explored:
-            money.append(f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''} of wyrdstone")
+            found = f"found {s.shards_found} shard{'s' if s.shards_found != 1 else ''} of wyrdstone"
+            by_scenario = s.extra.get("scenario_shards") or {}
+            if by_scenario.get("shards"):
+                found += (f" ({s.shards_found - by_scenario['shards']} exploring, {by_scenario['shards']} from "
+                          f"{by_scenario['scenario']}'s counters)")
+            money.append(found)
         if s.gold_found:
             money.append(f"{s.gold_found} gc of loot")
         if s.sold and s.shards_sold:
             money.append(f"sold {s.shards_sold} shard{'s' if s.shards_sold != 1 else ''} for {s.gold_from_sale} gc")
         if money:
             out.append(("Wyrdstone and loot", money))
-        found = [*s.items_found, *s.notes]
-        if found:
-            out.append(("Found and noted", found))
+        if s.items_found or s.found_notes:
+            out.append(("Found while exploring", [*s.items_found, *s.found_notes]))
+        if s.notes:
+            out.append(("Notes", list(s.notes)))
         if s.extra.get("bought"):
             out.append(("Bought, sold and hired during the sequence", list(s.extra["bought"])))
         out.append(("Treasury", [f"{self.gold_crowns} gc and {self.wyrdstone_shards} "
@@ -315,7 +322,7 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
         fighters = prefilled(fighters, prefill)
     asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
     state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes,
-                          extra={"asks_counters": asks.counters, "feat": asks.feat})
+                          extra={"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done})
     sequence_id = uow.sequences.add(warband_id=band.id, battle_id=battle.id, started_by=actor.member_id, step=Step.SETUP,
                                     state_json=state.to_json(), at=uow.at)
     uow.warbands.touch(band.id)
@@ -561,7 +568,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         cw = s.campaign_warrior(w)
         earned = battle_experience(cw, tables.awards, won=state.won, enemies_out_of_action=f.kills, scenario=f.scenario)
         if battle is not None:
-            outcome = outcome_of(role=w.role, survived=True, won=state.won, kills=f.kills, counters=f.counters, feat=f.feat,
+            outcome = outcome_of(role=w.role, survived=True, won=state.won, kills=f.kills, counters=f.counters_held, feat=f.feat,
                                  gains_experience=cw.gains_experience)
             earned += tuple(Earned(a.name, a.amount) for a in battle_extra_experience(battle, outcome))
         gain = sum(e.amount for e in earned)
@@ -846,17 +853,25 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
                                    tuple(str(w.id) for w in heroes), str(finds.heroes_experience)))
     if finds.gold or finds.shards:
         s.treasury(gold=finds.gold, shards=finds.shards, reason="exploration")
+    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
+    counters = scenario_shards(battle.scenario_id if battle is not None else None, state.fighters)
+    if counters is not None and counters.shards:
+        s.treasury(shards=counters.shards, reason=f"{counters.scenario}: {counters.shards} wyrdstone counters held at the end")
     items = tuple(f"{i.count} × {i.name}" if i.count != 1 else i.name for i in finds.items)
     stored = _to_stash(s, finds.items)
     if stored:
         lines.append("into the stash: " + ", ".join(stored))
     place_line = (f"found {result.place.name}" if result.place else "")
     lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
-    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending), shards_found=finds.shards,
-                   gold_found=finds.gold, items_found=items, notes=(*state.notes, *finds.notes), missed=tuple(missed),
+    extra = {**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}
+    if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
+        lines.insert(1, counters.line())
+        extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}
+    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending),
+                   shards_found=finds.shards + (counters.shards if counters is not None else 0),
+                   gold_found=finds.gold, items_found=items, found_notes=(*state.found_notes, *finds.notes), missed=tuple(missed),
                    raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
-                   step="exploration" if pending else "income",
-                   extra={**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}),
+                   step="exploration" if pending else "income", extra=extra),
            rolls=[*(shown or ()), *rolls])
     return s.view
 
@@ -948,7 +963,7 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     if paying:
         s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
         lines.append("upkeep " + ", ".join(f"{w.name} {fee} gc" for w, fee in paying))
-        notes += [f"{name} asks besides gold (record it by hand): {note}"
+        notes += [f"{name} — his upkeep besides the gold paid, to record by hand: {note}"
                   for name, note in upkeep.asked_by_hand(uow, (w for w, _fee in paying))]
     if dues.paid:
         lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))

@@ -35,14 +35,16 @@ class UpkeepPaid:
     paid: tuple[tuple[str, int], ...]  # (hired sword's name, upkeep) for each one paid
     total: int
     gold_left: int
-    by_hand: tuple[tuple[str, str], ...] = ()  # (name, what he asks that is not gold): to record by hand
+    by_hand: tuple[tuple[str, str], ...] = ()  # (name, what his upkeep asks besides the gold paid): to record by hand
 
 
 def asked_by_hand(uow: UnitOfWork, paid: Iterable[Warrior]) -> tuple[tuple[str, str], ...]:
-    """What the hired swords and characters paid ask besides gold (a Dramatis Persona's dose of
-    Crimson Shade, wyrdstone, treasure: his entry's ``hire_note``), to be recorded by hand."""
+    """What the upkeep of the hired swords and characters paid asks besides the gold the bot took
+    (Nicodemus's shard, a treasure, the Halfling Thief's D6: his entry's ``upkeep_note``), to be
+    recorded by hand. What stands in for a hire fee (Johann's dose of Crimson Shade, his
+    ``hire_note``) is said at hire only: it is no part of his upkeep."""
     catalogue = tables_of(uow).catalogue
-    return tuple((w.name, hs.hire_note) for w in paid if (hs := roster_rules.sword_of(catalogue, w)) is not None and hs.hire_note)
+    return tuple((w.name, hs.upkeep_note) for w in paid if (hs := roster_rules.sword_of(catalogue, w)) is not None and hs.upkeep_note)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from engine.dice.source import Dice
 from engine.campaign.model import Actor, Entity, Role, Status, Warrior, XpResult, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
-from engine.campaign.rules.campaign_warrior import CampaignWarrior
+from engine.campaign.rules.campaign_warrior import CampaignWarrior, gains_experience
 from engine.campaign.rules.injuries import apply_injury
 from engine.campaign.rules.kit_names import canonical
 from engine.campaign.rules.validation import (
@@ -145,6 +145,8 @@ def add_xp(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, gained: in
         raise LimitExceeded(f"Experience is capped at {MAX_EXPERIENCE}.")
     rules = tables_of(uow).rules
     w = store_warrior(uow, band, old, {"experience": total}, what="experience", reason=clean_notes(reason, "The reason"))
+    if not gains_experience(w.special_rules):  # kept as typed; it reaches no advance
+        return XpResult(w, (), None, gains_experience=False)
     return XpResult(w, tuple(rules.advances_between(w.role, old.experience, w.experience)), rules.next_advance(w.role, w.experience))
 
 

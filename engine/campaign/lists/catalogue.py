@@ -387,6 +387,7 @@ class HiredSword:
     skills: tuple[str, ...] = ()  # skills he has when hired, by name
     choices: tuple[KitChoice, ...] = ()
     hire_note: str = ""  # payment that is not plain gold, in our words; hire_fee and upkeep hold the gold part
+    upkeep_note: str = ""  # what his upkeep asks after a battle besides the gold the bot takes: recorded by hand
     companions: tuple[Companion, ...] = ()
     notes: tuple[str, ...] = ()  # rules and figures the engine does not apply, in our words
 
@@ -698,6 +699,7 @@ def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]
         special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
         include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
         grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
+        upkeep_note=data.get("upkeep_note", ""),
         choices=tuple(_build_choice(c, shared.items) for c in data.get("choices", ())),
         companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
         notes=tuple(data.get("notes", ())),

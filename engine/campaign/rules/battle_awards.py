@@ -17,6 +17,7 @@ from engine.campaign.rules.scenarios import COMMON_AWARDS, AwardGained, Fact, Wa
 from engine.campaign.rules.underdog import underdog_for_battle
 
 FEATS = (Fact.BROKE_THROUGH, Fact.ESCAPED_FIRST, Fact.FOUND_CHEST)  # a scenario's own yes/no deed, at most one each
+FEAT_DONE = {Fact.BROKE_THROUGH: "broke through", Fact.ESCAPED_FIRST: "escaped first", Fact.FOUND_CHEST: "found the chest"}
 
 UNDERDOG = "underdog"  # the award id of the underdog experience
 
@@ -41,6 +42,7 @@ class ScenarioAsks:
 
     counters: bool = False
     feat: str | None = None  # the award's name, e.g. "Breaking through"; None: the scenario has none
+    feat_done: str | None = None  # the deed said of one who did it, e.g. "broke through"
 
 
 def scenario_asks(battle: Battle | None) -> ScenarioAsks:
@@ -49,8 +51,9 @@ def scenario_asks(battle: Battle | None) -> ScenarioAsks:
     if scenario is None:
         return ScenarioAsks()
     facts = {a.fact: a for a in scenario.awards if a.id not in COMMON_AWARDS}
-    feat = next((facts[f].name for f in FEATS if f in facts), None)
-    return ScenarioAsks(counters=Fact.WYRDSTONE_COUNTERS in facts, feat=feat)
+    fact = next((f for f in FEATS if f in facts), None)
+    return ScenarioAsks(counters=Fact.WYRDSTONE_COUNTERS in facts, feat=facts[fact].name if fact else None,
+                        feat_done=FEAT_DONE[fact] if fact else None)
 
 
 def outcome_of(*, role: str, survived: bool, won: bool, kills: int, counters: int, feat: bool,

@@ -10,6 +10,7 @@ the heroes' table, with the skill lists of their entry.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.campaign.model import Profile, Warrior
@@ -17,6 +18,13 @@ from engine.campaign.rules.validation import CHARACTERISTICS
 
 LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the warrior unplayable
 NO_EXPERIENCE = frozenset({"animal", "gains-no-experience"})  # special rule ids (rules_data/warbands/special_rules.json)
+
+
+def gains_experience(special_rules: Iterable[str]) -> bool:
+    """False for a warrior with these special rule ids who never gains experience: an animal
+    ('Wardogs never gain experience', seed 000:1499, said of every animal by the lists' ``animal``
+    rule) or one whose rules say so (``gains-no-experience``: Zombies, a Dramatis Persona)."""
+    return not NO_EXPERIENCE.intersection(special_rules)
 
 
 @dataclass(frozen=True)
@@ -51,10 +59,8 @@ class CampaignWarrior:
     @property
     def gains_experience(self) -> bool:
         """False for animals and for fighters whose rules say so (Zombies, a clockwork Rat Ogre):
-        'Wardogs never gain experience' (seed 000:1499) is said of every animal by the lists'
-        ``animal`` rule (rules_data/warbands/special_rules.json), and ``gains-no-experience``
-        says it of the rest."""
-        return not NO_EXPERIENCE.intersection(self.special_rules)
+        see ``gains_experience``."""
+        return gains_experience(self.special_rules)
 
     def value(self, characteristic: str) -> int:
         return getattr(self.profile, characteristic)

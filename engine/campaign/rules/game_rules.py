@@ -174,7 +174,9 @@ def facts_of_side(state: GameState, side: int, *, source: str) -> BattleFacts:
     return BattleFacts(source=source, warriors=tuple(
         WarriorFacts(warrior_id=wid, fought=any(p.state != PieceState.ABSENT for p in pieces),
                      out_of_action=sum(1 for p in pieces if p.state == PieceState.OUT_OF_ACTION),
-                     kills=credited.get(wid, 0), counters=sum(p.counters for p in pieces))
+                     kills=credited.get(wid, 0),
+                     # a carrier taken out of action drops his counters where he fell (Wyrdstone Hunt, scenarios.json)
+                     counters=sum(p.counters for p in pieces if p.state != PieceState.OUT_OF_ACTION))
         for wid, pieces in by_warrior.items()))
 
 

@@ -8,6 +8,7 @@ and so do hired swords ("as you would roll for a Henchman": see campaign_warrior
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.dice.source import Dice, Roll
@@ -16,8 +17,10 @@ from engine.campaign.rules.tables import Effect
 from engine.errors import MordheimError
 from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 
-MAX_REROLLS = 50
-LABEL_MAX = 64  # engine.campaign.rules.validation.NAME_MAX: each entry of a warrior's injuries list  # a server chart could make every roll a re-roll; stop rather than spin
+MAX_REROLLS = 50  # a server chart could make every roll a re-roll; stop rather than spin
+LABEL_MAX = 64  # engine.campaign.rules.validation.NAME_MAX: each entry of a warrior's injuries list
+PIT_FIGHT_WAITS = "must fight in the pits"  # a hero sold to the pits carries it on his injuries until the fight is settled
+HELD_CAPTIVE = "held by the enemy warband"  # ... and a captured one until his captors let him go (actions/captives.py)
 
 
 @dataclass(frozen=True)
@@ -84,13 +87,13 @@ class _Apply:
                 notes.append(f"all {lost} item{'s' if lost != 1 else ''} he carried gone" if lost else "he carried nothing")
             elif e.op == "captured":  # away from his warband until his captor lets him go (actions/captives.py)
                 self.warrior = w = replace(w, captured=True, status="captured")
-                notes.append("held by the enemy warband")
+                notes.append(HELD_CAPTIVE)
             elif e.op == "experience":
                 self.warrior = w = replace(w, experience=w.experience + e.amount)
                 notes.append(f"+{e.amount} experience")
             elif e.op == "pit_fight":
                 self.pit_fight = e
-                notes.append("must fight in the pits")
+                notes.append(PIT_FIGHT_WAITS)
             elif e.op == "roll":
                 face = self.dice.d6(f"{entry.name} for {w.name}")
                 sub = next(r for r in e.results if r.low <= face <= r.high)
@@ -109,8 +112,10 @@ class _Apply:
                                             hint="Ask an admin to check the chart's Multiple injuries re-rolls.")
                     d66 = self.dice.d66(f"Multiple injuries for {w.name}, roll {done + 1}")
                     sub_entry = self.rules.serious_injury(d66)
+                    # The row's own re-rolls (lrb.json 16-21 ``reroll``: Dead, Captured and Multiple injuries, as the
+                    # rulebook's chart says): shown as re-rolled, never applied. Full recovery is not among them.
                     if sub_entry.id in e.reroll:
-                        self.results.append(f"{sub_entry.name} [{d66}]: rolled again")
+                        self.results.append(f"{sub_entry.name} — re-rolled [{d66}]")
                         continue
                     self.injury(sub_entry, d66)
                     done += 1
@@ -141,25 +146,51 @@ def apply_injury(warrior: CampaignWarrior, entry: SeriousInjury, rules: Campaign
 
 def settle_pit_fight(result: InjuryResult, won: bool, dice: Dice) -> InjuryResult:
     """Sold to the pits, after the fight: a winner earns gold and experience and keeps his kit;
-    a loser rolls a D66, dead in the effect's range, otherwise back without weapons or armour."""
+    a loser rolls a D66, dead in the effect's range, otherwise back without weapons or armour.
+    The mark the hero carried while the fight waited (``PIT_FIGHT_WAITS``) becomes its outcome.
+
+    The figures are the effect's (lrb.json 65 'Sold to the pits': a win 50 gc and +2 experience
+    with all his kit, a loss dead on a D66 of 11-35, else thrown out without weapons and armour;
+    the rulebook's chart as mordheim.hesketh.dev transcribes it, the data's source)."""
     effect = result.pit_fight
     if effect is None:
         raise MordheimError(f"{result.warrior.name} has no pit fight waiting.")
     w = result.warrior
     if won:
-        w = replace(w, experience=w.experience + effect.win_experience)
+        w = replace(w, experience=w.experience + effect.win_experience,
+                    injuries=_pit_fight_settled(w.injuries, f"won the pit fight: +{effect.win_gold} gc, +{effect.win_experience} xp"))
         line = f"Won the pit fight: +{effect.win_gold} gc, +{effect.win_experience} experience, keeps his kit"
         return replace(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls),
                        gold=result.gold + effect.win_gold, pit_fight=None)
     d66 = dice.d66(f"Pit fight lost by {w.name}: dead on {effect.dead_from}-{effect.dead_to}")
     if effect.dead_from <= d66 <= effect.dead_to:
-        w = replace(w, status="dead", equipment=())
+        w = replace(w, status="dead", equipment=(), injuries=_pit_fight_settled(w.injuries, "died in the pits"))
         line = f"Lost the pit fight and died [{d66}]"
     else:
         # The rule strips weapons and armour; without item kinds every item goes (the lists' loader knows kinds).
-        w = replace(w, equipment=())
+        w = replace(w, equipment=(), injuries=_pit_fight_settled(w.injuries, "lost the pit fight, and his kit"))
         line = f"Lost the pit fight [{d66}]: thrown out without his weapons and armour"
     return replace(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls), pit_fight=None)
+
+
+def _pit_fight_settled(injuries: tuple[str, ...], outcome: str) -> tuple[str, ...]:
+    """``injuries`` with the newest pit fight still waiting saying ``outcome`` instead."""
+    return mark_settled(injuries, PIT_FIGHT_WAITS, lambda label: f"{label} ({outcome})")
+
+
+def mark_settled(injuries: tuple[str, ...], waiting: str, settled: Callable[[str], str]) -> tuple[str, ...]:
+    """``injuries`` with the newest entry still ``waiting`` ('Sold to the pits (must fight in the
+    pits)', 'Captured (held by the enemy warband)') written as ``settled`` makes it from the
+    injury's name ('Sold to the pits'), cut to an entry's length; unchanged when none waits (a
+    warrior made so by hand)."""
+    mark = f" ({waiting})"
+    for n in range(len(injuries) - 1, -1, -1):
+        if injuries[n].endswith(mark):
+            label = settled(injuries[n][:-len(mark)])
+            if len(label) > LABEL_MAX:
+                label = label[:LABEL_MAX - 2] + "…)"
+            return (*injuries[:n], label, *injuries[n + 1:])
+    return injuries
 
 
 @dataclass(frozen=True)

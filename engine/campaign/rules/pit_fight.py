@@ -105,7 +105,7 @@ def fight(hero: Combatant, pit_fighter: Combatant, dice: Dice, rng: random.Rando
         mine = _fighter(sides[turn], status[turn], wounds[turn], left_out if rnd == 1 else [])
         theirs = _fighter(sides[other], status[other], wounds[other], left_out if rnd == 1 else [])
         result = resolve_round([mine], [theirs], rng, edition=edition, toggles=toggles, charged=rnd == 1, first_round=rnd == 1)
-        shown.append(f"Pit fight, round {rnd} ({sides[turn].name}'s turn): " + " ".join(map(str, result.dice)))
+        shown.append(f"Pit fight, round {rnd} ({sides[turn].name}'s turn): " + _rolled(result.dice, sides, status, result.outcomes))
         words = []
         for side in (0, 1):
             name = sides[side].name
@@ -123,6 +123,18 @@ def fight(hero: Combatant, pit_fighter: Combatant, dice: Dice, rng: random.Rando
             return PitFight(won=won, rounds=rnd, lines=tuple(lines), dice=tuple(shown), left_out=tuple(dict.fromkeys(left_out)))
         turn = other
     return PitFight(won=None, rounds=MAX_ROUNDS, lines=tuple(lines), dice=tuple(shown), left_out=tuple(dict.fromkeys(left_out)))
+
+
+def _rolled(dice: Iterable[object], sides: list[Combatant], before: list[str], outcomes: dict[str, str]) -> str:
+    """A round's dice as shown; a round that rolls none says why: a stunned warrior an enemy can
+    strike is out of action without a roll (seed 000:783), else neither could strike."""
+    shown = " ".join(map(str, dice))
+    if shown:
+        return shown
+    taken = [sides[side].name for side in (0, 1) if before[side] == "stunned" and outcomes[sides[side].name] == "out of action"]
+    if taken:
+        return f"no dice: {taken[0]} was stunned, so he is out of action without a roll"
+    return "no dice: neither could strike"
 
 
 def pit_fighter(hired_swords: Iterable[HiredSword]) -> Combatant:

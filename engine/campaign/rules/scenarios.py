@@ -104,6 +104,7 @@ class Scenario:
     special_rules: str
     ending: str
     after_battle: str
+    counters_are_shards: bool  # each wyrdstone counter held at the end is a shard for the warband (Wyrdstone Hunt)
     chest: tuple[ChestItem, ...]
     awards: tuple[Award, ...]
     source: str
@@ -256,6 +257,7 @@ def _scenario(raw: dict[str, Any]) -> Scenario:
         id=raw["id"], number=int(raw["number"]), name=raw["name"], aliases=tuple(raw["aliases"]),
         attacker_and_defender=bool(raw["attacker_and_defender"]), summary=raw["summary"], setup=raw["setup"],
         special_rules=raw["special_rules"], ending=raw["ending"], after_battle=raw.get("after_battle", ""),
+        counters_are_shards=bool(raw.get("counters_are_shards", False)),
         chest=tuple(ChestItem(item=c["item"], needs=c["needs"]) for c in raw.get("chest", ())),
         awards=tuple(Award(id=a["id"], name=a["name"], amount=int(a["amount"]), fact=Fact(a["fact"]), who=Recipients(a["who"]),
                            summary=a["summary"]) for a in raw["awards"]),

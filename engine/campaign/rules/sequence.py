@@ -40,8 +40,19 @@ class Fighter:
     kills: int = 0  # enemies he took out of action (heroes)
     scenario: int = 0  # experience the scenario gives him, typed by hand (a custom scenario's, say)
     hired_sword: bool = False  # rolls a D6 out of action and gains experience as a henchman (rules/campaign_warrior.py)
-    counters: int = 0  # wyrdstone counters he carried when the battle ended (a rulebook scenario's award counts them)
+    counters: int = 0  # wyrdstone counters he carried (a rulebook scenario's award counts them): see ``counters_held``
     feat: bool = False  # he did the scenario's own feat: broke through, escaped first, found the chest
+
+    @property
+    def counters_held(self) -> int:
+        """The counters he still held when the battle ended: none when he was taken out of action,
+        for "a carrier taken out of action drops his counters where he fell" (Wyrdstone Hunt's
+        special rules, rules_data/campaign/scenarios.json). Of a henchman group only how many
+        models fell is known, not which carried them: its counters count unless every model fell
+        (scenarios.json ``discrepancies``)."""
+        single = self.hero or self.hired_sword or self.models <= 1
+        fell = self.out_of_action >= 1 if single else self.out_of_action >= self.models
+        return 0 if fell else self.counters
 
 
 @dataclass(frozen=True)
@@ -68,16 +79,17 @@ class SequenceState:
     missed: tuple[tuple[int, int], ...] = ()  # (warrior id, games) he must sit out
     captured: tuple[int, ...] = ()  # warriors held by the enemy
     explore_dice: tuple[int, ...] = ()
-    shards_found: int = 0
+    shards_found: int = 0  # by exploring, and by the scenario's counters (extra["scenario_shards"]): the standings count both
     gold_found: int = 0
     items_found: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # to know or record by hand: who sat out, a captive's fate, an upkeep beyond gold
     shards_sold: int = 0
     gold_from_sale: int = 0
     explored: bool = False
     sold: bool = False
     extra: dict[str, Any] = field(default_factory=dict)  # JSON: experience_done, the awards, the exploration's lines
     line_steps: tuple[str, ...] = ()  # the step each of ``lines`` came from (the summary's sections); shorter before issue 16
+    found_notes: tuple[str, ...] = ()  # what exploring found that is not an item for the stash (a blessing, a free Zombie...)
 
     def fighter(self, warrior_id: int) -> Fighter | None:
         return next((f for f in self.fighters if f.warrior_id == warrior_id), None)
@@ -106,4 +118,5 @@ class SequenceState:
             shards_found=raw["shards_found"], gold_found=raw["gold_found"], items_found=tuple(raw["items_found"]),
             notes=tuple(raw["notes"]), shards_sold=raw["shards_sold"], gold_from_sale=raw["gold_from_sale"],
             explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}), line_steps=tuple(raw.get("line_steps", ())),
+            found_notes=tuple(raw.get("found_notes", ())),
         )
