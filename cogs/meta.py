@@ -11,13 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._ui.embeds import info_embed
+from engine.combat.profile import template_names
 
 OVERVIEW = (
     "**/roll** `2d6+1 to hit` — any dice expression (`/help topic:dice`).\n"
     "**/test**, **/leadership**, **/injury**, **/artillery**, **/scatter** — Mordheim rolls in the game's words.\n"
     "**/luck** — everyone's dice in this server against what fair dice give, with charts.\n"
-    "**/rule** and **/rules** search — look up any rule, weapon, item or spell, and any warband list, hired sword, "
-    "character or skill (`/help topic:rules`).\n"
+    "**/rule** and **/rules** search — look up any rule, weapon, item or spell, and any warband list, list fighter, "
+    "hired sword, character or skill (`/help topic:rules`).\n"
     "**/shoot**, **/fight**, **/odds** — resolve a shot or a fight, or see its exact odds (`/help topic:combat`).\n"
     "**/fall**, **/jump** — falling and jumping down, rolled with the exact odds beside them.\n"
     "**/warband**, **/warrior**, **/battle**, **/hire**, **/trade** — this server's campaign warbands, built from the "
@@ -57,7 +58,8 @@ TOPICS = {
     "combat": (
         "Combat",
         "Fighters are a profile (`4 3 3 3 3 1 3 1 7` in the order M WS BS S T W I A Ld, or `WS4 S4 T3`), "
-        "a template (Human, Horse, Warhorse, Wardog) or a stored `Warband/Warrior`.\n"
+        f"a template ({', '.join(template_names())}) or a stored `Warband/Warrior`; the fighter boxes "
+        "suggest them as you type.\n"
         "`/fight attacker:\"WS4 S4\" defender:human attacker_weapons:\"sword, dagger\"` — one close-combat round, every die explained.\n"
         "`/shoot attacker:human defender:human attacker_weapons:bow range:12` — one shot.\n"
         "`/odds ... mode:duel` — exact odds of a shot, a round or a duel to the end.\n"

@@ -4,7 +4,9 @@ How the answers behave (decisions worth knowing before changing them):
 
 - ``/rule`` answers in public: the entry's title, section path, body (paged), source citation
   and edition. A weak match gets a private "did you mean" list whose menu posts the chosen
-  entry publicly, as ``/rule`` would have. ``/rules search`` answers privately (a list of
+  entry publicly, as ``/rule`` would have; when nothing comes close at all (``LookupResult.unknown``)
+  the reply says plainly that the bot's rules and data lack it, and its menu offers the names
+  spelt most like it. ``/rules search`` answers privately (a list of
   sections is for the searcher); its menu also posts the chosen entry publicly.
 - Anyone may turn the pages of a public answer: it is shared reference text, and the page
   buttons edit the message in place for everyone.
@@ -33,6 +35,7 @@ from cogs._ui.views import guarded
 from engine.editions import Edition, all_editions, get_edition
 from engine.errors import MordheimError
 from engine.rules import Entry, LookupResult, RulesLibrary, load_library
+from engine.rules.questions import is_question
 
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
@@ -339,7 +342,8 @@ class Rules(commands.Cog):
             result = await self.lookup(text, ed.id)
             if result.entry is None:
                 names = [(e, self.library.display_name(e)) for e, _ in result.suggestions]
-                embed = render.did_you_mean_embed(text, [(n, e.section_path) for e, n in names], ed.id)
+                embed = render.did_you_mean_embed(text, [(n, e.section_path) for e, n in names], ed.id,
+                                                  unknown=result.unknown, question=is_question(text))
                 if names:
                     view = discord.ui.View(timeout=None)
                     view.add_item(self.pick_select(names, "Open one of these", ed.id))

@@ -158,14 +158,34 @@ def answer_embed(entry: Entry, page_text: str, page: int, page_count: int, note:
 def citation(entry: Entry) -> str:
     """``000:759-775`` and the seed file it points into; a data file says it is not a rulebook."""
     if not entry.source.is_seed:
-        return f"`{entry.source.file}` (the bot's campaign tables; not in the seed rulebooks)"
+        return f"`{entry.source.file}` (the bot's own data; not in the seed rulebooks)"
     return f"`{entry.source.cite()}` ({entry.source.file})"
 
 
-def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_id: str) -> discord.Embed:
-    """A weak match: the closest names, or how to ask differently when there are none."""
+def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_id: str, *, unknown: bool = False,
+                       question: bool = False) -> discord.Embed:
+    """A weak match: the closest names, or how to ask differently when there are none. ``unknown``:
+    nothing comes close (LookupResult.unknown), so it says plainly that the bot's rules and data lack
+    it, and ``suggestions`` are the names spelt most like it; ``question``: the query was a question."""
     shown = discord.utils.escape_markdown(clip(query, 100))
-    if suggestions:
+    if unknown:
+        if question:
+            title = "No close answer"
+            lines = [f"**Nothing in the bot's rules or data answers “{shown}” closely.** Ask with fewer words or "
+                     "a rule's name."]
+        else:
+            title = "Not in the bot's rules"
+            lines = [f"**The bot's rules and data don't have “{shown}”.** Nothing in the rulebook text this edition "
+                     "reads, the bot's campaign tables or its warband data (lists and their fighters, hired swords, "
+                     "Dramatis Personae, skills, items) is called that or says anything close to it: it may come from a "
+                     "supplement or a house rule the bot does not hold."]
+        if suggestions:
+            lines.append("\nThe nearest names it has:")
+            lines += [f"• **{name}** — {path}" for name, path in suggestions]
+            lines.append("\nChoose one below, or search the rules' text with `/rules search`.")
+        else:
+            lines.append("\nSearch the rules' text with `/rules search`.")
+    elif suggestions:
         lines = [f"Nothing matches “{shown}” closely enough. Did you mean:"]
         lines += [f"• **{name}** — {path}" for name, path in suggestions]
         lines.append("\nChoose one below, or run `/rule` again with another name.")

@@ -1,4 +1,5 @@
-"""Rules entries for the campaign tables: what players look up but the seed rulebooks lack.
+"""Rules entries for the campaign tables and the campaign chapters' rules: what players look up but
+the seed rulebooks lack.
 
 The seeds are the rules chapters only (seeds/INVENTORY.md §1): no serious injury chart, no
 experience table, no exploration or wyrdstone prices. The bot's warband keeper and post-battle
@@ -8,6 +9,10 @@ own words), so ``/rule serious injuries`` or ``/rule wyrdstone`` answer from the
 saying plainly that it is not in the rulebooks. The entries are made when the library loads,
 from whatever the file holds then, so they never disagree with what the bot applies; a table
 the file lacks makes no entry.
+
+The campaign chapters' rules that are no table (a hired sword's upkeep, the death of a leader) are
+in ``rules_data/campaign/rules.json``, in our own words, each naming where it is printed and what
+was read to check it; ``rule_entries`` makes one entry of each.
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ NOT_IN_SEEDS = (
 
 
 def _entry(slug: str, title: str, parts: Sequence[str | None], aliases: tuple[str, ...], kind: str = "table",
-           related: tuple[str, ...] = ()) -> Entry:
+           related: tuple[str, ...] = (), source: str = CAMPAIGN_SOURCE) -> Entry:
     return Entry(
         id=f"lrb/campaign/{slug}", edition="lrb", title=title, path=("Campaign", title), kind=kind,
-        body="\n\n".join(p for p in parts if p), source=Source(CAMPAIGN_SOURCE, ()), aliases=aliases,
+        body="\n\n".join(p for p in parts if p), source=Source(source, ()), aliases=aliases,
         related=related,
     )
 
@@ -80,6 +85,7 @@ def _experience(data: dict[str, Any]) -> Entry | None:
         return None
     awards = (data.get("experience_awards") or {}).get("awards") or []
     award_lines = [f"• **+{a['amount']} {a['name']}** — {a['summary']}" for a in awards]
+    hero_table, henchman_table = data.get("hero_advances"), data.get("henchman_advances")
     return _entry(
         "experience", "Experience and advances",
         [NOT_IN_SEEDS,
@@ -88,9 +94,30 @@ def _experience(data: dict[str, Any]) -> Entry | None:
          "**Heroes:** " + ", ".join(str(x) for x in heroes),
          "**Henchman groups:** " + ", ".join(str(x) for x in henchmen),
          ("**Experience every battle gives:**\n" + "\n".join(award_lines)) if award_lines else None,
-         (data.get("experience_awards") or {}).get("scenario_note")],
-        ("experience", "xp", "advances", "advance table", "level up", "experience table", "experience awards"),
+         (data.get("experience_awards") or {}).get("scenario_note"),
+         _advances("Heroes' advances", hero_table),
+         _advances("Henchmen's advances (the whole group takes it)", henchman_table),
+         (henchman_table or {}).get("at_maximum"),
+         "**Skills are for heroes.** Heroes learn new skills as they gain experience (000:122): a New skill "
+         "advance lets a hero pick one from the skill lists his warband list gives his type. Henchmen learn no "
+         "skills: their table raises characteristics only, until The lad's got talent! makes one of them a "
+         "hero, who then picks two of his warband's hero skill lists. A hired sword gains experience as a henchman "
+         "does but rolls his advances on the heroes' table, with the skill lists of his entry.",
+         _source_line(hero_table)],
+        ("experience", "xp", "advances", "advance table", "level up", "experience table", "experience awards",
+         "advance tables", "hero advances", "henchman advances", "henchmen advances", "henchmen skills",
+         "henchman skills", "skills for henchmen", "new skills", "lads got talent", "the lad's got talent"),
     )
+
+
+def _advances(title: str, table: Any) -> str | None:
+    """An advance table (2D6): each result and what it gives."""
+    if not isinstance(table, dict) or not table.get("results"):
+        return None
+    rows = [f"| {table.get('dice', '2D6')} | Result |", "|---|---|"]
+    rows += [f"| {_span(r)} | {_cell(r['name'])}{': ' + _cell(r['summary']) if r.get('summary') else ''} |"
+             for r in table["results"]]
+    return f"**{title}:**\n" + "\n".join(rows)
 
 
 def _rating(data: dict[str, Any]) -> Entry | None:
@@ -176,6 +203,21 @@ def _wyrdstone(data: dict[str, Any]) -> Entry:
                   ("wyrdstone shards", "shards", "warpstone", "selling wyrdstone", "sell wyrdstone", "income",
                    "wyrdstone prices", "income chart"), "rule",
                   related=("lrb/campaign/exploration", "lrb/introduction/counters"))
+
+
+def rule_entries(data: dict[str, Any]) -> list[Entry]:
+    """The campaign chapters' rules of ``rules_data/campaign/rules.json``, one entry each."""
+    source = "rules_data/campaign/rules.json"
+    made = []
+    for rule in data.get("rules", []):
+        intro = (f"**Not in the seed rulebooks**, which hold the rules chapters only: this is the {rule['chapter']} chapter's "
+                 f"rule as the bot reads it (`{source}`, in our own words).")
+        checked = "; ".join(rule["checked_against"])
+        made.append(_entry(rule["id"], rule["title"],
+                           [intro, *rule["paragraphs"], f"**In the bot:** {rule['bot']}",
+                            f"*Printed in: {rule['source']} Checked against: {checked}.*"],
+                           tuple(rule["aliases"]), "rule", tuple(rule["related"]), source))
+    return made
 
 
 def campaign_entries(data: dict[str, Any]) -> list[Entry]:

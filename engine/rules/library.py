@@ -5,7 +5,8 @@ Lookup order (as avrae's ``search`` and sir-lancebot do it): exact title, then a
 then prefix / substring, then fuzzy (rapidfuzz WRatio) over titles and aliases, blended
 with BM25 full-text relevance from an in-memory SQLite FTS5 index so that whole questions
 ("what happens when I fall 4 inches") find the section that answers them. A weak best
-match gives a "did you mean" list instead of a guess.
+match gives a "did you mean" list instead of a guess; a query nothing comes close to is
+marked ``unknown`` (the rules and data lack it), with the names spelt most like it.
 
 What the player typed is first read as the rules spell it (engine/rules/matching.py: "soul
 fire" is Soulfire, "hochlnad long rfile" the Hochland long rifle); a question is weighed by
@@ -23,13 +24,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import fuzz, process, utils
 
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError, NotFoundError
 from engine.storage.text_index import IndexedText, TextIndex
 
-from .campaign import campaign_entries
+from .campaign import campaign_entries, rule_entries
 from .warband_items import KIT_FILE, fight_sentences
 from .warbands import catalogue_of, warband_entries
 from .scenario_entries import scenario_entries
@@ -43,6 +44,8 @@ RULES_DATA = Path(__file__).resolve().parent.parent.parent / "rules_data"
 
 MAX_QUERY_CHARS = 300
 CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an answer
+SUGGESTED = 35.0  # and below this it is not offered at all
+NEAREST_NAMES, NEAREST_CUTOFF = 5, 40  # when nothing is offered: the names spelt most like the query
 ALL_WORDS_BONUS = 20.0
 MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
@@ -111,6 +114,11 @@ class RulesLibrary:
             raw = campaign.read_bytes()
             digest.update(b"campaign/lrb.json\0" + raw)
             entries += campaign_entries(json.loads(raw))
+        campaign_rules = data_dir / "campaign" / "rules.json"
+        if campaign_rules.exists():  # the campaign chapters' rules that are no table (engine/rules/campaign.py)
+            raw = campaign_rules.read_bytes()
+            digest.update(b"campaign/rules.json\0" + raw)
+            entries += rule_entries(json.loads(raw))
         warbands = data_dir / "warbands"
         if warbands.is_dir():  # the warband lists, hired swords, characters, skills and items (engine/rules/warbands.py)
             for path in sorted(warbands.rglob("*.json")):
@@ -232,14 +240,27 @@ class RulesLibrary:
         raw = key(mended)
         rewritten = self.rewriter.rewrite(mended)
         ranked = self._rank(raw, rewritten, scope, ed, is_question(text))
-        if not ranked:
-            return LookupResult(None, 0.0, [], ed, None, text)
-        best_id, best_score = ranked[0]
-        suggestions = [(self._entries[i], round(s, 1)) for i, s in ranked[1:6]]
-        if best_score < CONFIDENT:
-            sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= 35]
+        best_id, best_score = ranked[0] if ranked else (None, 0.0)
+        if best_id is None or best_score < CONFIDENT:
+            sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= SUGGESTED]
+            if not sugg:  # nothing comes close: the rules and data lack it; offer the names spelt most like it
+                return LookupResult(None, round(best_score, 1), self._nearest_names(rewritten or raw, scope), ed, None,
+                                    text, unknown=True)
             return LookupResult(None, round(best_score, 1), sugg, ed, None, text)
+        suggestions = [(self._entries[i], round(s, 1)) for i, s in ranked[1:6]]
         return self._result(best_id, best_score, ed, text, suggestions)
+
+    def _nearest_names(self, q: str, scope: _Scope) -> list[tuple[Entry, float]]:
+        """The entries whose names are spelt most like ``q``, for a query nothing answers: a name that
+        shares a word with it first ("hand of glory": Hand-to-hand, Hook hand), then by spelling alone."""
+        typed = set(q.split())
+        close = process.extract(q, scope.name_keys, scorer=fuzz.token_set_ratio, processor=utils.default_process,
+                                limit=NEAREST_NAMES * 6, score_cutoff=NEAREST_CUTOFF)
+        close.sort(key=lambda c: (not typed & set(c[0].split()), -c[1]))  # stable: the scorer's order within each
+        found: dict[str, float] = {}
+        for _, score, n in close:
+            found.setdefault(scope.name_ids[n], round(score, 1))
+        return [(self._entries[i], s) for i, s in list(found.items())[:NEAREST_NAMES]]
 
     def mend(self, text: str) -> str:
         """``text`` as the rules spell it: misspelt words mended ("hiden" -> "hidden"), words typed

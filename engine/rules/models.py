@@ -7,9 +7,10 @@ from functools import cached_property
 
 KINDS = ("rule", "weapon", "armour", "equipment", "spell", "psychology", "table", "background",
          # the warband data's entries (engine/rules/warbands.py)
-         "warband", "hired-sword", "dramatis-persona", "skill", "warband-rule", "warband-item")
+         "warband", "fighter", "hired-sword", "dramatis-persona", "skill", "warband-rule", "warband-item")
 # The warband data's kinds: what the rulebooks lack, looked up by name; they yield to the rulebooks' text.
-CATALOGUE_KINDS = frozenset({"warband", "hired-sword", "dramatis-persona", "skill", "warband-rule", "warband-item"})
+CATALOGUE_KINDS = frozenset({"warband", "fighter", "hired-sword", "dramatis-persona", "skill", "warband-rule",
+                             "warband-item"})
 
 # Discord's embed description holds 4096 characters; leave room for a footer line.
 DEFAULT_PAGE_CHARS = 3900
@@ -131,6 +132,8 @@ class LookupResult:
 
     ``entry`` is None when nothing matched well enough; ``suggestions`` then holds the
     closest entries ("did you mean"). ``note`` explains a fallback to another edition.
+    ``unknown`` is True when nothing comes close at all, by name or by text: the bot's rules and
+    data do not have it, and ``suggestions`` are the names nearest to it in spelling.
     """
 
     entry: Entry | None
@@ -139,6 +142,7 @@ class LookupResult:
     edition: str = "lrb"
     note: str | None = None
     query: str = ""
+    unknown: bool = False
 
     @property
     def found(self) -> bool:

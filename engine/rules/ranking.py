@@ -35,6 +35,10 @@ CATALOGUE_NAME_YIELD = 12.0
 # words is seldom what the question asks about; a list, a hired sword or a character named is.
 CATALOGUE_ONE_WORD_YIELD = 20.0
 PLAIN_WORD_KINDS = frozenset({"skill", "warband-rule"})
+# A list's, hired sword's or character's name is a proper name even of one word ("Freelancer", "Bard"):
+# found whole in the query it names the entry as fully as a longer name would ("what is the upkeep of
+# a freelancer" asks about the Freelancer, not the upkeep rule).
+PROPER_NAME_KINDS = frozenset({"warband", "hired-sword", "dramatis-persona"})
 # Its text counts this share unless the query names it whole, and half of it when the query does not name
 # it at all: its text names the rules' words everywhere ("shoot", "charge", "out of action"), so a question
 # about the rules is answered by the rules; "who can hire aenur" names the entry that answers it.
@@ -145,7 +149,8 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             by_words = f" {k} " in f" {raw} "  # the whole name, as it stands, in the question
         elif f" {q} " in f" {k} ":
             s = INSIDE_NAME_SCORE
-        partial = bool(s) and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not (by_words and len(kw) > 1)
+        whole = by_words and (len(kw) > 1 or entries[eid].kind in PROPER_NAME_KINDS)
+        partial = bool(s) and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not whole
         if partial and not by_words:
             s -= CATALOGUE_NAME_YIELD
         if s > found.score.get(eid, 0.0):

@@ -1,4 +1,5 @@
-"""Rules entries for the warband data: every list, hired sword, Dramatis Persona, skill, list rule and list item.
+"""Rules entries for the warband data: every list, list fighter, hired sword, Dramatis Persona, skill, list
+rule and list item.
 
 The seeds hold no warband lists (seeds/INVENTORY.md section 1); the bot plays by the lists in
 ``rules_data/warbands/`` (figures of the published books, each file naming them and the
@@ -6,10 +7,17 @@ community data they were read from; every summary in our own words). ``/rule`` a
 same catalogue the campaign engine uses, so the two never disagree: the entries are made when
 the library loads, from whatever the catalogue holds then.
 
-Each is an entry of its own kind (``warband``, ``hired-sword``, ``dramatis-persona``, ``skill``,
-``warband-rule``, ``warband-item``), in a chapter of its own, citing its data file. A name the
-rulebooks already give an entry (Fear, Sword, Sprint) is left to the rulebook's entry: the
+Each is an entry of its own kind (``warband``, ``fighter``, ``hired-sword``, ``dramatis-persona``,
+``skill``, ``warband-rule``, ``warband-item``), in a chapter of its own, citing its data file. A name
+the rulebooks already give an entry (Fear, Sword, Sprint) is left to the rulebook's entry: the
 catalogue adds what the rulebooks lack, it does not stand in front of them.
+
+A list's fighter (the Skaven's Rat Ogre, the Undead's Ghoul) has an entry of his name, holding each
+list that fields a fighter of that name, the lists most play with first (grade 1a before 1b): "rat
+ogre" is the Rat Ogre of the rulebook's Skaven list, then Clan Pestilens's; the Clan Skryre Rat Ogre
+is a hired sword of its own name. A fighter's name that another entry of the warband data already
+has (the Possessed, a list; the Ogre, the Ogre Bodyguard's other name) titles his entry with its kind,
+"Possessed (fighter)", so the name keeps finding what it found.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from engine.campaign.lists.catalogue import (
     DATA_DIR,
     Catalogue,
     DramatisPersona,
+    FighterType,
     HiredSword,
     Item,
     SpecialRule,
@@ -43,6 +52,7 @@ NOT_IN_SEEDS = ("*Not in the seed rulebooks: from the warband data the bot plays
                 "summaries in our own words).*")
 CHAPTERS = {  # chapter id -> (title, entry kind)
     "warband-lists": ("Warband lists", "warband"),
+    "fighters": ("Warband fighters", "fighter"),
     "hired-swords": ("Hired swords", "hired-sword"),
     "dramatis-personae": ("Dramatis Personae", "dramatis-persona"),
     "skills": ("Skills", "skill"),
@@ -51,8 +61,8 @@ CHAPTERS = {  # chapter id -> (title, entry kind)
 }
 
 
-KIND_NAMES = {"warband": "warband list", "hired-sword": "hired sword", "dramatis-persona": "Dramatis Persona",
-              "skill": "skill", "warband-rule": "special rule", "warband-item": "item"}
+KIND_NAMES = {"warband": "warband list", "fighter": "fighter", "hired-sword": "hired sword",
+              "dramatis-persona": "Dramatis Persona", "skill": "skill", "warband-rule": "special rule", "warband-item": "item"}
 
 
 def _slug(text: str) -> str:
@@ -112,13 +122,15 @@ def overview_entries(catalogue: Catalogue) -> list[Entry]:
         made.append(_entry(chapter, None, title,
                            [NOT_IN_SEEDS.format(file=f"warbands/{file}", source="the books each one names"), grades,
                             "A fee marked + asks something besides gold (see his entry).", "\n".join(rows),
-                            f"`{command}` hires one (one of each per warband); his upkeep is paid after every battle."],
+                            f"`{command}` hires one (one of each per warband); his upkeep is paid after every battle "
+                            "(`/rule upkeep`: what it covers, and what happens when it is not paid)."],
                            file=file, aliases=(title[:-1] if title.endswith("s") else "Dramatis Persona",
-                                               "hirelings" if chapter == "hired-swords" else "special characters")))
+                                               "hirelings" if chapter == "hired-swords" else "special characters"),
+                           related=("lrb/campaign/hired-swords-upkeep",)))
     return made
 
 
-def warband_entry(w: WarbandList, catalogue: Catalogue, fighter_aliases: Sequence[str] = ()) -> Entry:
+def warband_entry(w: WarbandList, catalogue: Catalogue) -> Entry:
     rows = ["| Fighter | Role | Cost | Number | Profile |", "|---|---|---|---|---|"]
     for f in w.fighters:
         number = f"{f.minimum}-{f.maximum}" if f.maximum is not None else f"{f.minimum}+"
@@ -144,8 +156,47 @@ def warband_entry(w: WarbandList, catalogue: Catalogue, fighter_aliases: Sequenc
          (f"**Hired swords it may hire** (`/hire sword`): {', '.join(swords)}.") if swords else
          "**Hired swords:** none may be hired by this warband.",
          (f"**Dramatis Personae it may hire** (`/hire character`): {', '.join(characters)}.") if characters else None],
-        file=f"lists/{w.id}.json", aliases=(*w.aliases, f"{w.name} warband", f"{w.name} list", *fighter_aliases),
+        file=f"lists/{w.id}.json", aliases=(*w.aliases, f"{w.name} warband", f"{w.name} list"),
+        related=tuple(dict.fromkeys(f"lrb/fighters/{_fighter_slug(f.name)}" for f in w.fighters)),
     )
+
+
+def _fighter_slug(name: str) -> str:
+    """The slug of the entry of the fighters of this name: one entry for 'Halfling Scouts' and 'Halfling Scout'."""
+    return _slug(key(name))
+
+
+GRADE_ORDER = {"1a": 0, "1b": 1}  # the lists most play with first; a house list (no grade) last
+
+
+def _number(f: FighterType) -> str:
+    return f"{f.minimum}-{f.maximum}" if f.maximum is not None else f"{f.minimum} or more"
+
+
+def fighter_entry(homes: Sequence[tuple[FighterType, WarbandList]]) -> Entry:
+    """The fighters of one name (``homes``: each with his list): the lists most play with first."""
+    homes = sorted(homes, key=lambda h: (GRADE_ORDER.get(h[1].grade or "", 2), h[1].name))
+    first, first_list = homes[0]
+    parts: list[str | None] = [NOT_IN_SEEDS.format(file=f"warbands/lists/{first_list.id}.json",
+                                                   source=", ".join(dict.fromkeys(w.source for _, w in homes)))]
+    if len(homes) > 1:
+        parts.append(f"In {len(homes)} lists: " + ", ".join(w.name for _, w in homes) + " (the lists most play with first).")
+    for f, w in homes:
+        grade = f", grade {w.grade}" if w.grade else ""
+        traits = ", ".join(t for t, on in (("large", f.large), ("an animal", f.animal)) if on)
+        parts += [
+            f"**{f.name}** of the **{w.name}** list ({w.source}{grade}): {f.role}, {f.cost} gc each, {_number(f)} "
+            f"in a warband, {f.experience} experience to start. {f.summary}",
+            f"**Profile:** {_profile(f.profile)} ({f.race.name}{', ' + traits if traits else ''})"
+            + (f". *{f.limit_note}*" if f.limit_note else ""),
+            _rules(f.special_rules),
+            ("**Skill lists:** " + ", ".join(s.name for s in f.skill_lists)) if f.skill_lists else None,
+            (f"**Buys from:** {f.equipment_list.name}" if f.equipment_list else "**Buys no equipment.**")
+            + ("; **starts with** " + ", ".join(i.name for i in f.starting_equipment) if f.starting_equipment else ""),
+        ]
+    parts.append("`/rule` and a list's name show the whole list; `/hire fighter` hires him into a warband of his list.")
+    return _entry("fighters", _fighter_slug(first.name), first.name, parts, file=f"lists/{first_list.id}.json",
+                  aliases=(f"{first.name} {first.role}",), related=tuple(f"lrb/warband-lists/{_slug(w.id)}" for _, w in homes))
 
 
 def hireling_entry(hs: HiredSword, catalogue: Catalogue) -> Entry:
@@ -249,17 +300,7 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
     already use (titles and aliases): an entry of such a name is left out, an alias dropped.
     ``fights``: how a fight plays each stats id (engine/rules/warband_items.py), for the items."""
     made: list[Entry] = overview_entries(catalogue)
-    # a fighter's name of two words or more finds his list when no other list, hired sword or character
-    # has that name ('Assassin Adept': Skaven); one word ('Ogre', 'Kin') is too plain to be sure of
-    fighters: dict[str, set[str]] = {}
-    for w in catalogue.warbands.values():
-        for f in w.fighters:
-            fighters.setdefault(key(f.name), set()).add(w.id)
-    hirelings = {key(n) for h in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values())
-                 for n in (h.name, *h.aliases)}
-    made += [warband_entry(w, catalogue, [f.name for f in w.fighters if fighters[key(f.name)] == {w.id}
-                                          and len(key(f.name).split()) > 1 and key(f.name) not in hirelings])
-             for w in sorted(catalogue.warbands.values(), key=lambda w: w.id)]
+    made += [warband_entry(w, catalogue) for w in sorted(catalogue.warbands.values(), key=lambda w: w.id)]
     made += [hireling_entry(s, catalogue) for s in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values())]
     skills: dict[str, list[tuple[Any, str]]] = {}
     for sl in catalogue.skill_lists.values():
@@ -297,22 +338,34 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
         for item in hs.equipment:
             carriers_of.setdefault(item.id, set()).add(hs.name)
     made += [item_entry(i, catalogue, prices_of, carriers_of, fights or {}) for i in sorted(catalogue.items.values(), key=lambda i: i.id)]
+    fighters: dict[str, list[tuple[FighterType, WarbandList]]] = {}
+    for w in catalogue.warbands.values():
+        for f in w.fighters:
+            fighters.setdefault(key(f.name), []).append((f, w))
+    # last, so that a fighter's name another entry already has keeps finding that entry (see the module's docstring)
+    made += [fighter_entry(homes) for _, homes in sorted(fighters.items())]
     out: list[Entry] = []
     titles = set(taken)
+    # a fighter yields his name to the other entries' other names too ('Possessed': the list; 'Ogre': the Ogre Bodyguard)
+    others = {key(a) for e in made if e.kind != "fighter" for a in e.aliases}
     for e in made:  # the rulebooks' names first; a later catalogue entry of a title taken names its kind
         if key(e.title) in taken:
             continue
-        if key(e.title) in titles:  # the Witch Hunters' list, then the Witch Hunter (hired sword)
+        if key(e.title) in titles or (e.kind == "fighter" and key(e.title) in others):
+            # the Witch Hunters' list, then the Witch Hunter (hired sword)
             title = f"{e.title} ({KIND_NAMES[e.kind]})"
             e = replace(e, title=title, path=(*e.path[:-1], title))
         titles.add(key(e.title))
         out.append(e)
     aliases: set[str] = set(taken)
+    ids = {e.id for e in out}
     for n, e in enumerate(out):  # an alias that is a title, or another entry's alias, finds nothing
         kept = tuple(a for a in e.aliases if key(a) not in titles and key(a) not in aliases)
         aliases |= set(map(key, kept))
         if kept != e.aliases:
-            out[n] = replace(e, aliases=kept)
+            out[n] = e = replace(e, aliases=kept)
+        if e.kind == "warband" and not set(e.related) <= ids:  # its fighters, but one the rulebooks name (Wardog)
+            out[n] = replace(e, related=tuple(r for r in e.related if r in ids))
     return out
 
 

@@ -20,3 +20,10 @@ async def test_every_topic_the_overview_mentions_exists(harness):
 
     for mentioned in re.findall(r"topic:(\w+)", overview):
         assert mentioned in TOPICS
+
+
+async def test_the_combat_topic_names_every_fighter_template(harness):
+    from engine.combat.profile import template_names
+
+    text = (await harness.command("help", topic="combat")).text
+    assert len(template_names()) > 4 and all(name in text for name in template_names())

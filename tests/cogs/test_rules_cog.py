@@ -215,6 +215,20 @@ async def test_weak_match_offers_did_you_mean_with_menu(harness):
     assert not picked.ephemeral and picked.embeds[0]["title"] == lib.get(value).title
 
 
+async def test_a_name_the_bot_lacks_is_said_plainly_with_the_nearest_names(harness):
+    """The Hand of Glory is in neither the seeds nor the warband data: the answer says so (not a bare
+    "No rule found") and offers the names spelt most like it in a menu."""
+    lib = load_library()
+    res = await harness.command("rule", query="hand of glory")
+    assert res.ephemeral and not res.is_error
+    assert res.embeds[0]["title"] == "Not in the bot's rules"
+    assert "The bot's rules and data don't have “hand of glory”" in res.text and "nearest names" in res.text
+    menu = component(harness, res, "rule:pick:")
+    assert [o["value"] for o in menu["options"]] == [e.id for e, _ in lib.lookup("hand of glory").suggestions]
+    res = await harness.command("rule", query="qqqzzzxx")  # nothing spelt like it either
+    assert res.ephemeral and "don't have" in res.text and "`/rules search`" in res.text
+
+
 async def test_search_ranks_sections_with_snippets_and_opens_one(harness):
     res = await harness.command("rules search", text="shoot into combat")
     assert res.ephemeral and not res.is_error

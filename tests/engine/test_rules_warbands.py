@@ -1,5 +1,5 @@
-"""/rule finds the warband data (engine/rules/warbands.py): every list, hired sword, Dramatis Persona,
-skill, list rule and list item, by name and by the questions players ask about them; each entry of
+"""/rule finds the warband data (engine/rules/warbands.py): every list, list fighter, hired sword, Dramatis
+Persona, skill, list rule and list item, by name and by the questions players ask about them; each entry of
 its own kind, in our words from the data's summaries, citing its data file; the rulebooks' own
 entries keep their names."""
 
@@ -17,7 +17,9 @@ CATALOGUE = bundled_catalogue()
 
 BY_NAME = {  # a sample of each kind, typed as players type them
     "skaven": "lrb/warband-lists/skaven", "Clan Eshin": "lrb/warband-lists/skaven", "orc mob": "lrb/warband-lists/orc-mob",
-    "Pirates": "lrb/warband-lists/pirates", "assassin adept": "lrb/warband-lists/skaven",
+    "Pirates": "lrb/warband-lists/pirates", "assassin adept": "lrb/fighters/assassin-adept",
+    "ghoul": "lrb/fighters/ghoul", "verminkin": "lrb/fighters/verminkin", "rat ogre": "lrb/fighters/rat-ogre",
+    "clan skryre rat ogre": "lrb/hired-swords/clan-skryre-rat-ogre", "rat ogre hired sword": "lrb/hired-swords/clan-skryre-rat-ogre",
     "ogre bodyguard": "lrb/hired-swords/ogre-bodyguard", "Elf Ranger": "lrb/hired-swords/elf-ranger",
     "bard": "lrb/hired-swords/bard", "aenur": "lrb/dramatis-personae/aenur",
     "johann the knife": "lrb/dramatis-personae/johann-the-knife", "veskit": "lrb/dramatis-personae/veskit",
@@ -41,6 +43,10 @@ QUESTIONS = {
     "how much do weeping blades cost": "lrb/warband-items/weeping-blades",
     "how much is johann the knife": "lrb/dramatis-personae/johann-the-knife",
     "what does the cult of the possessed start with": "lrb/warband-lists/cult-of-the-possessed",
+    "what is a rat ogre": "lrb/fighters/rat-ogre",
+    "eshin rat ogre": "lrb/fighters/rat-ogre",
+    "rat ogre henchman": "lrb/fighters/rat-ogre",
+    "how much does a ghoul cost": "lrb/fighters/ghoul",
 }
 
 
@@ -95,3 +101,35 @@ def test_the_rulebooks_keep_their_names():
             assert not {key(n) for n in (e.title, *e.aliases)} & book, e.id
     assert LIB.lookup("fear").entry.id == "lrb/psychology/fear"
     assert LIB.lookup("sword").entry.id == "lrb/weapons/sword"
+
+
+def test_a_fighter_of_several_lists_is_one_entry_the_lists_most_play_with_first():
+    """'rat ogre' is the Rat Ogre of the rulebook's Skaven list (grade 1a) before Clan Pestilens's (1b);
+    the Clan Skryre Rat Ogre is a hired sword of his own name."""
+    ogre = LIB.get("lrb/fighters/rat-ogre")
+    assert ogre.kind == "fighter" and ogre.source.cite() == "rules_data/warbands/lists/skaven.json"
+    eshin, pestilens = ogre.body.index("**Skaven of Clan Eshin** list"), ogre.body.index("**Skaven of Clan Pestilens** list")
+    assert eshin < pestilens and "210 gc" in ogre.body and "M 6 WS 3 BS 3 S 5 T 5 W 3 I 4 A 3 Ld 4" in ogre.body
+    assert "Needs its masters" in ogre.body  # the Skaven list's own rule, with its summary
+    assert set(ogre.related) == {"lrb/warband-lists/skaven", "lrb/warband-lists/skaven-of-clan-pestilens"}
+
+
+def test_every_fighter_is_found_by_his_name():
+    """Each list fighter's name finds an entry: his own, or another of that name (the rulebook's Wardogs,
+    the Possessed list, the Ogre Bodyguard), whose name it leaves alone."""
+    names = {f.name for w in CATALOGUE.warbands.values() for f in w.fighters}
+    lost = [n for n in sorted(names) if LIB.lookup_exact(n) is None]
+    assert not lost, lost[:20]
+    assert LIB.lookup("ogre").entry.id == "lrb/hired-swords/ogre-bodyguard"
+    assert LIB.lookup("possessed").entry.id == "lrb/warband-lists/cult-of-the-possessed"
+    assert LIB.lookup("wardog").entry.id == "lrb/equipment/wardogs"
+    assert LIB.get("lrb/fighters/ogre").title == "Ogre (fighter)"
+
+
+def test_a_name_nothing_has_says_so_with_the_nearest_names():
+    """Neither the seeds nor the warband data have the Hand of Glory: the lookup says nothing comes
+    close (``unknown``) and offers the names spelt most like it."""
+    r = LIB.lookup("hand of glory")
+    assert r.entry is None and r.unknown
+    assert "lrb/special-rules/hand-to-hand" in [e.id for e, _ in r.suggestions]
+    assert not LIB.lookup("rat ogre").unknown and not LIB.lookup("wolfcloak").unknown  # a "did you mean"
