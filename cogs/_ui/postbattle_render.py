@@ -87,12 +87,27 @@ def _pending_lines(view: SequenceView) -> list[str]:
 
 
 def upkeep_due(view: SequenceView) -> list[tuple[int, str, int]]:
-    """(warrior id, name, upkeep) of each hired sword whose upkeep the upkeep step asks."""
+    """(warrior id, name, upkeep) of each hired sword whose upkeep the upkeep step asks and who is
+    not paid for the battle by now (`/hire upkeep` may have paid him while the step waited)."""
     out = []
     for wid, fee in view.state.extra.get("upkeep", []):
+        if int(wid) in view.upkeep_paid:
+            continue
         w = view.warrior(int(wid))
         out.append((int(wid), w.name if w is not None else f"#{wid}", int(fee)))
     return out
+
+
+def _upkeep_lines(view: SequenceView) -> tuple[str, list[str]]:
+    """The upkeep step's field: who is due, who is paid already, the treasury."""
+    due = upkeep_due(view)
+    paid = [safe(w.name) for wid in view.upkeep_paid if (w := view.warrior(wid)) is not None]
+    lines = [f"**{safe(name)}**: {fee} gc" for _wid, name, fee in due]
+    if paid:
+        lines.append("paid already (`/hire upkeep`): " + ", ".join(f"**{name}**" for name in paid))
+    if not due:
+        lines.append("Nothing is due: press **Continue**.")
+    return ("Upkeep due" if due else "Upkeep"), [*lines, f"Treasury: {view.gold_crowns} gc"]
 
 
 EMBED_TOTAL = 5800  # Discord's 6,000 characters a message, with room for titles and the footer
@@ -176,8 +191,7 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
     if s.step == "experience" and s.extra.get("awards"):
         _field(embed, "Experience awarded", [safe(x) for x in s.extra["awards"]])
     if s.step == "upkeep":
-        _field(embed, "Upkeep due", [f"**{safe(name)}**: {fee} gc" for _wid, name, fee in upkeep_due(view)]
-               + [f"Treasury: {view.gold_crowns} gc"])
+        _field(embed, *_upkeep_lines(view))
     _field(embed, "Waiting for you", _pending_lines(view))
     if s.step == "trading":
         found = [*s.items_found, *(safe_line(n) for n in s.found_notes)]
@@ -309,10 +323,13 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
             for n, gold in view.sale_prices]))
     elif s.step == "upkeep":
         due = upkeep_due(view)
-        total = sum(fee for _wid, _name, fee in due)
-        ui.add_item(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary, row=0))
-        ui.add_item(_select("Let go unpaid (the others are paid)…", "letgo", view, [
-            discord.SelectOption(label=f"{name} ({fee} gc)"[:100], value=str(wid)) for wid, name, fee in due], many=True, row=1))
+        if due:
+            total = sum(fee for _wid, _name, fee in due)
+            ui.add_item(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary, row=0))
+            ui.add_item(_select("Let go unpaid (the others are paid)…", "letgo", view, [
+                discord.SelectOption(label=f"{name} ({fee} gc)"[:100], value=str(wid)) for wid, name, fee in due], many=True, row=1))
+        else:  # paid by `/hire upkeep` while the step waited: nothing to pay, nobody to let go
+            ui.add_item(_button("Continue (nothing due)", "upkeep", view, style=primary, row=0))
     elif s.step == "trading":
         ui.add_item(_button("Finish and post the summary", "finish", view, style=primary))
     ui.add_item(_button("Close the sequence", "cancel", view, style=discord.ButtonStyle.danger, row=4))

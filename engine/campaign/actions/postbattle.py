@@ -88,6 +88,7 @@ class SequenceView:
     rolls: tuple[str, ...] = ()  # the dice of the step just taken
     message_ref: str = ""  # where its message is, 'channel id:message id' ('' not known)
     skill_menu: tuple[SkillGroup, ...] = ()  # when the first waiting advance is a new skill: what he may learn, by list
+    upkeep_paid: tuple[int, ...] = ()  # at the upkeep step: the swords it asks whose upkeep is paid by now (`/hire upkeep`)
 
     @property
     def title(self) -> str:
@@ -185,7 +186,18 @@ def _view(uow: UnitOfWork, record: SequenceRecord, rolls: Iterable[str] = ()) ->
     warriors = uow.warriors.of_warband(band.id, band.name)
     tables = tables_of(uow)
     return view_of(record, state, band, warriors, tables.rules, rolls,
-                   skill_menu=_skill_menu_of(state, warriors, tables.catalogue, tables.warband_list(band)))
+                   skill_menu=_skill_menu_of(state, warriors, tables.catalogue, tables.warband_list(band)),
+                   upkeep_paid=_upkeep_paid_of(uow, record, state, band, warriors))
+
+
+def _upkeep_paid_of(uow: UnitOfWork, record: SequenceRecord, state: SequenceState, band: Warband,
+                    warriors: Iterable[Warrior]) -> tuple[int, ...]:
+    """At the upkeep step, the swords it asks whose upkeep for the battle is paid by now: `/hire
+    upkeep` may pay it while the step waits (then the step shows them paid, and lets none of them go)."""
+    asked = {int(wid) for wid, _fee in state.extra.get("upkeep", [])}
+    if state.step != "upkeep" or record.battle_id is None or not asked:
+        return ()
+    return tuple(w.id for w in upkeep.due_after(uow, band, record.battle_id, warriors, fought=asked).paid)
 
 
 def _skill_menu_of(state: SequenceState, warriors: Iterable[Warrior], catalogue: Catalogue,
@@ -198,7 +210,7 @@ def _skill_menu_of(state: SequenceState, warriors: Iterable[Warrior], catalogue:
 
 
 def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warriors: Iterable[Warrior], rules: CampaignRules,
-            rolls: Iterable[str] = (), *, skill_menu: tuple[SkillGroup, ...] = ()) -> SequenceView:
+            rolls: Iterable[str] = (), *, skill_menu: tuple[SkillGroup, ...] = (), upkeep_paid: tuple[int, ...] = ()) -> SequenceView:
     """The view of the sequence ``record`` (at ``state``) of ``band`` with these warriors, in any order."""
     ordered = tuple(sorted(warriors, key=lambda w: (ROSTER_ORDER.get(w.role, 2), w.id)))
     size = roster_rules.models(ordered)  # hired swords left out: see roster_rules' decisions
@@ -207,7 +219,7 @@ def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warrior
     return SequenceView(id=record.id, guild_id=band.guild_id, warband_id=band.id, warband=band.name, owner_id=band.owner_id,
                         version=record.version, status=record.status, state=state, warriors=ordered,
                         gold_crowns=band.gold_crowns, wyrdstone_shards=held, warband_size=size, sale_prices=prices,
-                        rolls=tuple(rolls), message_ref=record.message_ref, skill_menu=skill_menu)
+                        rolls=tuple(rolls), message_ref=record.message_ref, skill_menu=skill_menu, upkeep_paid=upkeep_paid)
 
 
 def get(uow: UnitOfWork, sequence_id: int) -> SequenceView:
@@ -957,6 +969,11 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         raise MordheimError("Only a hired sword whose upkeep is due can be let go here.", hint="Choose from the menu.")
     assert s.record.battle_id is not None, "a sequence reaches its upkeep step only after a battle"
     dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=asked)
+    if paid_already := [w.name for w in dues.paid if w.id in leaving]:
+        raise MordheimError(f"The upkeep of {', '.join(paid_already)} for this battle is paid already (`/hire upkeep`): "
+                            f"{'he stays' if len(paid_already) == 1 else 'they stay'} with the warband.",
+                            hint="Nothing was changed. `/warband undo` takes that payment back if he should go unpaid; "
+                                 "`/postbattle resume` shows the step as it stands.")
     paying = [(w, fee) for w, fee in dues.due if w.id not in leaving]
     lines: list[str] = []
     notes: list[str] = []
