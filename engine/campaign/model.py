@@ -35,7 +35,8 @@ class Status(StrEnum):
     ACTIVE = "active"
     DEAD = "dead"
     RETIRED = "retired"
-    CAPTURED = "captured"  # held by another warband (serious injury 61): away, counted nowhere until he returns
+    CAPTURED = "captured"  # held by another warband (serious injury 61): away (no fighting, rating or income chart),
+    # but he keeps his place on the roster: counted in its limits (size, heroes, his type's maximum) until he returns
 
 
 # The injuries entry of a captive his captors sold to the slavers (engine/campaign/actions/captives.py):
@@ -154,6 +155,11 @@ class Warrior:
     @property
     def is_active(self) -> bool:
         return self.status == Status.ACTIVE
+
+    @property
+    def holds_place(self) -> bool:
+        """On the roster for its limits: active, or held captive (he comes back to his place)."""
+        return self.status in (Status.ACTIVE, Status.CAPTURED)
 
     @property
     def fate(self) -> str:

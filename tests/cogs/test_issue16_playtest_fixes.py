@@ -4,6 +4,11 @@ list slot, and a fighter whose rules forbid weapons and armour is sold none."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from engine.campaign.lists.catalogue import bundled_catalogue
+from engine.campaign.rules.campaign_rules import default_rules
+from engine.campaign.rules.roster import check_roster, models, places
 from tests.cogs.test_postbattle_cog import FOE, G, OWNER, RIVAL, WB, component, ok, warband
 from tests.conftest import both_backends
 
@@ -83,3 +88,52 @@ async def test_upkeep_paid_in_the_step_refuses_hire_upkeep_and_undo_restores_eit
     await ok(await h.command("hire upkeep", OWNER, warband=WB))
     assert _gold(h) == gold - 5
     assert (await h.command("hire upkeep", OWNER, warband=WB)).is_error
+
+
+# ---------------------------------------------------------------- a captured hero keeps his place
+
+async def _gnawers_with_skrit_captured(h):
+    """Skaven (Eshin) with two Black Skaven, Skrit captured after a battle (D66 61)."""
+    await ok(await h.command("warband create", OWNER, name="Gnawers", warband_type="Skaven", gold=1000))
+    await warband(h, FOE, RIVAL)
+    for typ, name in (("Assassin Adept", "Adept"), ("Black Skaven", "Skrit"), ("Black Skaven", "Snikch"),
+                      ("Night Runner", "Runner1")):
+        await ok(await h.command("hire fighter", OWNER, warband="Gnawers", type=typ, name=name))
+    await ok(await h.command("battle record", OWNER, warband="Gnawers", result="loss", opponent=FOE))
+    pb = h.bot.get_cog("PostBattleCog").service
+    ids = {w.name: w.id for w in h.bot.campaigns.get_warband(G, "Gnawers").warriors}
+    v = pb.start(G, OWNER.user_id, False, "Gnawers")
+    v = pb.set_fighters(G, OWNER.user_id, False, v.id, v.version, out_of_action={ids["Skrit"]: 1})
+    v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
+    pb.roll_injuries(G, OWNER.user_id, False, v.id, v.version, entered={ids["Skrit"]: "61"})
+    assert h.bot.campaigns.get_warrior(G, "Gnawers", "Skrit").status == "captured"
+
+
+async def test_a_captured_hero_still_counts_against_his_types_maximum_and_the_heroes(harness):
+    h = harness
+    await _gnawers_with_skrit_captured(h)
+    shown = await ok(await h.command("warband show", OWNER, name="Gnawers"))
+    assert "~~Black Skaven~~ (hero, 40 gc): none — the list allows 2" in shown.text, shown.text
+    assert "**Warriors:** 4 of at most 20 for Skaven of Clan Eshin · **Heroes:** 4 of 6 (captured, keeping his place: Skrit)" in shown.text
+    res = await h.command("hire fighter", OWNER, warband="Gnawers", type="Black Skaven", name="Third")
+    assert res.is_error and "allows at most 2 Black Skaven; Gnawers has 2." in res.text, res.text
+    offered = await h.autocomplete("hire fighter", "type", OWNER, warband="Gnawers", type="")
+    assert not any("Black Skaven" in c["name"] for c in offered.choices), offered.choices
+    assert any("Night Runner" in c["name"] for c in offered.choices)
+    await ok(await h.command("hire fighter", OWNER, warband="Gnawers", type="Night Runner", name="Runner2"))
+    await ok(await h.command("hire fighter", OWNER, warband="Gnawers", type="Eshin Sorcerer", name="Sorcerer"))
+    assert "**Heroes:** 6 of 6" in (await ok(await h.command("warband show", OWNER, name="Gnawers"))).text
+    # a seventh hero added by hand: refused, the captive counted among the heroes
+    res = await h.command("warrior add", OWNER, warband="Gnawers", name="Hand", role="hero", warrior_type="Skaven",
+                          profile="5 3 3 3 3 1 4 1 5")
+    assert res.is_error and "at most 6 heroes, leader included; this one would have 7" in res.text, res.text
+    # a roster that hired a third Black Skaven while Skrit was away (before this fix): the check says so
+    band = h.bot.campaigns.get_warband(G, "Gnawers")
+    snikch = next(w for w in band.warriors if w.name == "Snikch")
+    third = replace(snikch, id=10_000, name="Third")
+    others = [w for w in band.warriors if w.name != "Sorcerer"]
+    catalogue = bundled_catalogue()
+    check = check_roster(catalogue, default_rules(), catalogue.warbands["skaven"], "skaven", band.warband_type, [*others, third])
+    assert "The Skaven of Clan Eshin list allows at most 2 Black Skaven; this warband would have 3." in check.problems, check.problems
+    # away all the same: he does not fight, and the rating and the income chart's size leave him out
+    assert models(band.warriors) == 5 and places(band.warriors) == 6

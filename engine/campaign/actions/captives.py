@@ -7,8 +7,10 @@ captive. Captives may be sold to slavers at a price of D6x5 gc"; ransomed or exc
 keep their kit, a sold captive's is kept by his captors.
 
 Decisions:
-- A captive's status is ``captured``: away from his warband, he counts for neither its size, its
-  income nor its rating until he returns (status ``active``) or is sold (``retired``: gone, alive).
+- A captive's status is ``captured``: away from his warband, he counts for neither its income
+  chart's size nor its rating until he returns (status ``active``) or is sold (``retired``: gone,
+  alive); but he keeps his place on the roster for its limits (size, heroes, his type's maximum:
+  rules/roster.py ``on_roster``), so the warband cannot fill it while he is away.
   His injuries' 'Captured (held by the enemy warband)' then says what became of him: 'Captured
   (ransomed)' or '(exchanged)', or, sold, ``SOLD_TO_THE_SLAVERS`` (the roster shows him so).
 - His captor is the battle's opponent when the battle was recorded against a warband of this

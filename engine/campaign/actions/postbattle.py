@@ -1098,7 +1098,7 @@ class _Step:
         return roster_rules.max_heroes(self.rules, self.wlist)
 
     def heroes_full(self) -> bool:
-        return len(roster_rules.heroes(self.warriors())) >= self.max_heroes()
+        return roster_rules.hero_places(self.warriors()) >= self.max_heroes()
 
     def view_now(self) -> SequenceView:
         return view_of(self.record, self.state, self.band, self.warriors(), self.rules,

@@ -89,7 +89,7 @@ def _build(uow: UnitOfWork, wb: Warband) -> WarbandSheet:
         advances=tuple(Advance(w.name, w.role, w.experience, rules.next_advance(w.role, w.experience),
                                rules.thresholds(w.role))
                        for w in warriors if w.is_active),
-        models=roster_rules.models(warriors),
+        models=roster_rules.places(warriors),  # against its maximum: a captive keeps his place
         max_models=limit.maximum,
         max_models_reasons=limit.reasons,
         record=uow.battles.record_of(wb.id),
@@ -99,7 +99,7 @@ def _build(uow: UnitOfWork, wb: Warband) -> WarbandSheet:
         costs=costs,
         value=sum(costs[w.id].total for w in warriors if w.is_active),
         stash_value=sum(p for p in stash_prices if p is not None),
-        heroes=len(roster_rules.heroes(warriors)),
+        heroes=roster_rules.hero_places(warriors),
         max_heroes=roster_rules.max_heroes(rules, wlist),
         can_hire=tuple(HireChoice(o.fighter.name, o.fighter.role, o.fighter.cost, o.room, o.why_not)
                        for o in (roster_rules.hire_options(rules, wlist, warriors) if wlist else ())),

@@ -23,10 +23,11 @@ MANY = 10**6  # room left by a limit that does not count this fighter
 
 
 def model_counts(warriors: Iterable[Warrior]) -> Counter[str]:
-    """Living models of each fighter type (a henchman group counts each model), hired swords left out."""
+    """Models of each fighter type holding a place on the roster (a henchman group counts each model;
+    a captive keeps his place: roster.on_roster), hired swords left out."""
     counts: Counter[str] = Counter()
     for w in warriors:
-        if w.is_active and not w.is_hired_sword and w.fighter_type is not None:
+        if w.holds_place and not w.is_hired_sword and w.fighter_type is not None:
             counts[w.fighter_type] += w.group_size
     return counts
 

@@ -16,6 +16,11 @@ no campaign chapters, seeds/INVENTORY.md section 1):
   transcribed at redelf.narod.ru/mordheim/rules/mor_27_hs.html. The two agree (the income
   chart's columns count "warriors in the warband", which hired swords are not), so ``models`` is
   the one count of the warband's size: its maximum and the post-battle income chart use it.
+- A hero held captive (serious injury 61) is away from the warband: he does not fight, and the
+  rating and the income chart's size leave him out. But he keeps his place on the roster until
+  he is ransomed, exchanged or sold: the limits (the warband's maximum size, its heroes, his
+  type's list maximum, its leader) count him, so hiring while he is away cannot leave the roster
+  over a limit when he returns (``on_roster``; issue 16: "the hero still counts for size").
 - A list's ``max_heroes`` and ``max_warriors`` govern warbands of that list; the campaign
   tables' ``max_heroes`` and ``max_warband_size`` govern custom types.
 - The Halfling cookbook adds +1 to the maximum when a living hero carries it, except for
@@ -108,6 +113,21 @@ def active(warriors: Iterable[Warrior]) -> list[Warrior]:
     return [w for w in warriors if w.status == "active"]
 
 
+def on_roster(warriors: Iterable[Warrior]) -> list[Warrior]:
+    """Who holds a place on the roster for its limits: the active and the captives (see the decisions above)."""
+    return [w for w in warriors if w.holds_place]
+
+
+def places(warriors: Iterable[Warrior]) -> int:
+    """The warband's size against its maximum: ``models``, with any captive's place kept."""
+    return sum(w.group_size for w in on_roster(warriors) if not w.is_hired_sword)
+
+
+def hero_places(warriors: Iterable[Warrior]) -> int:
+    """The heroes against the list's maximum, a captive's place kept."""
+    return sum(1 for w in on_roster(warriors) if w.is_hero)
+
+
 def models(warriors: Iterable[Warrior]) -> int:
     """The warband's size: every living model, each henchman of a group, no hired swords (see the
     decisions above). Its maximum and the income chart's column both count this."""
@@ -119,7 +139,8 @@ def heroes(warriors: Iterable[Warrior]) -> list[Warrior]:
 
 
 def models_of(warriors: Iterable[Warrior], fighter_id: str) -> int:
-    return sum(w.group_size for w in active(warriors) if w.fighter_type == fighter_id and not w.is_hired_sword)
+    """Models of one fighter type against the list's limits, a captive's place kept."""
+    return sum(w.group_size for w in on_roster(warriors) if w.fighter_type == fighter_id and not w.is_hired_sword)
 
 
 def max_heroes(rules: CampaignRules, wlist: WarbandList | None) -> int:
@@ -174,15 +195,15 @@ def limit_problems(
 ) -> list[str]:
     """The warband-wide limits a roster breaks: leaders, heroes, size, numbers of each type, group sizes."""
     problems: list[str] = []
-    living = active(warriors)
+    living = on_roster(warriors)  # a captive keeps his place
     leaders = [w.name for w in living if w.role == "leader"]
     if len(leaders) > 1:
         problems.append(f"A warband has one leader; this one would have {len(leaders)} ({', '.join(leaders)}).")
-    hero_count, hero_max = len(heroes(living)), max_heroes(rules, wlist)
+    hero_count, hero_max = hero_places(living), max_heroes(rules, wlist)
     if hero_count > hero_max:
         problems.append(f"A warband has at most {hero_max} heroes, leader included; this one would have {hero_count}.")
     limit = size_limit(rules, wlist, warband_type, living)
-    count = models(living)
+    count = places(living)
     if count > limit.maximum:
         problems.append(f"The warband would have {count} warriors; its maximum is {limit}.")
     for w in living:
@@ -209,7 +230,7 @@ def hire_problems(
 ) -> list[str]:
     """Why ``count`` models of ``fighter`` cannot be hired (every reason, each citing its limit); [] when they can."""
     problems: list[str] = []
-    living = active(warriors)
+    living = on_roster(warriors)  # a captive keeps his place
     if fighter.role == "henchman":
         size = count + (joining.group_size if joining else 0)
         if size > rules.max_henchman_group_size:
@@ -222,7 +243,7 @@ def hire_problems(
         if leader:
             problems.append(f"{warband_name} already has a leader ({leader}); a warband has one.")
     if fighter.is_hero:
-        hero_count, hero_max = len(heroes(living)), max_heroes(rules, wlist)
+        hero_count, hero_max = hero_places(living), max_heroes(rules, wlist)
         if hero_count + 1 > hero_max:
             problems.append(f"{warband_name} already has {hero_count} heroes, the most a {wlist.name} warband may have "
                             f"({hero_max}, leader included).")
@@ -237,7 +258,7 @@ def hire_problems(
             problems.append(f"The {wlist.name} list allows no more {fighter.name} than {other.name}: "
                             f"{warband_name} has {cap} {other.name} and {n} {fighter.name}.")
     limit = size_limit(rules, wlist, wlist.name, living)
-    now = models(living)
+    now = places(living)
     if now + count > limit.maximum:
         problems.append(f"{warband_name} has {now} warriors; {count} more would make {now + count}, over its maximum "
                         f"of {limit}.")
@@ -255,9 +276,9 @@ class HireOption:
 
 def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Warrior]) -> list[HireOption]:
     """Every fighter type of the list with how many more the warband may hire (limits only, not gold)."""
-    living = active(warriors)
-    size_room = size_limit(rules, wlist, wlist.name, living).maximum - models(living)
-    hero_room = max_heroes(rules, wlist) - len(heroes(living))
+    living = on_roster(warriors)  # a captive keeps his place
+    size_room = size_limit(rules, wlist, wlist.name, living).maximum - places(living)
+    hero_room = max_heroes(rules, wlist) - hero_places(living)
     has_leader = any(w.role == "leader" for w in living)
     counts = list_limits.model_counts(living) if wlist.limits else None
     options = []
@@ -400,9 +421,9 @@ def check_roster(
             notes.append("A custom warband: there is no list to check its warriors' types and kit against.")
     else:
         for listed in wlist.fighters:
-            if listed.minimum and models_of(living, listed.id) < listed.minimum:
+            if listed.minimum and models_of(warriors, listed.id) < listed.minimum:
                 problems.append(f"The {wlist.name} list needs at least {listed.minimum} {listed.name}; this warband has "
-                                f"{models_of(living, listed.id)}.")
+                                f"{models_of(warriors, listed.id)}.")
     swords_seen: dict[str, str] = {}
     for w in living:
         fighter = fighter_of(wlist, w)
@@ -443,7 +464,7 @@ def check_roster(
             if over:
                 problems.append(f"{w.name}: above the {race.name} maximum: {', '.join(over)}.")
     if wlist is not None and wlist.limits:
-        problems += list_limits.model_problems(wlist, list_limits.model_counts(living))
+        problems += list_limits.model_problems(wlist, list_limits.model_counts(warriors))
         problems += list_limits.kit_problems(wlist, living, lambda w: [_item_of(catalogue, name) for name in w.equipment])
     return RosterCheck(problems=tuple(problems), notes=tuple(notes))
 
