@@ -137,3 +137,50 @@ async def test_a_captured_hero_still_counts_against_his_types_maximum_and_the_he
     assert "The Skaven of Clan Eshin list allows at most 2 Black Skaven; this warband would have 3." in check.problems, check.problems
     # away all the same: he does not fight, and the rating and the income chart's size leave him out
     assert models(band.warriors) == 5 and places(band.warriors) == 6
+
+
+# ---------------------------------------------------------------- no weapons or armour
+
+async def test_a_fighter_whose_rules_forbid_weapons_and_armour_is_sold_and_given_none(harness):
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Possy", warband_type="Cult of the Possessed", gold=1000))
+    await ok(await h.command("hire fighter", OWNER, warband="Possy", type="Magister", name="Mag"))
+    await ok(await h.command("hire fighter", OWNER, warband="Possy", type="Possessed", name="Possy1"))
+    gold = h.bot.campaigns.get_warband(G, "Possy").gold_crowns
+    rule = "Possy1 is a Possessed: its rule No weapons or armour (no-weapons-or-armour) forbids weapons and armour"
+    res = await h.command("trade buy", OWNER, warband="Possy", warrior="Possy1", item="Net")
+    assert res.is_error and f"{rule}, and a Net counts as a missile weapon." in res.text, res.text
+    res = await h.command("trade buy", OWNER, warband="Possy", warrior="Possy1", item="Helmet")
+    assert res.is_error and f"{rule}, and a Helmet is armour." in res.text, res.text
+    assert h.bot.campaigns.get_warband(G, "Possy").gold_crowns == gold
+    offered = [c["name"] for c in (await h.autocomplete("trade buy", "item", OWNER, warband="Possy", warrior="Possy1", item="")).choices]
+    assert not any(name.startswith(("Net", "Helmet", "Dagger", "Sword")) for name in offered), offered
+    assert any(name.startswith("Daemon soul") for name in offered), offered  # mutations are no weapons
+    assert any(name.startswith("Garlic") for name in offered), offered  # nor is a hero's garlic
+    await ok(await h.command("trade buy", OWNER, warband="Possy", warrior="Possy1", item="Daemon soul"))
+    # the stash's net given to him: refused; the Magister may have it
+    await ok(await h.command("trade buy", OWNER, warband="Possy", warrior="Mag", item="Net"))
+    await ok(await h.command("trade store", OWNER, warband="Possy", warrior="Mag", item="Net"))
+    res = await h.command("trade give", OWNER, warband="Possy", item="Net", warrior="Possy1")
+    assert res.is_error and f"{rule}, and a Net counts as a missile weapon." in res.text, res.text
+    # written in by hand: the check says so
+    await ok(await h.command("warrior equip", OWNER, warband="Possy", warrior="Possy1", item="Sword"))
+    checked = await ok(await h.command("warband check", OWNER, name="Possy"))
+    assert f"{rule}, and a Sword is a close-combat weapon." in checked.text, checked.text
+
+
+async def test_the_other_lists_rules_that_forbid_kit_refuse_it_the_same_way(harness):
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Dead", warband_type="Undead", gold=1000))
+    await ok(await h.command("hire fighter", OWNER, warband="Dead", type="Vampire", name="Vlad"))
+    await ok(await h.command("hire fighter", OWNER, warband="Dead", type="Zombie", name="Zeds", count=2))
+    res = await h.command("trade buy", OWNER, warband="Dead", warrior="Zeds", item="Sword")
+    assert res.is_error and ("Zeds is a Zombie: its rule No weapons or armour (no-weapons-or-armour) forbids weapons and armour, "
+                             "and a Sword is a close-combat weapon.") in res.text, res.text
+    await ok(await h.command("warband create", OWNER, name="Lizards", warband_type="Lizardmen", gold=1000))
+    await ok(await h.command("hire fighter", OWNER, warband="Lizards", type="Skink Priest", name="Priest"))
+    await ok(await h.command("hire fighter", OWNER, warband="Lizards", type="Saurus Totem Warrior", name="Totem"))
+    res = await h.command("trade buy", OWNER, warband="Lizards", warrior="Totem", item="Net")
+    assert res.is_error and ("Totem is a Saurus Totem Warrior: its rule Saurus fight in close combat (no-missiles-for-saurus) "
+                             "forbids missile weapons, and a Net counts as a missile weapon.") in res.text, res.text
+    await ok(await h.command("trade buy", OWNER, warband="Lizards", warrior="Totem", item="Garlic"))

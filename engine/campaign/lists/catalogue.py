@@ -102,6 +102,7 @@ class Item:
     variant_of: str | None = None  # the item id this is the same weapon as (a club is a hammer, 000:921)
     made_as: MadeAs | None = None  # a weapon of a special metal or smith (gromril, ithilmar)
     later_multiple: int = 1  # price multiple when the warrior already carries one of its kind (mutations: 2)
+    counts_as: str | None = None  # the weapon kind a miscellaneous item is used as or with (a net: missile, 000:1425)
     contents: tuple[Item, ...] = ()  # a priced package: what the buyer gets for its price
     choices: tuple[KitChoice, ...] = ()  # a package's options the buyer picks; each option's items join the contents
 
@@ -211,6 +212,7 @@ class SpecialRule:
     name: str
     summary: str
     effects: Mapping[str, int] = field(default_factory=_empty)
+    forbids: tuple[str, ...] = ()  # item kinds a fighter with this rule may never carry (no weapons or armour: all four)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -597,7 +599,7 @@ def _build_item(data: Mapping[str, Any], *, warband: str | None = None) -> Item:
         source=data["source"], summary=data["summary"], warband=warband, variant_of=data.get("variant_of"),
         made_as=MadeAs(prefix=made_as["prefix"], multiple=made_as["multiple"], weapons=tuple(made_as.get("weapons", ())))
         if made_as else None,
-        later_multiple=data.get("later_multiple", 1),
+        later_multiple=data.get("later_multiple", 1), counts_as=data.get("counts_as"),
     )
 
 
@@ -613,7 +615,8 @@ def _with_contents(items: Mapping[str, Item], raw: Iterable[Mapping[str, Any]]) 
 
 
 def _build_rule(data: Mapping[str, Any]) -> SpecialRule:
-    return SpecialRule(id=data["id"], name=data["name"], summary=data["summary"], effects=_effects(data))
+    return SpecialRule(id=data["id"], name=data["name"], summary=data["summary"], effects=_effects(data),
+                       forbids=tuple(data.get("forbids") or ()))
 
 
 def _build_skill_list(data: Mapping[str, Any]) -> SkillList:

@@ -44,6 +44,14 @@ CAMPAIGN: dict[str, str] = {
     "mutations": "prices.later_multiple: each mutation after the first at double; list_limits: a Mutant's first (must-carry); "
                  "'only at recruitment' is shown only",
     "nurgles-blessings": "prices.later_multiple and list_limits: as the Cult's mutations, for the Tainted Ones' blessings",
+    # Rules that forbid kinds of kit (their ``forbids``; no-weapons-or-armour, under COMBAT, forbids all four the same way):
+    # /trade buy, /trade give, the buy menu and /warband check refuse those kinds and the items that count as them.
+    "no-armour": "roster.carry_refusal: never armour (forbids)",
+    "no-armour-shaman": "roster.carry_refusal: never armour (forbids)",
+    "taal-no-armour": "roster.carry_refusal: never armour (forbids)",
+    "no-missiles-for-saurus": "roster.carry_refusal: never missile or blackpowder weapons (forbids); 'no Academic skills' is shown only",
+    "no-armour-no-missiles": "roster.carry_refusal: never armour, missile or blackpowder weapons (forbids)",
+    "slayer-gear": "roster.carry_refusal: never armour, missile or blackpowder weapons (forbids)",
 }
 
 #: Rules the engine shows but does not apply (their summaries say what they do).
@@ -75,9 +83,8 @@ SHOWN_ONLY: frozenset[str] = frozenset({
     "magic-of-the-horned-rat", "man-hater", "mark-of-the-serpent", "marketeer", "master-wizard", "may-not-run",
     "melee-specialist", "merchant-skills", "metal-body", "metallic-body", "military-discipline", "minderz",
     "minotaur-brute", "miraglean-crossbowmen", "mortuary-scrolls", "mounted", "mule-skinner-skills",
-    "myths-and-legends", "natives", "natural-stealth", "necromancy", "never-escape-your-past", "no-armour",
-    "no-armour-no-missiles", "no-armour-shaman", "no-blackpowder", "no-elf-rangers", "no-magic",
-    "no-missiles-for-saurus", "no-new-skills", "no-respect", "no-time-for-you", "norse-runes", "not-a-fighter",
+    "myths-and-legends", "natives", "natural-stealth", "necromancy", "never-escape-your-past",
+    "no-blackpowder", "no-elf-rangers", "no-magic", "no-new-skills", "no-respect", "no-time-for-you", "norse-runes", "not-a-fighter",
     "not-orcs", "nurgle-rituals", "oi-behave", "old-coot", "one-battle", "one-with-the-jungle",
     "outgrow-animosity", "pack-leader", "pathfinder-skill", "pathfinder-skills", "pawnbroker", "payment-in-blood",
     "pestilens-rat-ogre", "pestilens-sorcery", "physical-prowess", "pick-locks", "pirate-hired-swords",
@@ -86,10 +93,10 @@ SHOWN_ONLY: frozenset[str] = frozenset({
     "reluctant", "remasen-leadership", "renegade", "rivals", "rune-use", "runes", "runts", "savage", "scaly-skin-6",
     "scaly-skin-kroxigor", "scaly-skin-saurus", "scaly-skin-skink", "scorpion-sting", "scout-skills", "scythe",
     "seafaring", "seeker", "self-sufficient", "set-traps", "shadow-magic", "shadows-embrace", "shut-it",
-    "sigmars-handmaiden", "sigmars-reward", "skull-rack", "slayer-gear", "slayer-skills", "slick-operator",
+    "sigmars-handmaiden", "sigmars-reward", "skull-rack", "slayer-skills", "slick-operator",
     "slow-witted", "sluggas", "snake-charmer", "snake-hunter", "sneaky", "son-of-the-desert", "songster",
     "spider-rider", "spiked-gauntlet", "squig-movement", "steady-hands", "stern", "stream-of-corruption",
-    "stubborn", "swabbie", "swarm", "swivel-gun-crew", "swordmaster", "taal-no-armour", "taal-no-heavy-armour",
+    "stubborn", "swabbie", "swarm", "swivel-gun-crew", "swordmaster", "taal-no-heavy-armour",
     "taal-strictures", "tainted", "tea-leaf", "thief-skills", "thiefs-cloak", "tolerant", "torturers-grapple",
     "trailblazers", "trained", "trample", "trantio-wealth", "treasure-maps", "troll-hungry", "troll-regeneration",
     "troll-vomit", "unblinking-eye", "uneasy-ally", "unforgiving", "unreliable", "unscrupulous", "unstable",

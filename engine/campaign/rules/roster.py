@@ -51,7 +51,7 @@ from functools import lru_cache
 
 from engine.campaign.rules import list_limits
 from engine.campaign.rules.campaign_rules import CampaignRules
-from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, WarbandList, lookup_key
+from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, SpecialRule, WarbandList, lookup_key
 from engine.campaign.model import Warrior, WarriorCost
 from engine.campaign.rules.kit_names import KitPiece, find_piece
 from engine.campaign.rules.validation import CHARACTERISTICS, name_key
@@ -319,6 +319,12 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
         return None  # made by hand or a custom warband: there is no list to check against
     if fighter.animal:
         return f"{warrior.name} is an animal ({fighter.name}): animals carry nothing."
+    forbidden = forbidden_by(fighter, item)
+    if forbidden is not None:
+        rule, what = forbidden
+        kinds = tuple(sorted(rule.forbids))
+        words = KIND_WORDS.get(kinds) or " and ".join(ITEM_KINDS[k] for k in kinds)
+        return f"{warrior.name} is a {fighter.name}: its rule {rule.name} ({rule.id}) forbids {words}, and {what}."
     if listing is None:
         return f"{fighter.name} has no equipment list in {wlist.name if wlist else 'its list'}: it fights with what it was hired with."
     if item.made_as is not None and weapon is not None:
@@ -330,6 +336,35 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
         return None  # heroes may use the trading post's miscellaneous items (LRB Trading)
     misc = " Henchmen carry only their list's items." if item.kind == "miscellaneous" else ""
     return f"{item.name} is not on the {listing.name}, which a {fighter.name} buys from.{misc}"
+
+
+# What a rule's ``forbids`` reads as, and what each kind of item is called in a refusal.
+KIND_WORDS: dict[tuple[str, ...], str] = {
+    ("armour", "blackpowder", "close-combat", "missile"): "weapons and armour",
+    ("armour",): "armour",
+    ("blackpowder", "missile"): "missile weapons",
+    ("armour", "blackpowder", "missile"): "armour and missile weapons",
+}
+ITEM_KINDS = {"close-combat": "a close-combat weapon", "missile": "a missile weapon", "blackpowder": "a blackpowder weapon",
+              "armour": "armour"}
+
+
+def forbidden_by(fighter: FighterType, item: Item) -> tuple[SpecialRule, str] | None:
+    """The fighter's rule that forbids ``item`` (the Possessed's 'No weapons or armour': every weapon
+    and armour, and the miscellaneous items that count as one, such as a net, 000:1425), with what
+    the item is in words; None when no rule of his forbids it. A package is forbidden when any
+    item it gives is. Mutations are no weapons: the Possessed buy them."""
+    forbids = {kind for rule in fighter.special_rules for kind in rule.forbids}
+    if not forbids:
+        return None
+    for piece in (item, *item.contents, *(i for choice in item.choices for option in choice.options for i in option.items)):
+        kind = piece.kind if piece.kind in ITEM_KINDS else piece.counts_as
+        if kind in forbids:
+            rule = next(r for r in fighter.special_rules if kind in r.forbids)
+            what = ITEM_KINDS[kind]
+            said = f"a {piece.name} is {what}" if piece.kind == kind else f"a {piece.name} counts as {what}"
+            return rule, said if piece is item else f"the {item.name} gives {said}"
+    return None
 
 
 def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
