@@ -9,7 +9,16 @@ from dataclasses import replace
 from engine.campaign.lists.catalogue import bundled_catalogue
 from engine.campaign.rules.campaign_rules import default_rules
 from engine.campaign.rules.roster import check_roster, models, places
-from tests.cogs.test_postbattle_cog import FOE, G, OWNER, RIVAL, WB, component, ok, warband
+from tests.cogs.test_postbattle_cog import (
+    FOE,
+    OWNER,
+    RIVAL,
+    WB,
+    G,
+    component,
+    ok,
+    warband,
+)
 from tests.conftest import both_backends
 
 pytestmark = both_backends
@@ -42,7 +51,7 @@ def _gold(h):
 
 async def test_upkeep_paid_by_hire_upkeep_is_paid_for_the_sequences_step(harness):
     h = harness
-    pb, v = await _at_upkeep(h)
+    await _at_upkeep(h)
     shown = await ok(await h.command("postbattle resume", OWNER, warband=WB))
     letgo = component(h, shown.message_id, "letgo")  # the message shown before /hire upkeep: Pip due
     pip = letgo["options"][0]["value"]
@@ -67,7 +76,7 @@ async def test_upkeep_paid_by_hire_upkeep_is_paid_for_the_sequences_step(harness
 
 async def test_upkeep_paid_in_the_step_refuses_hire_upkeep_and_undo_restores_either(harness):
     h = harness
-    pb, v = await _at_upkeep(h)
+    await _at_upkeep(h)
     gold = _gold(h)
     # /hire upkeep, then undone: the step asks Pip's upkeep again
     await ok(await h.command("hire upkeep", OWNER, warband=WB))
