@@ -158,9 +158,9 @@ async def test_a_fighter_whose_rules_forbid_weapons_and_armour_is_sold_and_given
     gold = h.bot.campaigns.get_warband(G, "Possy").gold_crowns
     rule = "Possy1 is a Possessed: its rule No weapons or armour (no-weapons-or-armour) forbids weapons and armour"
     res = await h.command("trade buy", OWNER, warband="Possy", warrior="Possy1", item="Net")
-    assert res.is_error and f"{rule}, and a Net counts as a missile weapon." in res.text, res.text
+    assert res.is_error and f"{rule}, and the Net counts as a missile weapon." in res.text, res.text
     res = await h.command("trade buy", OWNER, warband="Possy", warrior="Possy1", item="Helmet")
-    assert res.is_error and f"{rule}, and a Helmet is armour." in res.text, res.text
+    assert res.is_error and f"{rule}, and the Helmet is armour." in res.text, res.text
     assert h.bot.campaigns.get_warband(G, "Possy").gold_crowns == gold
     offered = [c["name"] for c in (await h.autocomplete("trade buy", "item", OWNER, warband="Possy", warrior="Possy1", item="")).choices]
     assert not any(name.startswith(("Net", "Helmet", "Dagger", "Sword")) for name in offered), offered
@@ -171,11 +171,11 @@ async def test_a_fighter_whose_rules_forbid_weapons_and_armour_is_sold_and_given
     await ok(await h.command("trade buy", OWNER, warband="Possy", warrior="Mag", item="Net"))
     await ok(await h.command("trade store", OWNER, warband="Possy", warrior="Mag", item="Net"))
     res = await h.command("trade give", OWNER, warband="Possy", item="Net", warrior="Possy1")
-    assert res.is_error and f"{rule}, and a Net counts as a missile weapon." in res.text, res.text
+    assert res.is_error and f"{rule}, and the Net counts as a missile weapon." in res.text, res.text
     # written in by hand: the check says so
     await ok(await h.command("warrior equip", OWNER, warband="Possy", warrior="Possy1", item="Sword"))
     checked = await ok(await h.command("warband check", OWNER, name="Possy"))
-    assert f"{rule}, and a Sword is a close-combat weapon." in checked.text, checked.text
+    assert f"{rule}, and the Sword is a close-combat weapon." in checked.text, checked.text
 
 
 async def test_the_other_lists_rules_that_forbid_kit_refuse_it_the_same_way(harness):
@@ -185,11 +185,11 @@ async def test_the_other_lists_rules_that_forbid_kit_refuse_it_the_same_way(harn
     await ok(await h.command("hire fighter", OWNER, warband="Dead", type="Zombie", name="Zeds", count=2))
     res = await h.command("trade buy", OWNER, warband="Dead", warrior="Zeds", item="Sword")
     assert res.is_error and ("Zeds is a Zombie: its rule No weapons or armour (no-weapons-or-armour) forbids weapons and armour, "
-                             "and a Sword is a close-combat weapon.") in res.text, res.text
+                             "and the Sword is a close-combat weapon.") in res.text, res.text
     await ok(await h.command("warband create", OWNER, name="Lizards", warband_type="Lizardmen", gold=1000))
     await ok(await h.command("hire fighter", OWNER, warband="Lizards", type="Skink Priest", name="Priest"))
     await ok(await h.command("hire fighter", OWNER, warband="Lizards", type="Saurus Totem Warrior", name="Totem"))
     res = await h.command("trade buy", OWNER, warband="Lizards", warrior="Totem", item="Net")
     assert res.is_error and ("Totem is a Saurus Totem Warrior: its rule Saurus fight in close combat (no-missiles-for-saurus) "
-                             "forbids missile weapons, and a Net counts as a missile weapon.") in res.text, res.text
+                             "forbids missile weapons, and the Net counts as a missile weapon.") in res.text, res.text
     await ok(await h.command("trade buy", OWNER, warband="Lizards", warrior="Totem", item="Garlic"))

@@ -362,8 +362,9 @@ def forbidden_by(fighter: FighterType, item: Item) -> tuple[SpecialRule, str] | 
         if kind in forbids:
             rule = next(r for r in fighter.special_rules if kind in r.forbids)
             what = ITEM_KINDS[kind]
-            said = f"a {piece.name} is {what}" if piece.kind == kind else f"a {piece.name} counts as {what}"
-            return rule, said if piece is item else f"the {item.name} gives {said}"
+            if piece is item:
+                return rule, f"the {item.name} {'is' if item.kind == kind else 'counts as'} {what}"
+            return rule, f"the {item.name} gives the {piece.name}, {what}"
     return None
 
 
