@@ -429,8 +429,10 @@ class PostBattle(_Verbs):
                          entered=entered, edition=edition, toggles=toggles, rng=self.rng)
 
     def apply_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int,
-                         version: int) -> postbattle.SequenceView:
-        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.apply_experience, sequence_id, version, rng=self.rng)
+                         version: int, *, entered: Mapping[int, str] | None = None) -> postbattle.SequenceView:
+        """``entered``: advance dice rolled at the table, per warrior id (postbattle.apply_experience)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.apply_experience, sequence_id, version,
+                        entered=entered, rng=self.rng)
 
     def choose(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int, warrior_id: int,
                kind: str, value: str, *, skill_lists: tuple[str, ...] = ()) -> postbattle.SequenceView:

@@ -547,8 +547,11 @@ def _after_pit_fight(s: _Step, p: Pending, w: Warrior, won: bool, dice: Dice, ro
 
 # ---- 2. experience ------------------------------------------------------------
 def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
-                     rng: random.Random | None = None) -> SequenceView:
-    """The usual awards and the scenario's, then one advance roll per threshold crossed."""
+                     entered: Mapping[int, str] | None = None, rng: random.Random | None = None) -> SequenceView:
+    """The usual awards and the scenario's, then one advance roll per threshold crossed.
+    ``entered``: the advance dice rolled at the table, per warrior id, in the order his advances
+    ask for them (the bot rolls whatever is missing; a die nobody asked for is refused)."""
+    entered = dict(entered or {})
     s = _Step.open(uow, actor, sequence_id, version, "experience")
     state, tables = s.state, s.rules.tables
     if state.extra.get("experience_done"):
@@ -577,13 +580,19 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
             continue
         if not gain:
             continue
-        cw, words = _gain(s, w, cw, gain, rng, heroes_full=heroes_full, rolls=rolls, raised=raised, pending=pending)
+        typed = parse_entered(entered.pop(f.warrior_id, ""))
+        cw, words = _gain(s, w, cw, gain, rng, heroes_full=heroes_full, rolls=rolls, raised=raised, pending=pending,
+                          entered=typed)
         s.write(w, cw, "postbattle.experience")
         line = f"{f.name} +{gain} experience"
         if words:
             line += " → advance: " + ", ".join(words)
         lines.append(line)
         awards.append(f"{f.name}: " + ", ".join(f"{e.award} {e.amount:+d}" for e in earned))
+    if any(parse_entered(text) for text in entered.values()):  # typed for a warrior who advanced on none
+        names = ", ".join(f.name for f in state.fighters if f.warrior_id in entered and parse_entered(entered[f.warrior_id]))
+        raise MordheimError(f"Dice were typed for {names}, who reaches no advance in this battle.",
+                            hint="Type advance dice only for the warriors whose experience crosses an advance.")
     extra = {**state.extra, "experience_done": True, "awards": awards}
     s.save(replace(state, lines=(*state.lines, *lines), dice=(*state.dice, *rolls), raised=tuple(raised),
                    pending=(*state.pending, *pending), extra=extra, step="experience" if pending else "exploration"),
@@ -591,22 +600,26 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     return s.view
 
 def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Random | None, *, heroes_full: bool,
-          rolls: list[str], raised: list[tuple[int, str]], pending: list[Pending]) -> tuple[CampaignWarrior, list[str]]:
+          rolls: list[str], raised: list[tuple[int, str]], pending: list[Pending],
+          entered: tuple[int, ...] = ()) -> tuple[CampaignWarrior, list[str]]:
     """``cw`` (the warrior ``w``) with ``gain`` experience and one advance rolled for each threshold
-    it crosses: the dice are added to ``rolls``, a henchman group's characteristic to ``raised``,
-    a choice left to the player to ``pending``. Returns him and the advances in words."""
+    it crosses: the dice (``entered`` ones first, in order, then the bot's) are added to ``rolls``,
+    a henchman group's characteristic to ``raised``, a choice left to the player to ``pending``.
+    Returns him and the advances in words; dice typed and not needed are refused."""
     tables = s.rules.tables
     total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
     crossed = s.rules.advances_between(w.role, cw.experience, total)
     cw = replace(cw, experience=total)
     words: list[str] = []
+    left = entered  # the typed dice no advance has taken yet
     for _threshold in crossed:
-        dice = Dice(rng)
+        dice = Dice(rng, left)
         if cw.advances_as_hero:  # heroes, and hired swords at the henchmen's thresholds
             adv = hero_advance(cw, tables.hero_advances, dice)
         else:
             adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
         rolls.extend(str(r) for r in dice.rolls)
+        left = dice.unused
         cw = adv.warrior
         words.append(adv.describe())
         if adv.characteristic and not cw.advances_as_hero:
@@ -616,6 +629,13 @@ def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Rand
             pending.append(Pending(kind, w.id, w.name, adv.choose_from, "; ".join(adv.notes)))
         elif adv.notes:
             words[-1] += f" ({'; '.join(adv.notes)})"
+    if left and not crossed:
+        raise MordheimError(f"Dice were typed for {w.name}, who reaches no advance in this battle.",
+                            hint="Type advance dice only for the warriors whose experience crosses an advance.")
+    if left:
+        advances = f"{len(crossed)} advance{'s' if len(crossed) != 1 else ''}"
+        raise MordheimError(f"{w.name}: {len(left)} typed dice were not needed ({' '.join(map(str, left))}).",
+                            hint=f"Type only the dice his {advances} roll: 2D6 each, then a D6 where the hero's table asks.")
     return cw, words
 
 
