@@ -289,6 +289,8 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
                 ui.add_item(_button(f"{p.name} won (at the table)", "pit", view, f"{p.warrior_id}-won",
                                     style=discord.ButtonStyle.success, row=n))
                 ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger, row=n))
+        elif not any(f.out_of_action for f in s.fighters):  # the step still records that nobody was hurt
+            ui.add_item(_button("Nobody to roll for: on to experience", "injuries", view, style=primary))
         else:
             ui.add_item(_button("Roll the injuries", "injuries", view, style=primary))
             ui.add_item(_button("Type dice rolled at the table", "injdice", view))
