@@ -163,7 +163,8 @@ class Console:
             message_id, comp = self._nth(n)
             if comp.get("type") == 2:
                 raise HarnessInputError("That is a button; use `press N`.")
-            chosen = [v.strip() for v in values.split(",") if v.strip()]
+            # values as typed, or quoted as slash options are ('"Wall Runner"'): the quotes are not the value's
+            chosen = [v.strip().strip('"\'') for v in values.split(",") if v.strip().strip('"\'')]
             if not chosen:
                 raise HarnessInputError("Say which option(s): `select N value`.")
             return self._show(await self.h.select(message_id, comp["custom_id"], chosen, self.actor))

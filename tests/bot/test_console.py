@@ -165,3 +165,10 @@ def test_history_is_kept_between_sessions(tmp_path):
             assert readline.get_history_item(readline.get_current_history_length()) == "/roll 2d6"
     finally:
         loop.close()
+
+
+async def test_a_menu_value_may_be_quoted_as_slash_options_are(tmp_path):
+    stdin = io.StringIO('/rule parry\nselect 2 "lrb/weapons/buckler"\n')
+    code, text = await run(tmp_path, stdin=stdin)
+    assert code == 0, text
+    assert "Buckler" in text.split('> select 2 "lrb/weapons/buckler"')[1]
