@@ -172,3 +172,10 @@ async def test_a_menu_value_may_be_quoted_as_slash_options_are(tmp_path):
     code, text = await run(tmp_path, stdin=stdin)
     assert code == 0, text
     assert "Buckler" in text.split('> select 2 "lrb/weapons/buckler"')[1]
+
+
+async def test_a_menu_option_may_be_chosen_by_its_label(tmp_path):
+    stdin = io.StringIO('/rule parry\nselect 2 Buckler (Weapons & armour)\n')
+    code, text = await run(tmp_path, stdin=stdin)
+    assert code == 0, text
+    assert "Buckler" in text.split("> select 2 Buckler")[1]
