@@ -139,6 +139,7 @@ class Console:
             if not rest.strip().isdigit():
                 raise HarnessInputError("Give a user id: `user 1234`.")
             self.actor.user_id = int(rest)
+            self.actor.name = f"user {int(rest)}"  # so that /luck and the tracker tell members apart
             return Outcome(f"Now acting as user {rest.strip()}.", False)
         if word == "guild":
             arg = rest.strip().lower()
