@@ -5,6 +5,8 @@ restart, a multiplayer game, and the tracker within Discord's limits."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.harness import ADMIN_PERMISSIONS, Actor, Harness
 from tests.conftest import both_backends, make_bot
 
@@ -330,3 +332,35 @@ async def test_the_tracker_fits_discord_for_two_warbands_of_twenty(harness):
     mark = await ok(await h.click(tracker, button(h, tracker, "mark", "1"), BLUE))
     pick_menu = menu(h, mark.message_id, "pick")
     assert len(pick_menu["options"]) == 20 and len(h.messages[mark.message_id].data["components"]) <= 5
+
+
+async def test_a_scenario_rolled_on_the_table_at_start(harness):
+    """`scenario: roll` rolls 2D6 on the rulebook's scenario table (offered first in the
+    autocomplete); the tracker shows the dice and plays what they gave. A 2 or a 12 lets the
+    lower-rated player choose, which the bot leaves to him."""
+    import re
+
+    from engine.campaign.rules import scenarios as rulebook
+    from engine.campaign.rules.game_scenario import RulebookScenarios
+    from engine.dice.source import Dice
+    from engine.errors import MordheimError
+
+    h = harness
+    await reds(h)
+    await blues(h)
+    offered = await h.autocomplete("game start", "scenario", RED, warband1=REDS, warband2=BLUES, scenario="")
+    assert offered.choices[0] == {"name": "Roll on the scenario table (2D6)", "value": "roll"}
+    for _ in range(40):  # until the dice give a scenario (2 and 12 give the choice to a player)
+        res = await h.command("game start", RED, warband1=REDS, warband2=BLUES, scenario="roll")
+        if not res.is_error:
+            break
+        assert "The scenario table rolled Scenario table: 2D6" in res.text and "lower rating" in res.text
+    rolled = re.search(r"Scenario table: 2D6 (\d)\+(\d) = (\d+) → ([^\n]+)", res.text)
+    assert rolled, res.text
+    name = rulebook.scenario_book().row(int(rolled[3])).scenario.name
+    assert rolled[4].strip().startswith(name) and int(rolled[1]) + int(rolled[2]) == int(rolled[3])
+    assert name in res.text.split("\n")[0] or name in res.text
+    tables = None
+    with pytest.raises(MordheimError, match="lower rating"):
+        RulebookScenarios().roll(tables, Dice(None, (6, 6)))
+    assert RulebookScenarios().roll(tables, Dice(None, (3, 4))).rolled.endswith(rulebook.scenario_book().row(7).scenario.name)
