@@ -91,9 +91,11 @@ class RulesLibrary:
         self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
                                [_plain(e.body) for e in rulebook], self.rewriter.known)
         self._name_stems: dict[str, frozenset[str]] = {}
-        # the words of what each entry belongs to (Entry.home), as a query's words are read
-        self._homes = {e.id: frozenset(stem(w) for n in e.home for w in self.rewriter.content_words(n))
-                       for e in entries if e.home}
+        # the words of what each entry belongs to (Entry.home), as a query's words are read; the same
+        # few list names recur across hundreds of entries, so each is read once
+        home_words = {n: frozenset(stem(w) for w in self.rewriter.content_words(n))
+                      for n in dict.fromkeys(n for e in entries for n in e.home)}
+        self._homes = {e.id: frozenset().union(*(home_words[n] for n in e.home)) for e in entries if e.home}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
     # ------------------------------------------------------------ loading

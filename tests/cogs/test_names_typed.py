@@ -60,5 +60,10 @@ async def test_a_pirate_buys_a_cutlass_as_his_sword_and_an_unknown_item_is_offer
     typo = await harness.command("trade buy", OWNER, warband="Sea Dogs", warrior="Jack", item="cutlas")
     assert typo.is_error and "Did you mean: `Sword`" in typo.text
     assert "Hardtack" not in typo.text and "Fighting claws" not in typo.text
+    # the item box: a name's start first, then another name's ("cut": the Sword, a cutlass), then letters inside
+    box = await harness.autocomplete("trade buy", "item", OWNER, warband="Sea Dogs", warrior="Jack", item="cut")
+    assert box.choices[0]["value"] == "Sword"
+    box = await harness.autocomplete("trade buy", "item", OWNER, warband="Sea Dogs", warrior="Jack", item="hook")
+    assert [c["value"] for c in box.choices][:2] == ["Hook hand", "Boat hook"]  # not in the order of the alphabet
     nothing = await harness.command("trade buy", OWNER, warband="Sea Dogs", warrior="Jack", item="xyzzy")
     assert nothing.is_error and "There is no item called 'xyzzy'" in nothing.text and "Did you mean" not in nothing.text
