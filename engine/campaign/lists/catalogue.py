@@ -36,6 +36,7 @@ from engine.errors import NotFoundError
 from engine.campaign.lists import checks as list_checks
 from engine.campaign.lists import kit_checks
 from engine.campaign.lists.kit_checks import LimitKind  # noqa: F401 - part of this API (ListLimit.kind)
+from engine.campaign.lists.names import closest
 from engine.errors import InvalidData
 from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems, skill_key
 from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
@@ -435,8 +436,7 @@ def _singulars(key: str) -> list[str]:
 
 
 def _closest(query: str, names: Iterable[str], limit: int = 5) -> list[str]:
-    found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=55)
-    return [name for name, _score, _index in found]
+    return closest(names, query, limit)  # engine/campaign/lists/names.py: nothing rather than a poor match
 
 
 def _index(entries: Iterable[Any], names: Any) -> dict[str, Any]:
@@ -499,8 +499,13 @@ class Catalogue:
         found = self._item_index.get(lookup_key(query))
         if found is None:
             raise NotFoundError(f"There is no item called '{query[:60]}'.",
-                                suggestions=_closest(query, [i.name for i in self.items.values()]))
+                                suggestions=self._closest_items(query))
         return found
+
+    def _closest_items(self, query: str) -> list[str]:
+        """The names of the items closest to ``query`` by their names or other names ("cutlas": Sword, a cutlass)."""
+        named_by = {n: i.name for i in self.items.values() for n in (i.name, *i.aliases)}
+        return list(dict.fromkeys(named_by[n] for n in _closest(query, named_by, limit=10)))[:5]
 
     def hired_sword(self, query: str) -> HiredSword:
         found = self._sword_index.get(lookup_key(query))
