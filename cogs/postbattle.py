@@ -300,6 +300,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "pay": lambda: svc.pay_ransom(g, who, admin, captive),
             "sell": lambda: svc.sell(g, who, admin, captive),
             "exch": lambda: svc.exchange(g, who, admin, captive, int(match["arg"] or 0)),
+            "held": lambda: svc.choose_captor(g, who, admin, captive, int(match["arg"] or 0)),
             "oute": lambda: svc.settle_outside(g, who, admin, captive, "exchanged"),
             "outs": lambda: svc.settle_outside(g, who, admin, captive, "sold"),
         }.get(action)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from engine.campaign.actions.captives import opposing_warbands
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
 from engine.campaign.actions.trading import STASH_MAX
@@ -272,13 +273,16 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
     return missing, captive
 
 
-def _captor(s: _Step) -> Warband | None:
-    """The warband that took a hero of this battle captive: the battle's opponent when it is a
-    warband of this server (recorded with `/battle record opponent:`); None otherwise."""
-    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
-    if battle is None or battle.opponent_warband_id is None:
-        return None
-    return s.uow.warbands.get(battle.opponent_warband_id)
+def _captor(s: _Step, f: Fighter) -> tuple[Warband | None, tuple[Warband, ...]]:
+    """The warband of this server that took the hero ``f`` captive, and, when that is not known,
+    the ones it may be (actions/captives.py's decisions): the warband of the warrior who took him
+    out of action, as the game tracker recorded it; else the battle's one opposing warband of
+    this server; else (none, every opposing one), his owner to say which, or none: outside the server."""
+    by = s.uow.warbands.get(f.taken_by) if f.taken_by is not None and f.taken_by != s.band.id else None
+    if by is not None:
+        return by, ()
+    opposing = opposing_warbands(s.uow, s.record.battle_id, s.band.id)
+    return (opposing[0], ()) if len(opposing) == 1 else (None, opposing)
 
 
 # ---------------------------------------------------------------------- writing
@@ -474,11 +478,13 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
         s.write(w, after, "postbattle.injury")
         if after.captured:
             captured.append(f.warrior_id)
-            captor = _captor(s)
+            captor, maybe = _captor(s, f)
             uow.captives.add(warband_id=s.band.id, warrior_id=w.id, captor_id=captor.id if captor else None,
                              battle_id=s.record.battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
             notes.append(f"{f.name} is held by {captor.name}: its owner may ransom him, exchange him or sell him to the slavers "
                          "(`/postbattle captives`)" if captor else
+                         f"{f.name} is held by {' or '.join(b.name for b in maybe)}: say which with `/postbattle captives`"
+                         if maybe else
                          f"{f.name} is held by the enemy: record his fate with `/postbattle captives` once it is known")
     unknown = set(entered) - {f.warrior_id for f in state.fighters if f.out_of_action}
     if unknown:
