@@ -464,7 +464,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             if not (extra.isascii() and extra.isdigit() and len(extra) <= 2):
                 raise MordheimError("Extra dice must be a number from 0 to 6.")
             await done(i, lambda: svc.explore(g, i.user.id, is_admin(i), view.id, view.version, entered=values["dice"], extra_dice=int(extra)))
-        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table", "Exploration dice, then the place's follow-up dice: 5 5 3 4 (empty: the bot rolls)", False),
+        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table",
+                                               "Exploration dice, then the place's follow-up dice: 5 5 3 4 (empty: the bot rolls)", False),
                                               ("extra", "Extra dice from skills or equipment", "0", False)], submit)
 
 
