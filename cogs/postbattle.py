@@ -300,6 +300,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "pay": lambda: svc.pay_ransom(g, who, admin, captive),
             "sell": lambda: svc.sell(g, who, admin, captive),
             "exch": lambda: svc.exchange(g, who, admin, captive, int(match["arg"] or 0)),
+            "held": lambda: svc.choose_captor(g, who, admin, captive, int(match["arg"] or 0)),
             "oute": lambda: svc.settle_outside(g, who, admin, captive, "exchanged"),
             "outs": lambda: svc.settle_outside(g, who, admin, captive, "sold"),
         }.get(action)
@@ -463,7 +464,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             if not (extra.isascii() and extra.isdigit() and len(extra) <= 2):
                 raise MordheimError("Extra dice must be a number from 0 to 6.")
             await done(i, lambda: svc.explore(g, i.user.id, is_admin(i), view.id, view.version, entered=values["dice"], extra_dice=int(extra)))
-        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table", "e.g. 5 1 3 (empty: the bot rolls them)", False),
+        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table",
+                                               "Exploration dice, then the place's follow-up dice: 5 5 3 4 (empty: the bot rolls)", False),
                                               ("extra", "Extra dice from skills or equipment", "0", False)], submit)
 
 

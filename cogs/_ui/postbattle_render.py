@@ -322,7 +322,8 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
                 ui.add_item(_button("Send nobody", "nobody", view))
         else:
             dice = searchers + (1 if s.won else 0)
-            ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})", "explore", view, style=primary))
+            ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})" if dice else "Nobody searched: go on",
+                                "explore", view, style=primary))
             ui.add_item(_button("Type dice / extra dice", "expdice", view))
     elif s.step == "income":
         ui.add_item(_select("Sell how many shards?", "sell", view, [

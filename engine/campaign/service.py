@@ -493,6 +493,9 @@ class Captives(_Verbs):
     def sell(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *, entered: str = "") -> captives.CaptivesView:
         return self.act(_actor(guild_id, actor_id, is_admin), captives.sell, captive_id, entered=entered, rng=self.rng)
 
+    def choose_captor(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, captor_id: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.choose_captor, captive_id, captor_id)
+
     def settle_outside(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, outcome: str, *,
                        price: int = 0) -> captives.CaptivesView:
         return self.act(_actor(guild_id, actor_id, is_admin), captives.settle_outside, captive_id, outcome, price=price)

@@ -364,3 +364,44 @@ async def test_a_scenario_rolled_on_the_table_at_start(harness):
     with pytest.raises(MordheimError, match="lower rating"):
         RulebookScenarios().roll(tables, Dice(None, (6, 6)))
     assert RulebookScenarios().roll(tables, Dice(None, (3, 4))).rolled.endswith(rulebook.scenario_book().row(7).scenario.name)
+
+
+async def test_a_captive_of_a_three_warband_game_is_held_by_the_warband_that_took_him_out_or_one_his_owner_names(harness):
+    """Issue 16 (playtest): "Twitch (by Uzg)" recorded, D66 61 entered, and the captive was "held by
+    a warband outside this server". His captor is the warband of the warrior who took him out of
+    action; with several opponents and no record, his owner says which."""
+    h = harness
+    await reds(h)
+    await blues(h)
+    await ok(await h.command("warband create", GREEN, name=GREENS, warband_type="Orcs", gold=100))
+    await ok(await h.command("warrior add", GREEN, warband=GREENS, name="Uzg", role="leader", warrior_type="Orc",
+                             profile="4 4 3 3 4 1 2 1 8"))
+    tracker = await start(h, ("warband3", GREENS))
+    p = await panel(h, tracker, BLUE, BLUES)
+    await take_out(h, p, BLUE, "Skab", "Uzg")
+    await take_out(h, p, BLUE, "Snikch", "Another enemy")  # by someone the tracker does not name: no captor known
+    assert "Skab (by Uzg)" in tracker_text(h, tracker)
+    res = await ok(await h.click(tracker, button(h, tracker, "end"), RED))
+    await ok(await h.click(res.message_id, button(h, res.message_id, "won", "0"), RED))
+    seq = (await ok(await h.command("postbattle resume", BLUE, warband=BLUES))).message_id
+    await ok(await h.click(seq, button(h, seq, "confirm"), BLUE))
+    opened = await ok(await h.click(seq, button(h, seq, "injdice"), BLUE))
+    fields = {row["components"][0]["label"]: row["components"][0]["custom_id"] for row in opened.first.data["components"]}
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {fields["Skab"]: "61", fields["Snikch"]: "61"}, BLUE,
+                                        message_id=seq))
+    assert "Serious injury for Skab: D66 61 (entered)" in res.text and "Serious injury for Snikch: D66 61 (entered)" in res.text
+
+    mine = await ok(await h.command("postbattle captives", BLUE, warband=BLUES))
+    assert "**Skab**, held by Orc Boyz: no ransom asked yet." in mine.text
+    assert f"**Snikch**, held by {REDS} or {GREENS}" in mine.text and "outside this server" not in mine.text.split("Snikch")[0]
+    held = await ok(await h.command("postbattle captives", GREEN, warband=GREENS))
+    assert "holds no captive" not in held.text and f"**Skab** of {BLUES}" in held.text
+    reds_id = h.bot.campaigns.get_warband(G, REDS).id
+    choose = next(c["custom_id"] for c in h.messages[mine.message_id].components()
+                  if c.get("custom_id", "").startswith("pbc:held:") and c["custom_id"].endswith(f":{reds_id}"))
+    await refused(await h.click(mine.message_id, choose, RED), "Only the owner")  # the captive's owner says who holds him
+    res = await ok(await h.click(mine.message_id, choose, BLUE))
+    assert f"Snikch is held by {REDS}" in res.text and f"**Snikch**, held by {REDS}: no ransom asked yet." in res.text
+    theirs = await ok(await h.command("postbattle captives", RED, warband=REDS))
+    assert f"**Snikch** of {BLUES}" in theirs.text and any(c.get("custom_id", "").startswith("pbc:ransom:")
+                                                           for c in h.messages[theirs.message_id].components())

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from engine.campaign.actions.captives import opposing_warbands
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
 from engine.campaign.actions.trading import STASH_MAX
@@ -272,13 +273,16 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
     return missing, captive
 
 
-def _captor(s: _Step) -> Warband | None:
-    """The warband that took a hero of this battle captive: the battle's opponent when it is a
-    warband of this server (recorded with `/battle record opponent:`); None otherwise."""
-    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
-    if battle is None or battle.opponent_warband_id is None:
-        return None
-    return s.uow.warbands.get(battle.opponent_warband_id)
+def _captor(s: _Step, f: Fighter) -> tuple[Warband | None, tuple[Warband, ...]]:
+    """The warband of this server that took the hero ``f`` captive, and, when that is not known,
+    the ones it may be (actions/captives.py's decisions): the warband of the warrior who took him
+    out of action, as the game tracker recorded it; else the battle's one opposing warband of
+    this server; else (none, every opposing one), his owner to say which, or none: outside the server."""
+    by = s.uow.warbands.get(f.taken_by) if f.taken_by is not None and f.taken_by != s.band.id else None
+    if by is not None:
+        return by, ()
+    opposing = opposing_warbands(s.uow, s.record.battle_id, s.band.id)
+    return (opposing[0], ()) if len(opposing) == 1 else (None, opposing)
 
 
 # ---------------------------------------------------------------------- writing
@@ -474,11 +478,13 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
         s.write(w, after, "postbattle.injury")
         if after.captured:
             captured.append(f.warrior_id)
-            captor = _captor(s)
+            captor, maybe = _captor(s, f)
             uow.captives.add(warband_id=s.band.id, warrior_id=w.id, captor_id=captor.id if captor else None,
                              battle_id=s.record.battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
             notes.append(f"{f.name} is held by {captor.name}: its owner may ransom him, exchange him or sell him to the slavers "
                          "(`/postbattle captives`)" if captor else
+                         f"{f.name} is held by {' or '.join(b.name for b in maybe)}: say which with `/postbattle captives`"
+                         if maybe else
                          f"{f.name} is held by the enemy: record his fate with `/postbattle captives` once it is known")
     unknown = set(entered) - {f.warrior_id for f in state.fighters if f.out_of_action}
     if unknown:
@@ -733,11 +739,16 @@ REROLL_ITEMS = ("master map", "warpstone amulet")  # carried by a warrior not ta
 # rolled 6 (seed 000:1530, written "Master map" on his kit) and the Clan Pestilens amulet (Town Cryer 29)
 
 
+FOLLOW_UP = "follow_up_dice"  # state.extra: follow-up dice typed with the exploration dice, not used yet
+
+
 def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
             entered: str = "", extra_dice: int = 0, hero_id: int | None = None, visit: bool = True,
             rng: random.Random | None = None) -> SequenceView:
     """Roll (or take) the exploration dice; where the warband may re-roll dice, wait for which;
-    then the place's follow-up dice, and add what was found."""
+    then the place's follow-up dice, and add what was found. ``entered``: the exploration dice
+    rolled at the table, then any follow-up dice the place found asks, in the order it asks them
+    (the bot rolls whatever is not typed; dice typed and not needed are refused)."""
     if not 0 <= extra_dice <= MAX_EXTRA_DICE:
         raise MordheimError(f"Extra exploration dice must be 0 to {MAX_EXTRA_DICE}.")
     s = _Step.open(uow, actor, sequence_id, version, "exploration")
@@ -749,23 +760,31 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     searching = searchers(s.view_now())
     faces = state.explore_dice
     rolls: list[str] = []
+    follow_up = parse_entered(entered)
     if not faces:
         n = exploration_dice(len(searching), state.won, table, extra_dice)
-        entered_faces = parse_entered(entered)
+        entered_faces, follow_up = follow_up[:n], follow_up[n:]
         if entered_faces and len(entered_faces) != n:
             raise MordheimError(f"This exploration rolls {n} dice ({len(searching)} searching heroes"
                                 f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}); "
-                                f"{len(entered_faces)} were entered.", hint=f"Type {n} dice, each 1-6.")
+                                f"{len(entered_faces)} were entered.",
+                                hint=f"Type the {n} exploration dice, each 1-6, then any follow-up dice the place found asks.")
         faces = Dice(rng, entered_faces).dice(n, "Exploration")
-        rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
-                     + (" (entered)" if entered_faces else ""))
+        if faces:
+            rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
+                         + (" (entered)" if entered_faces else ""))
+        if follow_up:  # kept for the place's follow-up rolls, past a choice of re-rolls or of a hero
+            state = s.state = replace(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
         rerolls, why = _rerolls(s, searching)
         if rerolls and faces:
             p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
                         f"{min(rerolls, len(faces))}|" + "; ".join(why))
             s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
             return s.view
-    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching)
+    elif follow_up:  # the exploration dice are rolled: dice typed now are the place's
+        s.state = replace(state, extra={**state.extra, FOLLOW_UP: [*state.extra.get(FOLLOW_UP, ()), *follow_up]})
+    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching,
+                     typed_now=bool(follow_up))
 
 
 def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
@@ -824,10 +843,14 @@ def _found(state: SequenceState, place_id: str) -> bool:
 
 
 def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: int | None, visit: bool,
-              rng: random.Random | None, shown: list[str] | None = None, searching: list[Warrior] | None = None) -> SequenceView:
+              rng: random.Random | None, shown: list[str] | None = None, searching: list[Warrior] | None = None,
+              typed_now: bool = False) -> SequenceView:
     """The exploration with these dice, ``rolls`` the dice of this press not in the state yet
     (``shown`` the ones already in it that the message shows too; ``searching`` the searchers,
-    when the caller has them)."""
+    when the caller has them). The place's follow-up rolls take the follow-up dice typed with the
+    exploration dice first (``state.extra[FOLLOW_UP]``). Typed ones the place does not ask are
+    refused when typed in this press (``typed_now``); typed before a choice of re-rolls or of a
+    hero, which cannot be typed again, they are left out and said."""
     state, table = s.state, s.rules.tables.exploration
     searching = searchers(s.view_now()) if searching is None else searching
     multiple = find_multiple(faces)
@@ -845,10 +868,21 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
         raise MordheimError("Choose one of the warband's heroes.")
     leader_w = next((w for w in s.warriors() if w.role == "leader" and w.status == "active"), None)
     leader = s.campaign_warrior(leader_w) if leader_w else None
-    dice = Dice(rng)
+    dice = Dice(rng, state.extra.get(FOLLOW_UP, ()))
     result = explore_place(faces, table, dice, warband_id=s.warband_list_id(), hero=hero, leader=leader, visit_place=visit)
     finds = result.finds
     rolls = [*rolls, *(str(r) for r in dice.rolls)]
+    if dice.unused:
+        unused = " ".join(map(str, dice.unused))
+        asked = len(state.extra.get(FOLLOW_UP, ())) - len(dice.unused)
+        if typed_now:
+            where = (f"{result.place.name} asked {asked} follow-up {'die' if asked == 1 else 'dice'}" if result.place
+                     else "they found no place that asks more")
+            raise MordheimError(f"{len(dice.unused)} entered {'die was' if len(dice.unused) == 1 else 'dice were'} not needed "
+                                f"({unused}): this exploration rolls {len(faces)} {'die' if len(faces) == 1 else 'dice'}, and {where}.",
+                                hint="Type the exploration dice, then only the follow-up dice the place found asks, in order "
+                                     "(the bot rolls any you leave out).")
+        rolls.append(f"Follow-up dice typed but not needed, left out: {unused}")
     missed = list(state.missed)
     for name, games in finds.missed_games:
         target = next(w for w in s.warriors() if w.name == name)
@@ -882,8 +916,10 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
     if stored:
         lines.append("into the stash: " + ", ".join(stored))
     place_line = (f"found {result.place.name}" if result.place else "")
-    lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
+    lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else "")
+                 if faces else "Exploration: nobody searched the ruins (no exploration dice): nothing found")
     extra = {**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}
+    extra.pop(FOLLOW_UP, None)
     if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
         lines.insert(1, counters.line())
         extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}

@@ -42,6 +42,7 @@ class Fighter:
     hired_sword: bool = False  # rolls a D6 out of action and gains experience as a henchman (rules/campaign_warrior.py)
     counters: int = 0  # wyrdstone counters he carried (a rulebook scenario's award counts them): see ``counters_held``
     feat: bool = False  # he did the scenario's own feat: broke through, escaped first, found the chest
+    taken_by: int | None = None  # the warband (id) whose warrior took him out of action, as the game tracker recorded it
 
     @property
     def counters_held(self) -> int:
