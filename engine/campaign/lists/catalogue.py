@@ -413,6 +413,7 @@ class HiredSword:
     choices: tuple[KitChoice, ...] = ()
     hire_note: str = ""  # payment that is not plain gold, in our words; hire_fee and upkeep hold the gold part
     upkeep_note: str = ""  # what his upkeep asks after a battle besides the gold the bot takes: recorded by hand
+    upkeep_in: str = ""  # what an upkeep that is not gold is paid in, in a few words ('1 wyrdstone shard')
     companions: tuple[Companion, ...] = ()
     notes: tuple[str, ...] = ()  # rules and figures the engine does not apply, in our words
 
@@ -424,6 +425,11 @@ class HiredSword:
     @property
     def kind(self) -> str:
         return "Dramatis Persona" if self.is_character else "hired sword"
+
+    @property
+    def upkeep_in_words(self) -> str:
+        """'30 gc', '1 wyrdstone shard' (not gold), or 'none'."""
+        return f"{self.upkeep} gc" if self.upkeep else self.upkeep_in or "none"
 
     def may_be_hired_by(self, warband_id: str) -> bool:
         return (self.include is None or warband_id in self.include) and warband_id not in self.exclude
@@ -741,7 +747,7 @@ def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]
         special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
         include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
         grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
-        upkeep_note=data.get("upkeep_note", ""),
+        upkeep_note=data.get("upkeep_note", ""), upkeep_in=data.get("upkeep_in", ""),
         choices=tuple(_build_choice(c, shared.items) for c in data.get("choices", ())),
         companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
         notes=tuple(data.get("notes", ())),

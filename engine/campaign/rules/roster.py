@@ -378,7 +378,7 @@ def warrior_cost(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warri
             dagger_seen = True
             continue
         kit += value * warrior.group_size
-    return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced))
+    return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced), listed=fighter is not None)
 
 
 # ------------------------------------------------------------------ a roster against its list
