@@ -439,3 +439,14 @@ async def test_warband_check_flags_a_skill_its_own_limits_bar(harness):
     text = (await harness.command("warband check", OWNER, name="Rats")).text
     assert "Queek: Only a warrior who casts spells or recites prayers may take Sorcery (Mordheim rulebook (2000)" in text
     assert "Battle Tongue" not in text.replace("Sorcery, Battle Tongue", "")  # the leader may have it
+
+
+async def test_a_refused_purchase_names_what_the_warrior_may_carry(harness):
+    """Playtest: the refusal pointed to /warband check, which lists no kit. It now names his list's items."""
+    await run(harness, ("warband create", {"name": "Bandits", "warband_type": "Hochland Bandits"}))
+    await run(harness, hire("Bandits", "Bandit Prince", "Rudi"))
+    res = await harness.command("trade buy", OWNER, warband="Bandits", warrior="Rudi", item="Hochland long rifle")
+    assert res.is_error and "Hochland long rifle is not on the" in res.text, res.text
+    assert "/warband check" not in res.text
+    assert "A Bandit Prince buys from the" in res.text and "Sword" in res.text
+    assert "as a hero, also the trading post's miscellaneous items" in res.text

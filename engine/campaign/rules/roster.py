@@ -315,6 +315,23 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
     return f"{item.name} is not on the {listing.name}, which a {fighter.name} buys from.{misc}"
 
 
+def what_he_may_carry(wlist: WarbandList | None, warrior: Warrior) -> str | None:
+    """The items ``warrior``'s equipment list sells, in a sentence for a refused purchase; None when he
+    buys from no list (a hired sword, an animal, one made by hand)."""
+    fighter = fighter_of(wlist, warrior)
+    if fighter is None or fighter.animal or fighter.equipment_list is None:
+        return None
+    listing = fighter.equipment_list
+    names = ", ".join(dict.fromkeys(row.item.name for row in listing.items))
+    misc = "; as a hero, also the trading post's miscellaneous items" if warrior.is_hero else ""
+    return f"{a_or_an(fighter.name, capital=True)} buys from the {listing.name}: {names}{misc}."[:1000]
+
+
+def a_or_an(name: str, *, capital: bool = False) -> str:
+    article = "an" if name[:1].upper() in "AEIOU" else "a"
+    return f"{article.capitalize() if capital else article} {name}"
+
+
 def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
     """What the warrior's equipment list charges for ``item`` (or for the same weapon under another name, 000:921);
     None when it is not on the list."""
