@@ -13,7 +13,7 @@ from engine.campaign.rules import skill_rules
 CATALOGUE = bundled_catalogue()
 
 
-def hero(warband_id: str, fighter_id: str, *, id: int = 1, name: str = "Anna", skills: tuple[str, ...] = (),  # noqa: A002
+def hero(warband_id: str, fighter_id: str, *, id: int = 1, name: str = "Anna", skills: tuple[str, ...] = (),
          equipment: tuple[str, ...] = ()) -> Warrior:
     """A warrior hired from a bundled list, as hiring stores him."""
     wlist = CATALOGUE.warbands[warband_id]
