@@ -450,7 +450,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         if action == "skill":
             async def submit(i, values):
                 await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "skill", values["skill"]))
-            return DiceModal("A new skill", [("skill", "Skill (from his skill lists)", "e.g. Strike to Injure", True)], submit)
+            return DiceModal("A new skill", [("skill", "Skill (from the warrior's skill lists)", "e.g. Strike to Injure", True)], submit)
         if action == "talent":
             async def submit(i, values):
                 lists = tuple(x.strip() for x in values["lists"].split(",") if x.strip())

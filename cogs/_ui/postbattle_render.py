@@ -71,7 +71,7 @@ def _pending_lines(view: SequenceView) -> list[str]:
         elif p.kind == "choose":
             out.append(f"**{name}**: choose +1 " + " or ".join(p.options) + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "skill":
-            out.append(f"**{name}**: choose a new skill from his skill lists (menus below, or type it)"
+            out.append(f"**{name}**: choose a new skill from {name}'s skill lists (menus below, or type it)"
                        + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "talent":
             out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")

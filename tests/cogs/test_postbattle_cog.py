@@ -3,6 +3,8 @@ undo of the whole batch, stale and foreign presses, a restart mid-sequence, a de
 
 from __future__ import annotations
 
+import json
+
 from bot.harness import ADMIN_PERMISSIONS, Actor, Harness, embed_text
 from tests.conftest import make_bot
 
@@ -80,6 +82,8 @@ async def test_a_seeded_sequence_in_the_channel_then_undo_takes_it_all_back(harn
     while True:
         comps = [c.get("custom_id", "") for c in h.messages[mid].components()]
         if any(":skill:" in c for c in comps):
+            said = json.dumps(h.messages[mid].data)
+            assert "a new skill from his skill lists" not in said and "skill lists (menus below, or type it)" in said
             opened = await ok(await h.click(mid, next(c for c in comps if ":skill:" in c), OWNER))
             await ok(await h.submit_modal(opened.first.data["custom_id"], {"skill": next(skills)}, OWNER, message_id=mid))
         elif any(":choose:" in c for c in comps):
@@ -272,6 +276,7 @@ async def test_every_form_fits_discords_45_characters_without_cutting_ours(harne
     every = [(d["title"], [row["components"][0]["label"] for row in d["components"]]) for d in (m.to_dict() for m in forms)]
     assert all(len(title) <= 45 and all(len(x) <= 45 for x in items) for title, items in every)
     assert ("Exploration dice", ["Dice rolled at the table", "Extra dice from skills or equipment"]) in every
+    assert ("A new skill", ["Skill (from the warrior's skill lists)"]) in every  # Sisters learn skills too
 
 
 async def test_the_upkeep_step_and_a_captive_through_the_channel(harness):

@@ -165,7 +165,7 @@ def _refusal(wlist: WarbandList | None, w: Warrior | None, piece: KitPiece, cata
     if w is not None:
         refusal = roster_rules.carry_refusal(wlist, w, item, catalogue, weapon=piece.weapon)
         if refusal:
-            return refusal, "`/warband check` lists what each warrior may carry."
+            return refusal, roster_rules.what_he_may_carry(wlist, w)
     elif wlist is not None and not item.may_be_bought_by(wlist.id):
         return f"{item.name} is not for {wlist.name}.", None
     elif item.kind == "mutation":

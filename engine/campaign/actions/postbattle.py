@@ -43,6 +43,7 @@ from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury
 from engine.campaign.rules.injuries import settle_pit_fight as pit_fight_result
 from engine.campaign.rules import pit_fight as pit_rules
+from engine.campaign.rules import skill_rules
 from engine.campaign.rules.scenario_finds import scenario_shards
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.campaign.rules.transfer import check_warrior_fields
@@ -194,8 +195,9 @@ def _skill_menu_of(state: SequenceState, warriors: Iterable[Warrior], catalogue:
     """The skill menu of the first waiting advance, when it is a new skill (else none)."""
     if state.step != "experience" or not state.pending or state.pending[0].kind != "skill":
         return ()
-    w = next((w for w in warriors if w.id == state.pending[0].warrior_id), None)
-    return skill_menu(w, catalogue, wlist) if w is not None else ()
+    band = list(warriors)
+    w = next((w for w in band if w.id == state.pending[0].warrior_id), None)
+    return skill_menu(w, catalogue, wlist, band) if w is not None else ()
 
 
 def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warriors: Iterable[Warrior], rules: CampaignRules,
@@ -672,8 +674,11 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
         line = f"{w.name} chose +1 {wanted}"
         s.write(w, cw, "postbattle.advance")
     elif kind == "skill":
+        barred = skill_rules.typed_refusal(w, s.catalogue, s.wlist, value, s.warriors())
+        if barred is not None:
+            raise MordheimError(barred, hint="Choose another skill from the menus.")
         adv = learn_skill(AdvanceRoll(cw, tables.hero_advances.results[0], skill=True), value,
-                          skills_he_may_learn(w, s.catalogue, s.wlist))
+                          skills_he_may_learn(w, s.catalogue, s.wlist, s.warriors()))
         line = f"{w.name} learnt {adv.warrior.skills[-1]}"
         s.write(w, adv.warrior, "postbattle.skill")
     elif kind == "talent" and s.heroes_full():
@@ -1301,34 +1306,24 @@ def talent_skill_lists(typed: tuple[str, ...], catalogue: Catalogue, wlist: Warb
     return picked
 
 
-def skill_menu(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> tuple[SkillGroup, ...]:
+def skill_menu(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None,
+               warband: Sequence[Warrior] = ()) -> tuple[SkillGroup, ...]:
     """The skills ``w`` may still learn, list by list (his lists in his order: the common lists of the
-    server's ``catalogue`` and his warband's own), for an advance's menu; those he has are left out.
-    Empty when his lists are not known (a warrior made by hand types his skill)."""
-    own = wlist.skill_lists if wlist is not None else {}
-    had = {name_key(s) for s in w.skills}
-    groups = []
-    for list_id in w.skill_lists:
-        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
-        if skill_list is None:
-            continue
-        skills = tuple((s.name, s.summary + (f" ({s.restriction})" if s.restriction else ""))
-                       for s in skill_list.skills if name_key(s.name) not in had)
-        if skills:
-            groups.append(SkillGroup(skill_list.name, skills))
-    return tuple(groups)
+    server's ``catalogue`` and his warband's own), for an advance's menu: those he has, and those a
+    skill's own limits bar him from (skill_rules.py), are left out. Empty when his lists are not
+    known (a warrior made by hand types his skill)."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for skill_list, s in skill_rules.may_learn(w, catalogue, wlist, warband):
+        groups.setdefault(skill_list.name, []).append((s.name, s.summary + (f" ({s.restriction})" if s.restriction else "")))
+    return tuple(SkillGroup(name, tuple(skills)) for name, skills in groups.items())
 
 
-def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:
-    """Every skill on the warrior's skill lists: the common lists of the server's ``catalogue`` and
-    the own lists of his warband's ``wlist`` (the server's house list where it has one); None when
-    his lists are not known (a warrior made by hand): then any skill name is taken."""
-    if not w.skill_lists:
+def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None,
+                        warband: Sequence[Warrior] = ()) -> list[str] | None:
+    """Every skill of the warrior's skill lists he may take (the common lists of the server's
+    ``catalogue`` and the own lists of his warband's ``wlist``, the server's house list where it has
+    one), as the menu offers them; None when his lists are not known (a warrior made by hand): then
+    any skill name is taken."""
+    if not w.skill_lists or not skill_rules.lists_of(w, catalogue, wlist):
         return None
-    own = wlist.skill_lists if wlist is not None else {}
-    names: list[str] = []
-    for list_id in w.skill_lists:
-        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
-        if skill_list is not None:
-            names.extend(skill.name for skill in skill_list.skills)
-    return names or None
+    return [s.name for _list, s in skill_rules.may_learn(w, catalogue, wlist, warband)]

@@ -121,7 +121,8 @@ def hireling_note(catalogue: Catalogue, w: Warrior) -> HirelingNote | None:
         lines += [f"{g.name}: {g.summary}" for g in hs.gear]
     lines += [f"Not applied by the bot: {n}" for n in hs.notes]
     grade = f", grade {hs.grade}" if hs.grade else ""
-    return HirelingNote(warrior=w.name, what=f"{hs.kind}{grade}, {hs.source}", upkeep=hs.upkeep, lines=tuple(lines))
+    return HirelingNote(warrior=w.name, what=f"{hs.kind}{grade}, {hs.source}", upkeep=hs.upkeep, lines=tuple(lines),
+                        upkeep_in=hs.upkeep_in)
 
 
 def check_warband(uow: UnitOfWork, name: str) -> tuple[Warband, roster_rules.RosterCheck]:

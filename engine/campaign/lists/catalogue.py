@@ -215,6 +215,30 @@ class SpecialRule:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SkillTakers:
+    """Who may take a skill (a skill's ``takers`` in the JSON; engine/campaign/rules/skill_rules.py applies it).
+    A fighter is 'warband-id/fighter-id' for a list's fighter, or a hired sword's or character's id."""
+
+    source: str
+    leader: bool = False  # the warband's leader only
+    casts_spells: bool = False  # only a warrior who casts spells or recites prayers (Catalogue.spellcasters)
+    not_warbands: tuple[str, ...] = ()
+    not_fighters: tuple[str, ...] = ()
+    only_fighters: tuple[str, ...] = ()
+    needs_skill: str | None = None  # a skill id he must have already
+    at_most: int | None = None  # warriors of one warband who may have it
+
+
+@dataclass(frozen=True, kw_only=True)
+class Spellcasters:
+    """What makes a warrior one who casts spells or recites prayers (skills.json ``spellcasters``)."""
+
+    special_rules: frozenset[str] = frozenset()
+    with_skill_and_item: tuple[tuple[str, str], ...] = ()  # (skill id, item id): Arcane Lore and a Tome of Magic
+    source: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Skill:
     id: str
     name: str
@@ -222,6 +246,7 @@ class Skill:
     list_id: str
     effects: Mapping[str, int] = field(default_factory=_empty)
     restriction: str = ""
+    takers: SkillTakers | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -389,6 +414,7 @@ class HiredSword:
     choices: tuple[KitChoice, ...] = ()
     hire_note: str = ""  # payment that is not plain gold, in our words; hire_fee and upkeep hold the gold part
     upkeep_note: str = ""  # what his upkeep asks after a battle besides the gold the bot takes: recorded by hand
+    upkeep_in: str = ""  # what an upkeep that is not gold is paid in, in a few words ('1 wyrdstone shard')
     companions: tuple[Companion, ...] = ()
     notes: tuple[str, ...] = ()  # rules and figures the engine does not apply, in our words
 
@@ -400,6 +426,11 @@ class HiredSword:
     @property
     def kind(self) -> str:
         return "Dramatis Persona" if self.is_character else "hired sword"
+
+    @property
+    def upkeep_in_words(self) -> str:
+        """'30 gc', '1 wyrdstone shard' (not gold), or 'none'."""
+        return f"{self.upkeep} gc" if self.upkeep else self.upkeep_in or "none"
 
     def may_be_hired_by(self, warband_id: str) -> bool:
         return (self.include is None or warband_id in self.include) and warband_id not in self.exclude
@@ -459,6 +490,7 @@ class Catalogue:
     special_rules: Mapping[str, SpecialRule]
     hired_swords: Mapping[str, HiredSword]
     dramatis_personae: Mapping[str, DramatisPersona] = field(default_factory=_empty)
+    spellcasters: Spellcasters = field(default_factory=Spellcasters)  # who casts spells, for skills only they may take
     _raw_warbands: Mapping[str, Mapping[str, Any]] = field(default_factory=_empty, repr=False)  # the JSON each list came from
     _warband_index: dict[str, WarbandList] = field(init=False, repr=False, compare=False)
     _item_index: dict[str, Item] = field(init=False, repr=False, compare=False)
@@ -564,7 +596,8 @@ class Catalogue:
         return Catalogue(
             warbands=MappingProxyType({**self.warbands, built.id: built}), items=MappingProxyType({**items, **built.items}),
             races=self.races, skill_lists=self.skill_lists, special_rules=self.special_rules, hired_swords=self.hired_swords,
-            dramatis_personae=self.dramatis_personae, _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
+            dramatis_personae=self.dramatis_personae, spellcasters=self.spellcasters,
+            _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
         )
 
     def raw_warband(self, warband_id: str) -> Mapping[str, Any] | None:
@@ -623,10 +656,25 @@ def _build_rule(data: Mapping[str, Any]) -> SpecialRule:
 
 def _build_skill_list(data: Mapping[str, Any]) -> SkillList:
     skills = tuple(
-        Skill(id=s["id"], name=s["name"], summary=s["summary"], list_id=data["id"], effects=_effects(s), restriction=s.get("restriction", ""))
+        Skill(id=s["id"], name=s["name"], summary=s["summary"], list_id=data["id"], effects=_effects(s), restriction=s.get("restriction", ""),
+              takers=_build_takers(s["takers"]) if s.get("takers") else None)
         for s in data["skills"]
     )
     return SkillList(id=data["id"], name=data["name"], skills=skills)
+
+
+def _build_takers(data: Mapping[str, Any]) -> SkillTakers:
+    return SkillTakers(source=data["source"], leader=bool(data.get("leader")), casts_spells=bool(data.get("casts_spells")),
+                       not_warbands=tuple(data.get("not_warbands", ())), not_fighters=tuple(data.get("not_fighters", ())),
+                       only_fighters=tuple(data.get("only_fighters", ())), needs_skill=data.get("needs_skill"),
+                       at_most=data.get("at_most"))
+
+
+def _build_spellcasters(data: Mapping[str, Any] | None) -> Spellcasters:
+    if not data:
+        return Spellcasters()
+    return Spellcasters(special_rules=frozenset(data["special_rules"]), source=data["source"],
+                        with_skill_and_item=tuple((pair[0], pair[1]) for pair in data.get("with_skill_and_item", ())))
 
 
 def _build_race(data: Mapping[str, Any]) -> Race:
@@ -704,7 +752,7 @@ def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]
         special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
         include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
         grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
-        upkeep_note=data.get("upkeep_note", ""),
+        upkeep_note=data.get("upkeep_note", ""), upkeep_in=data.get("upkeep_in", ""),
         choices=tuple(_build_choice(c, shared.items) for c in data.get("choices", ())),
         companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
         notes=tuple(data.get("notes", ())),
@@ -830,6 +878,7 @@ def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
         warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=MappingProxyType(races),
         skill_lists=MappingProxyType(skill_lists), special_rules=MappingProxyType(rules), hired_swords=MappingProxyType(swords),
         dramatis_personae=MappingProxyType(characters),
+        spellcasters=_build_spellcasters(next((d["spellcasters"] for d in by_kind.get("skills", ()) if d.get("spellcasters")), None)),
         _raw_warbands=MappingProxyType({w["id"]: w for w in by_kind.get("warband", ())}),
     )
 
