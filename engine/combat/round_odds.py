@@ -26,7 +26,6 @@ What keeps the exact odds small (each proven not to change a number):
 from __future__ import annotations
 
 import random
-import weakref
 from bisect import bisect_right
 from itertools import accumulate
 from typing import TypeVar
@@ -41,15 +40,14 @@ Drawn = tuple[list[tuple[_T, float]], list[float]]  # a table to draw from: (out
 _UNKNOWN = object()
 
 
-_ODDS_OF: weakref.WeakKeyDictionary[RoundRules, RoundOdds] = weakref.WeakKeyDictionary()
-
-
 def odds_of(rules: RoundRules) -> RoundOdds:
-    """The Odds mode of ``rules``, built once and kept as long as the rules object lives, so a duel
-    and the next /odds of the same fight reuse its tables (the rules are cached in engine.combat.api)."""
-    found = _ODDS_OF.get(rules)
+    """The Odds mode of ``rules``, built once and kept on the rules object, so a duel and the next
+    /odds of the same fight reuse its tables (the rules are cached in engine.combat.api), and the
+    tables go when the rules go. (A weak-keyed map from rules to their odds kept both forever: the
+    odds hold the rules.)"""
+    found = rules.odds_tables
     if found is None:
-        found = _ODDS_OF[rules] = RoundOdds(rules)
+        found = rules.odds_tables = RoundOdds(rules)
     return found
 
 

@@ -508,3 +508,19 @@ def test_wilson_interval():
     assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
     low, high = wilson_interval(0, 10)
     assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)  # sound at 0, where p(1-p)/n says nothing
+
+
+def test_a_fights_tables_go_when_its_rules_are_forgotten():
+    # the Odds-mode tables live on the rules object: once the rules cache lets a fight go, its
+    # tables (tens of MB for a big 2 v 2) are freed with it, not kept for the life of the process
+    import gc
+    import weakref
+
+    a, b = two_against_two()
+    round_odds(a, b)
+    _, rules = round_rules(a, b)
+    tables = weakref.ref(odds_of(rules))
+    del rules
+    api._cached_rules.cache_clear()
+    gc.collect()
+    assert tables() is None
