@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from engine.combat.dice import replays
 from engine.combat.melee import ATTACKERS, Fight, gone, recover
 from engine.combat.render import render_table
 from engine.combat.round_odds import RoundOdds, pick, table
@@ -37,17 +38,21 @@ PRUNED_BELOW = 1e-12
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work one answer may take, counted in states pushed through a segment of a round
-    (``RoundOdds.steps``) rather than in seconds, so that a question gets the same answer on a
-    busy machine. ``bench/bench_combat.py`` measures what a step costs (a few µs). Only work done
-    counts: rows a fight already worked out (the rules objects are remembered) are free, so the
-    same fight asked again may go further exactly."""
+    """How much work one answer may take, counted in work done rather than in seconds, so that a
+    question gets the same answer on a busy machine: states pushed through a segment of a round
+    (``RoundOdds.steps``) and rule code run over dice to build the tables they read
+    (``dice.replays``). Only work done counts: rows a fight already worked out (the rules objects
+    are remembered) are free, so the same fight asked again may go further exactly.
 
-    # together 0.3-0.8 s on the shared test machine (bench/bench_combat.py: several a side); enough
-    # for a 2 v 2 of W2 and 3-4 attacks each to be exact (lrb: 89,000 steps)
-    exact_steps: int = 90_000  # the exact chain stops in the round that crosses this (after the first)
+    A unit costs 3-7 µs on the shared test machine under load (``bench/bench_combat.py``: several
+    a side), so the defaults come to about 0.2-0.3 s of work for the chain and the simulation
+    together, and at most 0.45 s (the simulation at twice its steps to reach ``min_fights``):
+    under 1 s even when the machine runs at half speed. The exact chain may overrun its part by
+    one row (a round from one tuple of models), the simulation by one fight."""
+
+    exact_steps: int = 30_000  # the exact chain stops in the round that crosses this (after the first)
     simulated_steps: int = 25_000  # then drawn rounds and segments, for the fights still going
-    min_fights: int = 2_000  # simulated at least, whatever the steps
+    min_fights: int = 1_500  # simulated at least, if that takes no more than twice ``simulated_steps``
     max_fights: int = 100_000
     margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
     prune_below: float = PRUNED_BELOW  # a tuple of models reached with less is dropped (and the total reported)
@@ -128,7 +133,11 @@ class DuelChain:
         self._odds = {id(o): o for o in (first, *later.values())}
 
     def steps(self) -> int:
-        return sum(o.steps for o in self._odds.values())
+        """The work done so far, what a ``Budget`` counts: states pushed through a segment of a
+        round (``RoundOdds.steps``), and rule code run over dice to build the tables they read
+        (``dice.replays``, in this thread). Counting only the states let a fight that met many new
+        states, each of them a new table, run for seconds on a budget meant for a fraction of one."""
+        return sum(o.steps for o in self._odds.values()) + replays()
 
     def _round(self, rnd: int, models: Models) -> tuple[RoundOdds, Models]:
         """The odds object of round ``rnd`` and the models after the recovery of the side whose turn it is."""
@@ -208,15 +217,21 @@ class DuelChain:
     def simulate(self, dist: dict[Models, float], rnd: int, rng: random.Random) -> tuple[dict[str, int], dict[int, int], int]:
         """Fights drawn from ``dist`` at the start of round ``rnd`` and played on to the end (or
         the round limit): (how many ended each way, how many ended in each round, fights).
-        Stops at the budget's steps, or sooner once the 95% interval is within ``margin_goal``."""
+        Stops at the budget's steps (past them only to reach ``min_fights``, and never past twice
+        them), or sooner once the 95% interval is within ``margin_goal``."""
         start_table = table(dist)
         left = sum(dist.values())
         counts = {WIN: 0, LOSE: 0, BOTH: 0, UNFINISHED: 0}
         rounds: dict[int, int] = {}
-        limit = self.steps() + self.budget.simulated_steps
+        budget = self.budget
+        limit = self.steps() + budget.simulated_steps
+        hard_limit = limit + budget.simulated_steps  # reaching min_fights may take twice the budget, never more
         n = 0
-        while n < self.budget.max_fights and (n < self.budget.min_fights or self.steps() < limit):
-            if n >= self.budget.min_fights and n % 500 == 0 and margin_of(counts, n, left) <= self.budget.margin_goal:
+        while n < budget.max_fights:
+            work = self.steps()
+            if n and (work >= hard_limit or (work >= limit and n >= budget.min_fights)):
+                break
+            if n >= budget.min_fights and n % 500 == 0 and margin_of(counts, n, left) <= budget.margin_goal:
                 break
             models = pick(rng, start_table)
             result = UNFINISHED

@@ -425,7 +425,8 @@ def test_pruned_probability_is_reported_and_bounds_the_difference():
 
 
 def test_a_fight_simulated_after_its_first_round_lands_within_its_interval():
-    # Budget(exact_steps=0): only the first round exact, then 20,000 fights from a seeded generator.
+    # Budget(exact_steps=0): only the first round exact, then 20,000 fights (min = max, with work
+    # enough for them) from a seeded generator.
     # A figure is (its part decided in round 1) + left x (share of the simulated fights), left being
     # the probability still fighting after round 1: a standard error of left x sqrt(p(1-p)/n), here
     # under 0.0035. The tolerance is 4 standard errors (a correct engine misses it for about 1 seed
@@ -435,7 +436,7 @@ def test_a_fight_simulated_after_its_first_round_lands_within_its_interval():
     first = duel_odds(a, b, max_rounds=1)  # exact: what round 1 decides
     left = first.unfinished
     n = 20_000
-    only_round_1 = Budget(exact_steps=0, simulated_steps=0, min_fights=n, max_fights=n)
+    only_round_1 = Budget(exact_steps=0, simulated_steps=10**9, min_fights=n, max_fights=n)
     api._cached_rules.cache_clear()  # the budget counts work done: rows already worked out are free
     sim = duel_odds(a, b, budget=only_round_1, rng=random.Random(5))
     assert not sim.exact and sim.simulated == n and sim.exact_rounds == 1
