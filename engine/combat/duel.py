@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
@@ -48,7 +49,12 @@ class Budget:
     a side), so the defaults come to about 0.2-0.3 s of work for the chain and the simulation
     together, and at most 0.45 s (the simulation at twice its steps to reach ``min_fights``):
     under 1 s even when the machine runs at half speed. The exact chain may overrun its part by
-    one row (a round from one tuple of models), the simulation by one fight."""
+    one row (a round from one tuple of models), the simulation by one fight.
+
+    ``seconds`` is a safety net for a machine so busy that the work takes several times as long:
+    past it (wall time, ``time.monotonic``, from the start of the chain), the exact chain stops at
+    its next row and the simulation at its next fight, whatever the steps, and the answer says it
+    was cut short (only then may the same question get a different answer)."""
 
     exact_steps: int = 30_000  # the exact chain stops in the round that crosses this (after the first)
     simulated_steps: int = 25_000  # then drawn rounds and segments, for the fights still going
@@ -56,6 +62,7 @@ class Budget:
     max_fights: int = 100_000
     margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
     prune_below: float = PRUNED_BELOW  # a tuple of models reached with less is dropped (and the total reported)
+    seconds: float | None = 0.8  # wall time after which the answer is given from the work done (None: no limit)
 
 
 @dataclass
@@ -72,6 +79,7 @@ class DuelOdds:
     exact_rounds: int = 0  # rounds worked out exactly; the rest (if any) simulated
     simulated: int = 0  # fights simulated after the exact rounds (0: the answer is exact)
     margin: float = 0.0  # half-width of the 95% interval of the simulated figures (the widest)
+    cut_short: bool = False  # stopped at Budget.seconds, before its steps were spent (a busy machine)
 
     @property
     def exact(self) -> bool:
@@ -83,7 +91,8 @@ class DuelOdds:
             return f"Exact odds, to within {self.pruned:.0e} (fights less likely than {PRUNED_BELOW:g} left out)." if self.pruned \
                 else "Exact odds."
         rounds = "the first round" if self.exact_rounds == 1 else f"the first {self.exact_rounds} rounds"
-        return f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fights played on at random."
+        busy = " Cut short at its time limit: the machine is busy." if self.cut_short else ""
+        return f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fight{'s' if self.simulated != 1 else ''} played on at random.{busy}"
 
     def render(self) -> str:
         a, b = self.names
@@ -131,6 +140,8 @@ class DuelChain:
         self._attackers = fight.side(ATTACKERS)
         self._defenders = fight.side(1 - ATTACKERS)
         self._odds = {id(o): o for o in (first, *later.values())}
+        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        self.cut_short = False
 
     def steps(self) -> int:
         """The work done so far, what a ``Budget`` counts: states pushed through a segment of a
@@ -138,6 +149,12 @@ class DuelChain:
         (``dice.replays``, in this thread). Counting only the states let a fight that met many new
         states, each of them a new table, run for seconds on a budget meant for a fraction of one."""
         return sum(o.steps for o in self._odds.values()) + replays()
+
+    def past_deadline(self) -> bool:
+        """Whether the budget's wall time is spent (then ``cut_short`` is set)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.cut_short = True
+        return self.cut_short
 
     def _round(self, rnd: int, models: Models) -> tuple[RoundOdds, Models]:
         """The odds object of round ``rnd`` and the models after the recovery of the side whose turn it is."""
@@ -194,7 +211,7 @@ class DuelChain:
                 if p < self.budget.prune_below:
                     pruned += p
                     continue
-                if rnd > 1 and self.steps() > limit:
+                if rnd > 1 and (self.steps() > limit or self.past_deadline()):
                     over = True
                     break
                 row = self.row(*self._round(rnd, models))
@@ -229,7 +246,7 @@ class DuelChain:
         n = 0
         while n < budget.max_fights:
             work = self.steps()
-            if n and (work >= hard_limit or (work >= limit and n >= budget.min_fights)):
+            if n and (work >= hard_limit or (work >= limit and n >= budget.min_fights) or self.past_deadline()):
                 break
             if n >= budget.min_fights and n % 500 == 0 and margin_of(counts, n, left) <= budget.margin_goal:
                 break
@@ -272,7 +289,7 @@ def fight_to_the_end(chain: DuelChain, rng: random.Random) -> dict[str, Any]:
         out[name] = (out[name] if key != UNFINISHED else 0.0) + left * counts[key] / n
     for r, c in rounds.items():
         out["rounds"][r] = left * c / n
-    out.update(simulated=n, margin=margin_of(counts, n, left))
+    out.update(simulated=n, margin=margin_of(counts, n, left), cut_short=chain.cut_short)
     return out
 
 
