@@ -134,11 +134,10 @@ class _Table:
 
     @classmethod
     def of(cls, newest: int | None, lines: dict[int, Line]) -> _Table:
-        ordered = sorted((_row_key(line[0]), wid) for wid, line in lines.items())
+        places = sorted((_row_key(line[0]), wid) for wid, line in lines.items())
+        rows = [lines[wid][0] for _, wid in places]
         heroes = sorted((_hero_key(h), wid, n, h) for wid, line in lines.items() for n, h in enumerate(line[1]))
-        table = cls(newest, lines, ordered, [lines[wid][0] for _, wid in ordered], heroes, Standings((), ()))
-        table.standings = table._standings()
-        return table
+        return cls(newest, lines, places, rows, heroes, _standings_of(rows, heroes))
 
     def apply(self, newest: int | None, lines: dict[int, Line], gone: set[int]) -> None:
         """Replace (or add) these warbands' lines and take the ``gone`` ones out, each moved into its
@@ -171,10 +170,11 @@ class _Table:
                 for n, h in enumerate(new[1]):
                     bisect.insort(self.heroes, (_hero_key(h), wid, n, h))
         self.newest = newest
-        self.standings = self._standings()
+        self.standings = _standings_of(self.rows, self.heroes)
 
-    def _standings(self) -> Standings:
-        return Standings(tuple(self.rows), tuple(h[3] for h in self.heroes[:TOP_HEROES]))
+
+def _standings_of(rows: list[Standing], heroes: list[tuple[tuple[int, str, str], int, int, HeroStanding]]) -> Standings:
+    return Standings(tuple(rows), tuple(h[3] for h in heroes[:TOP_HEROES]))
 
 
 def _remove(ordered: list[Any], entry: Any) -> None:
