@@ -17,7 +17,8 @@ Decisions worth knowing:
   Manage Server (revealed or not: the list never gives a secret away).
 - Reads come from running sums (one row per member), so /luck costs the same with 100 rolls
   or 100,000. When rolls are still waiting to be written, the read goes to a thread, which
-  writes them first; otherwise it is one small indexed read, done inline.
+  writes them first; otherwise it is one small indexed read, done inline, or none when no roll
+  was made in the server since the same read (the record keeps it: engine/rolls/record.py).
 """
 
 from __future__ import annotations
