@@ -83,7 +83,7 @@ async def main() -> None:
         charts = h.bot.get_cog("Luck").charts
 
         async def drawn(**options):
-            charts.clear()  # as after a new roll: the chart is drawn again
+            charts.clear()  # the chart drawn again, as after a new roll (whose new read, a small part, is not made here)
             return await h.command("luck show", **options)
 
         for label, options in (("/luck show", {}), ("/luck show member", {"member": str(700)})):
