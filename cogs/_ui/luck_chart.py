@@ -45,7 +45,7 @@ CHARTS_KEPT = 64  # about 60 kB each
 
 class KeptCharts:
     """The charts drawn lately, each under what it shows (``board_shows``, ``faces_shows``): a
-    chart is a function of those numbers alone, read fresh for each answer, so a new roll that
+    chart is a function of those numbers alone, as read for each answer, so a new roll that
     changes one is a new key and nothing ever needs forgetting. Used from the event loop only."""
 
     def __init__(self, limit: int = CHARTS_KEPT) -> None:

@@ -78,7 +78,7 @@ class RollRecord:
         self.store = store
         self._now = now  # None: the system clock, read as cheaply as possible
         self._pending: list[tuple[Any, ...]] = []  # (guild, member, name, facts, visibility, at): see add
-        self._lock = threading.Lock()  # guards _pending and _optouts
+        self._lock = threading.Lock()  # guards _pending, _optouts, _versions and _reads
         self._writing = threading.RLock()  # one flush (or opt-out) at a time, so rows keep their order
         self._optouts: dict[int, set[int]] = {}
         self._versions: dict[int, int] = {}  # server -> writes that changed its sums (see the module's docstring)
