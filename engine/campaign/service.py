@@ -33,6 +33,7 @@ from engine.campaign.actions import (
     trading,
     undo,
     upkeep,
+    warband_names,
     warbands,
     warriors,
 )
@@ -113,6 +114,11 @@ def _actor(guild_id: int, actor_id: int, is_admin: bool = False) -> Actor:
     return Actor(guild_id=guild_id, member_id=actor_id, is_admin=is_admin)
 
 
+def _owner(only_changeable_by: tuple[int, bool] | None) -> int | None:
+    """Whose warbands a member may change: None (every one) for Manage Server or when not asked, else their own."""
+    return only_changeable_by[0] if only_changeable_by is not None and not only_changeable_by[1] else None
+
+
 class Campaigns(_Verbs):
     """Every server's campaign warbands: one verb per thing a member does or looks at."""
 
@@ -170,10 +176,16 @@ class Campaigns(_Verbs):
 
     def names_for_autocomplete(self, guild_id: int, prefix: str, *, only_changeable_by: tuple[int, bool] | None = None,
                                limit: int = 25) -> list[str]:
-        """Up to 25 warband names starting with ``prefix`` (then containing it), by index.
+        """Up to ``limit`` warband names starting with ``prefix`` (then containing it).
         ``only_changeable_by=(actor_id, is_admin)`` keeps only warbands that member may change."""
-        owner = only_changeable_by[0] if only_changeable_by is not None and not only_changeable_by[1] else None
-        return self.read(guild_id, sheets.names_for_autocomplete, prefix, owner_id=owner, limit=limit)
+        return self.read(guild_id, warband_names.names_for_autocomplete, prefix, owner_id=_owner(only_changeable_by),
+                         limit=limit)
+
+    def remembered_names(self, guild_id: int, prefix: str, *, only_changeable_by: tuple[int, bool] | None = None,
+                         limit: int = 25) -> list[str] | None:
+        """``names_for_autocomplete``'s answer if the names are kept and still current (one indexed
+        read, fit for the event loop), else None."""
+        return self.read(guild_id, warband_names.remembered_names, prefix, owner_id=_owner(only_changeable_by), limit=limit)
 
     # ---- warriors
     def add_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, name: str, *, role: str,

@@ -191,10 +191,15 @@ class LedgerRepository:
         """The id of the server's newest settings row: it changes with every change to the server's settings."""
         return self.c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (self.guild_id,))
 
-    def warbands_changed_since(self, ledger_id: int) -> set[int | None]:
-        """The warbands with a ledger row newer than ``ledger_id`` (None among them: a server setting changed)."""
+    def changed_since(self, ledger_id: int) -> dict[int | None, set[str]]:
+        """The warbands with a ledger row newer than ``ledger_id``, each with what those rows changed
+        (their entities: ``warrior``, ``battle``, ...). None among them: a server setting changed."""
+        changed: dict[int | None, set[str]] = {}
         # in id order, so the (guild, id) index finds only the rows after ledger_id (DISTINCT would read the server's every row)
-        return set(self.c.column("SELECT warband_id FROM ledger WHERE guild_id = ? AND id > ? ORDER BY id", (self.guild_id, ledger_id)))
+        for warband_id, entity in self.c.rows("SELECT warband_id, entity FROM ledger WHERE guild_id = ? AND id > ? ORDER BY id",
+                                              (self.guild_id, ledger_id)):
+            changed.setdefault(warband_id, set()).add(entity)
+        return changed
 
     def newest(self) -> int | None:
         """The id of the server's newest row of all."""

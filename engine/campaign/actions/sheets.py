@@ -16,7 +16,7 @@ from engine.campaign.actions.common import warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.warbands import with_warriors
 from engine.campaign.lists.catalogue import Catalogue, DramatisPersona
-from engine.campaign.model import Advance, HireChoice, HirelingNote, TreasuryView, Warband, WarbandSheet, Warrior, name_key
+from engine.campaign.model import Advance, HireChoice, HirelingNote, TreasuryView, Warband, WarbandSheet, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.rating import warband_rating
@@ -134,8 +134,3 @@ def check_warband(uow: UnitOfWork, name: str) -> tuple[Warband, roster_rules.Ros
                                       list(wb.warriors))
     return wb, check
 
-
-def names_for_autocomplete(uow: UnitOfWork, prefix: str, *, owner_id: int | None = None, limit: int = 25) -> list[str]:
-    """Up to ``limit`` warband names starting with ``prefix`` (then containing it), by index;
-    only ``owner_id``'s when given. The command must still re-check the name it receives."""
-    return uow.warbands.names_starting(name_key(prefix or "")[:64], owner_id, max(0, min(limit, 25)))
