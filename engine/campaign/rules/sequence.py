@@ -15,6 +15,9 @@ import json
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+# json.dumps(..., ensure_ascii=False, separators=(",", ":")), made once (json.dumps makes one per call)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
 STEP_TITLES = {  # the steps, in order
     "setup": "Who fought, and who was taken out of action",
     "injuries": "1. Injuries",
@@ -102,7 +105,7 @@ class SequenceState:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["fighters"] = [vars(x) for x in self.fighters]
         data["pending"] = [vars(x) for x in self.pending]
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return _ENCODER.encode(data)
 
     @classmethod
     def from_json(cls, text: str) -> SequenceState:
