@@ -214,7 +214,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             return summary_embeds(view), sequence_components(view, 0)
         # only the trading step names them (the others need no walk of the command tree on every press)
         embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
-        return [embed], sequence_components(view, len(self.service.searchers(view)))
+        searching = len(self.service.searchers(view)) if view.state.step == "exploration" else 0  # only exploring counts them
+        return [embed], sequence_components(view, searching)
 
     @staticmethod
     async def _rest(interaction: discord.Interaction, embeds: list[discord.Embed]) -> None:

@@ -80,5 +80,6 @@ def safe_line(text: str) -> str:
     ``safe`` shows it, but the slash commands it quotes in backticks (`/postbattle captives`)
     stay commands rather than showing their backticks escaped. A name can only make a code span
     of itself this way, which shows its text as typed."""
-    return _QUOTED_COMMAND.sub(r"`\1`", safe(text))
+    text = safe(text)
+    return _QUOTED_COMMAND.sub(r"`\1`", text) if "\\`" in text else text
 

@@ -39,8 +39,12 @@ ENTRY = ("SELECT l.id, l.warband_name, l.what, l.before_json, l.after_json, l.re
 TREASURY = ("gold_crowns", "wyrdstone_shards")
 
 
+# json.dumps(value, ensure_ascii=False) makes a new encoder on every call; a batch writes two texts a row
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False)
+    return None if value is None else _ENCODER.encode(value)
 
 
 def entry_from_row(row: Sequence[Any]) -> LedgerEntry:

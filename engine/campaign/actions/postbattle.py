@@ -13,7 +13,7 @@ undone, so nothing else needs undoing. A warband deleted mid-sequence takes its 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -96,7 +96,12 @@ class SequenceView:
         return STEP_TITLES[self.state.step]
 
     def warrior(self, warrior_id: int) -> Warrior | None:
-        return next((w for w in self.warriors if w.id == warrior_id), None)
+        return self._warriors_by_id.get(warrior_id)
+
+    @cached_property
+    def _warriors_by_id(self) -> dict[int, Warrior]:
+        # the message and its menus look warriors up by id once per fighter, on every press
+        return {w.id: w for w in self.warriors}
 
     def sections(self) -> list[tuple[str, list[str]]]:
         """The summary, a section per step (empty ones left out), then what was found, bought and
@@ -728,9 +733,14 @@ def _after_choices(state: SequenceState) -> str:
 # ---- 3. exploration -----------------------------------------------------------
 def searchers(view: SequenceView) -> list[Warrior]:
     """Heroes who fought, were not taken out of action and are still with the warband."""
+    return _searchers(view.state, view.warrior)
+
+
+def _searchers(state: SequenceState, warrior: Callable[[int], Warrior | None]) -> list[Warrior]:
+    """``searchers`` of the sequence at ``state``, its warriors found by id with ``warrior``."""
     out = []
-    for f in view.state.fighters:
-        w = view.warrior(f.warrior_id)
+    for f in state.fighters:
+        w = warrior(f.warrior_id)
         if w is not None and w.role in ("leader", "hero") and f.fought and not f.out_of_action and w.status == "active":
             out.append(w)
     return out
@@ -762,7 +772,7 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         raise _stale(state.step)
     if any(p.kind == "reroll" for p in state.pending):
         raise MordheimError("Choose the dice to re-roll first, or keep them.", hint="Use the menu of the newest message.")
-    searching = searchers(s.view_now())
+    searching = _searchers(state, s.maybe_warrior)
     faces = state.explore_dice
     rolls: list[str] = []
     follow_up = parse_entered(entered)
@@ -857,7 +867,7 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
     refused when typed in this press (``typed_now``); typed before a choice of re-rolls or of a
     hero, which cannot be typed again, they are left out and said."""
     state, table = s.state, s.rules.tables.exploration
-    searching = searchers(s.view_now()) if searching is None else searching
+    searching = _searchers(state, s.maybe_warrior) if searching is None else searching
     multiple = find_multiple(faces)
     place = table.place(*multiple) if multiple else None
     needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
@@ -1143,10 +1153,6 @@ class _Step:
 
     def heroes_full(self) -> bool:
         return len(roster_rules.heroes(self.warriors())) >= self.max_heroes()
-
-    def view_now(self) -> SequenceView:
-        return view_of(self.record, self.state, self.band, self.warriors(), self.rules,
-                       skill_menu=_skill_menu_of(self.state, self.warriors(), self.catalogue, self.wlist))
 
     def warband_list_id(self) -> str:
         """The warband's list id for the places that differ by warband (Straggler, Shrine, ...);
