@@ -88,7 +88,7 @@ SEVERAL = [("2 v 2, W3, 9-12 attacks each", two_against_two_big, True),
 # The smoke pass takes every path with a budget a hundred times smaller than /odds's, for the
 # fully exact fights too (the big one takes seconds): figures that mean nothing, quickly.
 SMOKE_BUDGET = Budget(exact_steps=900, simulated_steps=250, min_fights=20, max_fights=200)
-NO_LIMIT = smoke(Budget(exact_steps=10**12), SMOKE_BUDGET)
+NO_LIMIT = smoke(Budget(exact_steps=10**12, seconds=None), SMOKE_BUDGET)
 
 
 def _several_a_side(echo_s: float, editions: tuple[str, ...]) -> None:

@@ -6,6 +6,10 @@ a fresh sequence prepared at that step (untimed); the standings are those of a s
 warbands of 8 warriors (50 of them with 3 battles and a finished sequence), unchanged and right after
 a battle changed one warband (the battle alone measured beside it, so the difference is the standings).
 
+The steps are timed in CPU time (``time.process_time``: this process, every thread), the
+measure issue 15 states its figures in: on a shared host, wall time also counts whatever other
+processes run meanwhile, and one batch of a step or of /echo can take ten times another.
+
 Below each step, what the same press costs when it is answered with a message built beforehand
 (the cog's press replaced for that line only): discord.py reading the interaction and its
 message, the harness, and sending the edit. That part is the same whatever the step does, so
@@ -36,6 +40,7 @@ ACTOR = Actor(user_id=OWNER, guild_id=GUILD)
 BATCHES, PER_BATCH = 9, 8
 NEEDED = ratio_calls(BATCHES, PER_BATCH)  # presses of one step: a sequence prepared for each
 PROFILE = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
+STEP_CLOCK = time.process_time  # the steps' clock: CPU time (see the module's docstring)
 STEPS = ("confirm", "injuries", "xp", "explore", "sell", "upkeep", "finish")
 
 
@@ -107,7 +112,7 @@ async def prebuilt_press(h, cog, pb, pressed: tuple[int, str, list[str]], refere
 
     cog.press = answer  # this instance only: its buttons call self.press
     try:
-        return await ratio(press, reference, batches=BATCHES, per_batch=PER_BATCH)
+        return await ratio(press, reference, batches=BATCHES, per_batch=PER_BATCH, clock=STEP_CLOCK)
     finally:
         del cog.press
 
@@ -140,7 +145,7 @@ async def main() -> dict[str, float]:
                     pool.append((msg.message_id, comp["custom_id"], values))
             print(f"prepared {n} warbands with a sequence at each step: {time.perf_counter() - t:.1f} s")
             reference = echo(h, ACTOR)
-            print("ratios to /echo through the same harness (median of batches):")
+            print("ratios to /echo through the same harness (median of batches, CPU time):")
             cog = h.bot.get_cog("PostBattleCog")
             for action in STEPS:
                 pool = pools[action]
@@ -152,7 +157,7 @@ async def main() -> dict[str, float]:
                     assert not res.is_error, res.text
                     return res
 
-                r, t_s, ref_s = await ratio(press, reference, batches=BATCHES, per_batch=PER_BATCH)
+                r, t_s, ref_s = await ratio(press, reference, batches=BATCHES, per_batch=PER_BATCH, clock=STEP_CLOCK)
                 label = f"post-battle step '{action}' (press → message updated)"
                 figures[label] = r
                 print(line(label, r, STEP_TARGET))

@@ -29,7 +29,7 @@ Type slash commands as in Discord:   /roll 2d6 label:"to hit"    /warband show n
   ? /rule fla            show the autocomplete choices for the option being typed (or press Tab)
   /warband import file:@roster.json   attach a file from disk; files the bot sends are saved to disk
   press N                press button N of the newest message with buttons (numbers are shown beside them)
-  select N value[,value] choose in menu N of the newest message with menus
+  select N value[,value] choose in menu N of the newest message with menus (values or labels)
   modal field:value ...  submit the form the bot opened
   user ID | guild ID | guild dm | admin on|off      act as another member, server, or with Manage Server
   commands               list the slash commands
@@ -139,6 +139,7 @@ class Console:
             if not rest.strip().isdigit():
                 raise HarnessInputError("Give a user id: `user 1234`.")
             self.actor.user_id = int(rest)
+            self.actor.name = f"user {int(rest)}"  # so that /luck and the tracker tell members apart
             return Outcome(f"Now acting as user {rest.strip()}.", False)
         if word == "guild":
             arg = rest.strip().lower()
@@ -163,9 +164,11 @@ class Console:
             message_id, comp = self._nth(n)
             if comp.get("type") == 2:
                 raise HarnessInputError("That is a button; use `press N`.")
-            chosen = [v.strip() for v in values.split(",") if v.strip()]
+            # values as typed, or quoted as slash options are ('"Wall Runner"'): the quotes are not the value's
+            chosen = [v.strip().strip('"\'') for v in values.split(",") if v.strip().strip('"\'')]
             if not chosen:
                 raise HarnessInputError("Say which option(s): `select N value`.")
+            chosen = [_option_value(comp, v) for v in chosen]
             return self._show(await self.h.select(message_id, comp["custom_id"], chosen, self.actor))
         if word == "modal":
             if self.open_modal is None:
@@ -190,6 +193,16 @@ class Console:
             cl = parse_line(line, self.h.tree)
             return self._show(await self.h.command(cl.path, self.actor, **self._attach_files(cl.path, cl.options)))
         raise HarnessInputError("Commands start with `/` (try `/help`); type `help` for the console's own commands.")
+
+
+def _option_value(menu: dict, typed: str) -> str:
+    """A menu option's value from what was typed: its value, or its label as the menu shows it
+    (`select 2 Hans` for the option labelled Hans whose value is `12:1`)."""
+    options = menu.get("options") or []
+    if any(o.get("value") == typed for o in options):
+        return typed
+    by_label = [o["value"] for o in options if str(o.get("label", "")).casefold() == typed.casefold()]
+    return by_label[0] if len(by_label) == 1 else typed
 
 
 async def run_console(

@@ -51,6 +51,7 @@ from cogs._ui.writes import call_write
 from engine.campaign.actions.games import GameView
 from engine.campaign.actions.postbattle import SequenceView, searchers
 from engine.campaign.game_service import BattleTracker
+from engine.campaign.rules.game_scenario import ROLL_WORDS
 from engine.errors import MordheimError
 
 Name = app_commands.Range[str, 1, 100]
@@ -212,12 +213,16 @@ class GameCog(commands.Cog, name="GameCog"):
         if interaction.guild_id is None:
             return []
         found = await call(self.tracker.scenario_choices, interaction.guild_id, current or "")
-        return [app_commands.Choice(name=s.name[:100], value=(s.scenario_id or s.name)[:100]) for s in found][:25]
+        offered = [app_commands.Choice(name=s.name[:100], value=(s.scenario_id or s.name)[:100]) for s in found]
+        typed = (current or "").strip().casefold()
+        if "roll".startswith(typed) or typed in ROLL_WORDS:
+            offered.insert(0, app_commands.Choice(name="Roll on the scenario table (2D6)", value="roll"))
+        return offered[:25]
 
     @game.command(name="start", description="Start a game of two to four of this server's warbands, with a live tracker")
     @app_commands.describe(warband1="The warband that takes the first turn", warband2="The second warband",
                            warband3="A third (multiplayer)", warband4="A fourth (multiplayer)",
-                           scenario="The scenario played (default: Skirmish)", time="When you play, e.g. Friday 20:00")
+                           scenario="The scenario played: one of the table's, 'roll' to roll 2D6 on it, or your own (default: Skirmish)", time="When you play, e.g. Friday 20:00")
     @app_commands.autocomplete(warband1=warband_choices, warband2=warband_choices, warband3=warband_choices,
                                warband4=warband_choices, scenario=_scenario_choices)
     async def start(self, interaction: discord.Interaction, warband1: Name, warband2: Name, warband3: Name | None = None,

@@ -59,7 +59,7 @@ def hired_embed(hired, warband: str) -> discord.Embed:
     if hired.joined:
         title = f"{hired.count} more for {w.name}"
     else:
-        title = f"Hired: {warrior_heading(w)}"
+        title = f"Hired: {warrior_heading(w, role='Dramatis Persona' if hired.kind == 'Dramatis Persona' else None)}"
     kit = f"Kit chosen: {safe(', '.join(hired.kit))}.\n" if hired.kit else ""
     if hired.needs:
         kit += "**Still to give him** (`/trade buy`): " + " ".join(safe(n) for n in hired.needs) + "\n"

@@ -4,6 +4,7 @@
 (cogs/_ui/luck_chart.py): the table's D6 averages in their bands, or one member's faces. The
 picture is drawn off the event loop after a "thinking…" answer, and carries its words as its
 description; a member who reads plain text gets the text only (nothing they could not read).
+A picture of the same numbers drawn lately (no new roll between) is sent at once, not drawn again.
 
 Decisions worth knowing:
 
@@ -16,13 +17,17 @@ Decisions worth knowing:
   Manage Server (revealed or not: the list never gives a secret away).
 - Reads come from running sums (one row per member), so /luck costs the same with 100 rolls
   or 100,000. When rolls are still waiting to be written, the read goes to a thread, which
-  writes them first; otherwise it is one small indexed read, done inline.
+  writes them first; otherwise it is one small indexed read, done inline, or none when no roll
+  was made in the server since the same read (the record keeps it: engine/rolls/record.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -30,7 +35,8 @@ from discord.ext import commands
 
 from cogs._ui.context import is_admin, reads_plain_text
 from cogs._ui.embeds import INFO, NEUTRAL, clip
-from cogs._ui.luck_chart import board_alt_text, board_chart, faces_alt_text, faces_chart
+from cogs._ui.luck_chart import (KeptCharts, board_alt_text, board_chart, board_shows, faces_alt_text, faces_chart,
+                                 faces_shows)
 from cogs._ui.views import Confirm
 from engine.errors import MordheimError
 from engine.rolls import MemberLuck, face_chart, luck_board_chart
@@ -92,12 +98,28 @@ def board_embed(members: list[MemberLuck], totals: dict[str, int]) -> discord.Em
     return embed
 
 
+@dataclass(frozen=True)
+class _Chart:
+    """The picture of an answer: ``draw(data)`` its PNG, ``shows(data)`` every number it draws (its
+    key among the charts kept), ``describe(data)`` its words."""
+
+    draw: Callable[[Any], bytes]
+    shows: Callable[[Any], Hashable]
+    describe: Callable[[Any], str]
+    data: Any
+    filename: str
+
+    def file(self, png: bytes) -> discord.File:
+        return discord.File(io.BytesIO(png), filename=self.filename, description=self.describe(self.data))
+
+
 class Luck(commands.Cog):
     luck = app_commands.Group(name="luck", description="Everyone's dice against what fair dice give")
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         self.record = None
+        self.charts = KeptCharts()
 
     async def cog_load(self) -> None:
         if self.bot.store is not None:
@@ -118,8 +140,8 @@ class Luck(commands.Cog):
             if found is None:
                 raise MordheimError(f"No roll of <@{member.id}> is recorded in this server.",
                                     hint="Rolls made with /roll, /test, /leadership, /injury, /artillery and /scatter are recorded.")
-            await self._answer(interaction, member_embed(found), private, faces_chart, found, "luck-faces.png",
-                               faces_alt_text(found) if found.d6 else None)
+            chart = _Chart(faces_chart, faces_shows, faces_alt_text, found, "luck-faces.png") if found.d6 else None
+            await self._answer(interaction, member_embed(found), private, chart)
             return
         members, totals = await self._read(self.record.board, guild_id, max(BOARD_SIZE, CHART_SIZE))
         if not members:
@@ -128,21 +150,27 @@ class Luck(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=private)
             return
         charted = members[:CHART_SIZE]
-        await self._answer(interaction, board_embed(members[:BOARD_SIZE], totals), private, board_chart, charted,
-                           "luck-table.png", board_alt_text(charted) if any(m.d6 for m in charted) else None)
+        drawn = any(m.d6 for m in charted)
+        chart = _Chart(board_chart, board_shows, board_alt_text, charted, "luck-table.png") if drawn else None
+        await self._answer(interaction, board_embed(members[:BOARD_SIZE], totals), private, chart)
 
-    async def _answer(self, interaction: discord.Interaction, embed: discord.Embed, private: bool, draw, data,
-                      filename: str, description: str | None) -> None:
-        """The embed, with its chart drawn off the loop after "thinking…"; only the embed when the
-        member reads plain text or there is no D6 to draw (``description`` None)."""
-        if description is None or reads_plain_text(interaction):
+    async def _answer(self, interaction: discord.Interaction, embed: discord.Embed, private: bool, chart: _Chart | None) -> None:
+        """The embed, with its chart: kept from an earlier answer that showed the same numbers, else
+        drawn off the loop after "thinking…". Only the embed when the member reads plain text or
+        there is no chart (no D6 to draw)."""
+        if chart is None or reads_plain_text(interaction):
             await interaction.response.send_message(embed=embed, ephemeral=private)
+            return
+        shows = chart.shows(chart.data)
+        png = self.charts.get(shows)
+        if png is not None:
+            await interaction.response.send_message(embed=embed, file=chart.file(png), ephemeral=private)
             return
         self.bot.heavy_work.check_room()  # a full queue: "busy", privately, before the public "thinking..."
         await interaction.response.defer(ephemeral=private, thinking=True)
-        png = await self.bot.heavy_work.run(draw, data)
-        chart = discord.File(io.BytesIO(png), filename=filename, description=description)
-        await interaction.followup.send(embed=embed, file=chart, ephemeral=private)
+        png = await self.bot.heavy_work.run(chart.draw, chart.data)
+        self.charts.keep(shows, png)
+        await interaction.followup.send(embed=embed, file=chart.file(png), ephemeral=private)
 
     @luck.command(name="rolls", description="The newest rolls recorded in this server, or one member's")
     @app_commands.describe(member="Only this member's rolls", limit=f"How many (1-{MAX_HISTORY}, default 10)")

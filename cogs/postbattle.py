@@ -136,6 +136,27 @@ def _names_and_numbers(text: str, view: SequenceView, what: str, among=None) -> 
     return out
 
 
+def _names_and_dice(text: str, view: SequenceView) -> dict[int, str]:
+    """'Hans: 6 3, Warrior 2 4 4' → {Hans's id: '6 3', Warrior 2's id: '4 4'}: each part starts with
+    the name of a warrior of the sequence (the longest that fits, so 'Warrior 2' beats 'Warrior'),
+    then his dice as rolled; the engine checks the dice."""
+    out: dict[int, str] = {}
+    people = sorted(((f.warrior_id, f.name) for f in view.state.fighters), key=lambda p: -len(p[1]))
+    for part in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
+        found = next(((wid, name) for wid, name in people if part.casefold().startswith(name.casefold())
+                      and re.match(r"[\s:=]|$", part[len(name):])), None)
+        if found is None:
+            raise MordheimError(f"'{part[:40]}' is not a warrior of {view.warband} in this battle and his dice.",
+                                hint="Write e.g. `Hans: 6 3, Marksmen: 4 4`. Names: "
+                                     + ", ".join(name for _wid, name in people)[:300])
+        wid, name = found
+        dice = part[len(name):].strip().lstrip(":=").strip()
+        if not dice:
+            raise MordheimError(f"No dice for {name}.", hint="Write his dice after his name: `Hans: 6 3`.")
+        out[wid] = f"{out[wid]} {dice}" if wid in out else dice
+    return out
+
+
 def _names_only(text: str, view: SequenceView) -> set[int]:
     """'Hans, Marksmen' → their ids; each name must be a warrior of the sequence."""
     people = [(f.warrior_id, f.name) for f in view.state.fighters]
@@ -193,7 +214,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             return summary_embeds(view), sequence_components(view, 0)
         # only the trading step names them (the others need no walk of the command tree on every press)
         embed = sequence_embed(view, trading_commands=self._trading_commands() if view.state.step == "trading" else ())
-        return [embed], sequence_components(view, len(self.service.searchers(view)))
+        searching = len(self.service.searchers(view)) if view.state.step == "exploration" else 0  # only exploring counts them
+        return [embed], sequence_components(view, searching)
 
     @staticmethod
     async def _rest(interaction: discord.Interaction, embeds: list[discord.Embed]) -> None:
@@ -279,6 +301,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "pay": lambda: svc.pay_ransom(g, who, admin, captive),
             "sell": lambda: svc.sell(g, who, admin, captive),
             "exch": lambda: svc.exchange(g, who, admin, captive, int(match["arg"] or 0)),
+            "held": lambda: svc.choose_captor(g, who, admin, captive, int(match["arg"] or 0)),
             "oute": lambda: svc.settle_outside(g, who, admin, captive, "exchanged"),
             "outs": lambda: svc.settle_outside(g, who, admin, captive, "sold"),
         }.get(action)
@@ -327,7 +350,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             view = await call(svc.start, g, who, admin, name, battle_id=int(arg) if arg.isdigit() else None)
             await self._post(interaction, view)
             return
-        if action in ("injdice", "kills", "skill", "talent", "expdice", "share"):
+        if action in ("injdice", "xpdice", "kills", "skill", "talent", "expdice", "share"):
             current = await call(svc.get, g, seq)
             await self._may_press(interaction, current)
             if current.version != version:
@@ -393,6 +416,13 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
                 entered = {int(k[1:]): v for k, v in values.items() if v.strip()}
                 await done(i, lambda: svc.roll_injuries(g, i.user.id, is_admin(i), view.id, view.version, entered=entered))
             return DiceModal("Dice rolled at the table", fields, submit)
+        if action == "xpdice":
+            async def submit(i, values):
+                entered = _names_and_dice(values["dice"], view)
+                await done(i, lambda: svc.apply_experience(g, i.user.id, is_admin(i), view.id, view.version, entered=entered))
+            return DiceModal("Advance dice rolled at the table", [
+                ("dice", "Each advancing warrior's dice, in order", "Hans: 6 3, Marksmen: 4 4 (2D6 an advance, then any D6 "
+                 "the hero's table asks; the bot rolls the rest)", True)], submit)
         if action == "kills":
             asks_counters, feat = view.state.extra.get("asks_counters"), view.state.extra.get("feat")
 
@@ -421,7 +451,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         if action == "skill":
             async def submit(i, values):
                 await done(i, lambda: svc.choose(g, i.user.id, is_admin(i), view.id, view.version, int(arg), "skill", values["skill"]))
-            return DiceModal("A new skill", [("skill", "Skill (from his skill lists)", "e.g. Strike to Injure", True)], submit)
+            return DiceModal("A new skill", [("skill", "Skill (from the warrior's skill lists)", "e.g. Strike to Injure", True)], submit)
         if action == "talent":
             async def submit(i, values):
                 lists = tuple(x.strip() for x in values["lists"].split(",") if x.strip())
@@ -435,7 +465,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             if not (extra.isascii() and extra.isdigit() and len(extra) <= 2):
                 raise MordheimError("Extra dice must be a number from 0 to 6.")
             await done(i, lambda: svc.explore(g, i.user.id, is_admin(i), view.id, view.version, entered=values["dice"], extra_dice=int(extra)))
-        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table", "e.g. 5 1 3 (empty: the bot rolls them)", False),
+        return DiceModal("Exploration dice", [("dice", "Dice rolled at the table",
+                                               "Exploration dice, then the place's follow-up dice: 5 5 3 4 (empty: the bot rolls)", False),
                                               ("extra", "Extra dice from skills or equipment", "0", False)], submit)
 
 

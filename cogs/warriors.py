@@ -193,7 +193,9 @@ class Warriors(commands.Cog):
         lines = [f"{amount:+d} experience → **{w.experience}**."]
         if r.advances:
             lines.append(f"**{len(r.advances)} advance{'s' if len(r.advances) != 1 else ''}** reached (at "
-                         + ", ".join(map(str, r.advances)) + "): roll on the advance table for each.")
+                         + ", ".join(map(str, r.advances)) + "): roll on the advance table for each (`/roll 2d6`, "
+                         "then record it with `/warrior edit`). Experience added here is kept by hand: the post-battle "
+                         "sequence rolls only the advances its own experience reaches.")
         if not r.gains_experience:
             lines.append("He never gains experience (an animal, or his rules say so): no advance.")
         else:

@@ -48,6 +48,7 @@ async def call(fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
 
 
 _MARKDOWN = str.maketrans({c: "\\" + c for c in "\\*_~|`"})
+_HAS_MARKDOWN = re.compile(r"[\\*_~|`]")
 _LINE_START = ("#", "-", ">")
 
 
@@ -55,9 +56,13 @@ def safe(text: str) -> str:
     """Member-typed text as it may appear in an embed: no markdown tricks, no mentions.
 
     The same escapes as ``discord.utils.escape_markdown`` for one line of text, in one
-    ``str.translate`` pass (roster sheets escape hundreds of names per page).
+    ``str.translate`` pass, and only for text that has a character to escape: most names have
+    none, and a search costs a third of the translation (roster sheets and the standings
+    escape hundreds of names per page).
     """
-    text = str(text).translate(_MARKDOWN)
+    text = str(text)
+    if _HAS_MARKDOWN.search(text):
+        text = text.translate(_MARKDOWN)
     if text.startswith(_LINE_START):
         text = "\\" + text
     if "[" in text and "](" in text:  # [label](url) would become a masked link
@@ -75,5 +80,6 @@ def safe_line(text: str) -> str:
     ``safe`` shows it, but the slash commands it quotes in backticks (`/postbattle captives`)
     stay commands rather than showing their backticks escaped. A name can only make a code span
     of itself this way, which shows its text as typed."""
-    return _QUOTED_COMMAND.sub(r"`\1`", safe(text))
+    text = safe(text)
+    return _QUOTED_COMMAND.sub(r"`\1`", text) if "\\`" in text else text
 

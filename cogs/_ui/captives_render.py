@@ -31,7 +31,11 @@ def captives_embed(view: CaptivesView) -> discord.Embed:
             + (f": ransom asked {c.ransom} gc" if c.ransom is not None else "") for c in view.held]
     taken = []
     for c in view.taken:
-        if c.captor is None:
+        if c.captor is None and c.candidates:
+            taken.append(f"**{safe(c.name)}**, held by {' or '.join(safe(n) for _id, n in c.candidates)}: the battle does not "
+                         "say who took him out of action. Say which holds him (its owner then decides his fate); if it was "
+                         "a warband outside this server, record what became of him.")
+        elif c.captor is None:
             taken.append(f"**{safe(c.name)}**, held by a warband outside this server: record what became of him.")
         else:
             asked = f"{safe(c.captor)} asks {c.ransom} gc" if c.ransom is not None else "no ransom asked yet"
@@ -66,6 +70,12 @@ def captives_components(view: CaptivesView) -> discord.ui.View:
     for c in view.taken:
         if row >= ROWS:
             break
+        if c.captor is None and c.candidates:
+            for wid, name in c.candidates[:5]:
+                ui.add_item(_button(f"{c.name} is held by {name}", captive_id("held", view, c, wid), discord.ButtonStyle.primary, row))
+            row += 1
+            if row >= ROWS:
+                break
         if c.captor is None:
             ui.add_item(_button(f"{c.name} ransomed…", captive_id("outr", view, c), discord.ButtonStyle.primary, row))
             ui.add_item(_button(f"{c.name} exchanged", captive_id("oute", view, c), row=row))

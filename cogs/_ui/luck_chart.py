@@ -8,12 +8,16 @@
   more ones is not, so a face alone is not called lucky).
 
 Each chart has its words too (``board_alt_text``, ``faces_alt_text``): the image's description.
+A chart drawn is kept a while by the numbers it shows (``KeptCharts``): asked again with no new
+roll between, the same picture is sent without drawing it again.
 Nothing here knows Discord; the numbers come from engine/rolls/luck.py.
 """
 
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
+from collections.abc import Hashable
 
 from PIL import Image, ImageDraw
 
@@ -36,6 +40,32 @@ OUTSIDE: Colour = (205, 105, 30)
 WIDTH = 1000
 ROW = 34
 ALT_TEXT_LIMIT = 1024
+CHARTS_KEPT = 64  # about 60 kB each
+
+
+class KeptCharts:
+    """The charts drawn lately, each under what it shows (``board_shows``, ``faces_shows``): a
+    chart is a function of those numbers alone, as read for each answer, so a new roll that
+    changes one is a new key and nothing ever needs forgetting. Used from the event loop only."""
+
+    def __init__(self, limit: int = CHARTS_KEPT) -> None:
+        self._limit = limit
+        self._charts: OrderedDict[Hashable, bytes] = OrderedDict()
+
+    def get(self, key: Hashable) -> bytes | None:
+        png = self._charts.get(key)
+        if png is not None:
+            self._charts.move_to_end(key)
+        return png
+
+    def keep(self, key: Hashable, png: bytes) -> None:
+        self._charts[key] = png
+        self._charts.move_to_end(key)
+        while len(self._charts) > self._limit:
+            self._charts.popitem(last=False)  # the one asked for longest ago
+
+    def clear(self) -> None:
+        self._charts.clear()
 
 
 def _png(image: Image.Image) -> bytes:
@@ -61,6 +91,11 @@ def _axis(members: list[MemberLuck]) -> tuple[float, float]:
         band_low, band_high = average_band(m.d6)
         low, high = min(low, avg - 0.15, band_low), max(high, avg + 0.15, band_high)
     return max(1.0, low), min(6.0, high)
+
+
+def board_shows(members: list[MemberLuck]) -> Hashable:
+    """Everything ``board_chart(members)`` draws: whose dots and how many of each face they rolled."""
+    return "board", tuple((m.guild_id, m.member_id, m.member_name, m.faces) for m in members)
 
 
 def board_chart(members: list[MemberLuck]) -> bytes:
@@ -118,6 +153,11 @@ def board_alt_text(members: list[MemberLuck]) -> str:
 
 
 # ---------------------------------------------------------------------------- one member
+
+
+def faces_shows(member: MemberLuck) -> Hashable:
+    """Everything ``faces_chart(member)`` draws."""
+    return "faces", member.guild_id, member.member_id, member.member_name, member.faces
 
 
 def faces_chart(member: MemberLuck) -> bytes:

@@ -71,7 +71,7 @@ def _pending_lines(view: SequenceView) -> list[str]:
         elif p.kind == "choose":
             out.append(f"**{name}**: choose +1 " + " or ".join(p.options) + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "skill":
-            out.append(f"**{name}**: choose a new skill from his skill lists (menus below, or type it)"
+            out.append(f"**{name}**: choose a new skill from {name}'s skill lists (menus below, or type it)"
                        + (f" ({safe(p.note)})" if p.note else ""))
         elif p.kind == "talent":
             out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")
@@ -163,14 +163,16 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
     if view.status == "finished":
         return summary_embeds(view)[0]
     if view.status == "cancelled":
-        return discord.Embed(title=f"{view.warband}: post-battle sequence closed"[:256], colour=NEUTRAL,
-                             description="Closed before the end. Steps already taken stay; `/warband undo` takes them all back.")
+        closed = discord.Embed(title=f"{view.warband}: post-battle sequence closed"[:256], colour=NEUTRAL,
+                               description="Closed before the end. Steps already taken stay; `/warband undo` takes them all back.")
+        _field(closed, "Left waiting (record by hand with `/warrior edit`)", [safe_line(x) for x in _left_waiting(s.pending)])
+        return closed
     guide = {
         "setup": "Mark who was **taken out of action** and who **did not fight** in the menus, add enemies each hero took "
                  "out of action and the scenario's experience, then confirm.",
         "injuries": "Roll the injuries (the bot rolls every die and shows it), or type the dice you rolled at the table.",
         "experience": "Award the experience: survivors, the winning leader, enemies out of action and the scenario's. "
-                      "Every advance is rolled; choose where the table lets you.",
+                      "Every advance is rolled (or type the dice you rolled at the table); choose where the table lets you.",
         "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",
         "income": f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
                   f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
@@ -202,6 +204,22 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
                                               "Press **Finish** when done."])
     embed.set_footer(text=f"Only the warband's owner or a member with Manage Server can press · sequence #{view.id}")
     return embed
+
+
+WAITING = {"skill": "a new skill to choose", "choose": "a characteristic to choose", "talent": "the lad's got talent: a new hero to name",
+           "pit_fight": "a pit fight to settle", "place_hero": "a hero to send to the place found"}
+
+
+def _left_waiting(pending) -> list[str]:
+    """What a sequence closed early leaves undone: advances reached but not chosen, and the like
+    (the experience is kept; the choice is the player's to record)."""
+    out = []
+    for p in pending:
+        what = WAITING.get(p.kind)
+        if what is not None:
+            options = f" ({', '.join(p.options)})" if p.kind == "choose" and p.options else ""
+            out.append(f"{p.name}: {what}{options}")
+    return out
 
 
 def _button(label: str, action: str, view: SequenceView, arg: str = "", *, style=discord.ButtonStyle.secondary,
@@ -285,12 +303,15 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
                 ui.add_item(_button(f"{p.name} won (at the table)", "pit", view, f"{p.warrior_id}-won",
                                     style=discord.ButtonStyle.success, row=n))
                 ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger, row=n))
+        elif not any(f.out_of_action for f in s.fighters):  # the step still records that nobody was hurt
+            ui.add_item(_button("Nobody to roll for: on to experience", "injuries", view, style=primary))
         else:
             ui.add_item(_button("Roll the injuries", "injuries", view, style=primary))
             ui.add_item(_button("Type dice rolled at the table", "injdice", view))
     elif s.step == "experience":
         if not s.extra.get("experience_done"):
             ui.add_item(_button("Award experience and roll advances", "xp", view, style=primary))
+            ui.add_item(_button("Type advance dice rolled at the table", "xpdice", view))
         else:
             _choice_components(ui, view, s.pending[0])
     elif s.step == "exploration" and s.pending and s.pending[0].kind in ("choose", "skill", "talent"):
@@ -315,7 +336,8 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
                 ui.add_item(_button("Send nobody", "nobody", view))
         else:
             dice = searchers + (1 if s.won else 0)
-            ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})", "explore", view, style=primary))
+            ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})" if dice else "Nobody searched: go on",
+                                "explore", view, style=primary))
             ui.add_item(_button("Type dice / extra dice", "expdice", view))
     elif s.step == "income":
         ui.add_item(_select("Sell how many shards?", "sell", view, [

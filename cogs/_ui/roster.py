@@ -46,8 +46,9 @@ def _listing(items: Iterable[str]) -> str:
     return ", ".join(map(safe, items)) or "—"
 
 
-def warrior_heading(w: Warrior) -> str:
-    role = ROLE_NAMES.get(w.role, w.role)
+def warrior_heading(w: Warrior, *, role: str | None = None) -> str:
+    """'Otto (Leader, Mercenary Captain)'; ``role`` says what a hireling is when the caller knows ('Dramatis Persona')."""
+    role = role or ROLE_NAMES.get(w.role, w.role)
     group = f" ×{w.group_size}" if w.group_size > 1 else ""
     status = "" if w.status == "active" else f" — {w.fate.upper()}"
     large = ", large" if w.large else ""
@@ -64,7 +65,8 @@ def _origin(w: Warrior) -> str:
 def _cost_line(cost: WarriorCost | None) -> str:
     if cost is None:
         return ""
-    parts = [f"{cost.hire} gc to hire"] if cost.hire else ["not hired from a list"]
+    # a list type may cost nothing (the Pirates' Swabbies are pressed, not hired): only one made by hand has no list
+    parts = [f"{cost.hire} gc to hire" if cost.hire else "free to hire"] if cost.listed else ["not hired from a list"]
     if cost.kit:
         parts.append(f"{cost.kit} gc of kit")
     unpriced = f" (unpriced: {_listing(cost.unpriced)})" if cost.unpriced else ""
@@ -194,7 +196,9 @@ def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
         blocks.append(("Warriors", "None yet: hire from the list with `/hire fighter`, or add by hand with `/warrior add`."
                        if sheet.list_name else "None yet: recruit with `/warrior add`."))
     for note in sheet.hirelings:
-        head = f"**{safe(note.what)}** · upkeep {note.upkeep} gc after every battle"
+        upkeep = (f"upkeep {note.upkeep} gc after every battle" if note.upkeep
+                  else f"upkeep {safe(note.upkeep_in)}, not gold" if note.upkeep_in else "no upkeep")
+        head = f"**{safe(note.what)}** · {upkeep}"
         blocks += _long_blocks(f"Hired: {safe(note.warrior)}", [head] + [f"- {safe(line)}" for line in note.lines])
     if sheet.can_hire:
         blocks += _long_blocks("Can still hire", _hire_lines(sheet.can_hire))

@@ -22,6 +22,7 @@ warband, say), and ``labelled_choices`` turns the engine's (label, value) pairs 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -49,18 +50,26 @@ def typed(interaction: discord.Interaction, option: str) -> str | None:
     return value if isinstance(value, str) and value.strip() else None
 
 
+async def _warband_names(interaction: discord.Interaction, current: str, **options: Any) -> list[str]:
+    """The server's warband names matching ``current``: from memory on the loop when they are
+    kept and current (one indexed read), else read in a thread (and kept from then on)."""
+    service, guild_id = campaigns(interaction), interaction.guild_id
+    names = service.remembered_names(guild_id, current or "", **options)
+    return names if names is not None else await call(service.names_for_autocomplete, guild_id, current or "", **options)
+
+
 async def warband_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """This server's warbands whose name starts with (then contains) what is typed."""
     if interaction.guild_id is None:
         return []
-    return _choices(await call(campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or ""))
+    return _choices(await _warband_names(interaction, current))
 
 
 async def opponent_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Like ``warband_choices``, without the warband typed in ``warband``: it cannot fight itself."""
     if interaction.guild_id is None:
         return []
-    names = await call(campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or "", limit=CHOICE_LIMIT + 1)
+    names = await _warband_names(interaction, current, limit=CHOICE_LIMIT + 1)
     ours = typed(interaction, "warband")
     return _choices([n for n in names if ours is None or name_key(n) != name_key(ours)])
 
@@ -69,11 +78,7 @@ async def changeable_warband_choices(interaction: discord.Interaction, current: 
     """Like ``warband_choices``, but only the warbands this member may change."""
     if interaction.guild_id is None:
         return []
-    names = await call(
-        campaigns(interaction).names_for_autocomplete, interaction.guild_id, current or "",
-        only_changeable_by=(interaction.user.id, is_admin(interaction)),
-    )
-    return _choices(names)
+    return _choices(await _warband_names(interaction, current, only_changeable_by=(interaction.user.id, is_admin(interaction))))
 
 
 async def warrior_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -29,6 +29,7 @@ from engine.campaign.rules.game_scenario import (
     ScenarioSource,
     scenario_for_game,
 )
+from engine.dice.source import Dice
 from engine.campaign.service import (  # the campaign's one way of opening units of work
     Store,
     _utc_now,
@@ -81,7 +82,7 @@ class BattleTracker(_Verbs):
         source = self.scenarios
 
         def start_game(uow: UnitOfWork, actor: Actor) -> GameView:
-            chosen = scenario_for_game(scenario, tables_of(uow).rules, source)
+            chosen = scenario_for_game(scenario, tables_of(uow).rules, source, Dice(self.rng))
             return games.start_game(uow, actor, warbands, scenario=chosen, when=when, channel_id=channel_id)
 
         return self.act(_actor(guild_id, actor_id, is_admin), start_game)

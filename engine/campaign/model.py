@@ -298,6 +298,7 @@ class WarriorCost:
     hire: int  # 0 when made by hand (no list says what it cost)
     kit: int  # items carried at list price (trading post price off the list), every model; the first dagger free
     unpriced: tuple[str, ...] = ()  # items no list or trading post knows, not counted
+    listed: bool = True  # hired from a list or as a hired sword; False: made by hand (hire 0 says nothing then)
 
     @property
     def total(self) -> int:
@@ -348,6 +349,7 @@ class HirelingNote:
     what: str  # 'Dramatis Persona, grade 1a' or 'hired sword, grade 1b'
     upkeep: int
     lines: tuple[str, ...]  # payment that is not gold, companions, gear, spells, what the bot does not apply
+    upkeep_in: str = ""  # what an upkeep that is not gold is paid in ('1 wyrdstone shard')
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from engine.campaign.actions import (
     trading,
     undo,
     upkeep,
+    warband_names,
     warbands,
     warriors,
 )
@@ -113,6 +114,11 @@ def _actor(guild_id: int, actor_id: int, is_admin: bool = False) -> Actor:
     return Actor(guild_id=guild_id, member_id=actor_id, is_admin=is_admin)
 
 
+def _owner(only_changeable_by: tuple[int, bool] | None) -> int | None:
+    """Whose warbands a member may change: None (every one) for Manage Server or when not asked, else their own."""
+    return only_changeable_by[0] if only_changeable_by is not None and not only_changeable_by[1] else None
+
+
 class Campaigns(_Verbs):
     """Every server's campaign warbands: one verb per thing a member does or looks at."""
 
@@ -170,10 +176,16 @@ class Campaigns(_Verbs):
 
     def names_for_autocomplete(self, guild_id: int, prefix: str, *, only_changeable_by: tuple[int, bool] | None = None,
                                limit: int = 25) -> list[str]:
-        """Up to 25 warband names starting with ``prefix`` (then containing it), by index.
+        """Up to ``limit`` warband names starting with ``prefix`` (then containing it).
         ``only_changeable_by=(actor_id, is_admin)`` keeps only warbands that member may change."""
-        owner = only_changeable_by[0] if only_changeable_by is not None and not only_changeable_by[1] else None
-        return self.read(guild_id, sheets.names_for_autocomplete, prefix, owner_id=owner, limit=limit)
+        return self.read(guild_id, warband_names.names_for_autocomplete, prefix, owner_id=_owner(only_changeable_by),
+                         limit=limit)
+
+    def remembered_names(self, guild_id: int, prefix: str, *, only_changeable_by: tuple[int, bool] | None = None,
+                         limit: int = 25) -> list[str] | None:
+        """``names_for_autocomplete``'s answer if the names are kept and still current (one indexed
+        read, fit for the event loop), else None."""
+        return self.read(guild_id, warband_names.remembered_names, prefix, owner_id=_owner(only_changeable_by), limit=limit)
 
     # ---- warriors
     def add_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, name: str, *, role: str,
@@ -429,8 +441,10 @@ class PostBattle(_Verbs):
                          entered=entered, edition=edition, toggles=toggles, rng=self.rng)
 
     def apply_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int,
-                         version: int) -> postbattle.SequenceView:
-        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.apply_experience, sequence_id, version, rng=self.rng)
+                         version: int, *, entered: Mapping[int, str] | None = None) -> postbattle.SequenceView:
+        """``entered``: advance dice rolled at the table, per warrior id (postbattle.apply_experience)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.apply_experience, sequence_id, version,
+                        entered=entered, rng=self.rng)
 
     def choose(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int, warrior_id: int,
                kind: str, value: str, *, skill_lists: tuple[str, ...] = ()) -> postbattle.SequenceView:
@@ -490,6 +504,9 @@ class Captives(_Verbs):
 
     def sell(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *, entered: str = "") -> captives.CaptivesView:
         return self.act(_actor(guild_id, actor_id, is_admin), captives.sell, captive_id, entered=entered, rng=self.rng)
+
+    def choose_captor(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, captor_id: int) -> captives.CaptivesView:
+        return self.act(_actor(guild_id, actor_id, is_admin), captives.choose_captor, captive_id, captor_id)
 
     def settle_outside(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, outcome: str, *,
                        price: int = 0) -> captives.CaptivesView:

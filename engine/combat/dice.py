@@ -13,6 +13,7 @@ Probabilities are floats: every leaf has probability 6**-k, summed; the error is
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol, TypeVar
 
@@ -23,7 +24,16 @@ SIXTH_POWERS = [6.0**-k for k in range(64)]
 _Outcome = TypeVar("_Outcome", bound=Hashable)
 _State = TypeVar("_State", bound=Hashable)
 
-__all__ = ["Dice", "RollDice", "SIXTH_POWERS", "d3", "d3_of", "enumerate_outcomes", "propagate"]
+__all__ = ["Dice", "RollDice", "SIXTH_POWERS", "d3", "d3_of", "enumerate_outcomes", "propagate", "replays"]
+
+_REPLAYS = threading.local()  # per thread: /odds run in worker threads, each counting its own work
+
+
+def replays() -> int:
+    """How many times this thread has run rule code over a sequence of die faces in
+    ``enumerate_outcomes``: the work of building odds tables, which a time budget counts (a replay
+    costs a few µs, much as a state pushed through a step does)."""
+    return getattr(_REPLAYS, "count", 0)
 
 
 class Dice(Protocol):
@@ -68,15 +78,18 @@ def enumerate_outcomes(fn: Callable[..., _Outcome], *args: Any) -> dict[_Outcome
     dice = _ScriptDice()
     seq = dice.seq
     out: dict[_Outcome, float] = {}
+    runs = 0
     while True:
         dice.pos = 0
         result = fn(dice, *args)
+        runs += 1
         used = dice.pos
         del seq[used:]
         out[result] = out.get(result, 0.0) + SIXTH_POWERS[used]
         while seq and seq[-1] == 6:
             seq.pop()
         if not seq:
+            _REPLAYS.count = replays() + runs
             return out
         seq[-1] += 1
 

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
+from engine.combat.dice import replays
 from engine.combat.melee import ATTACKERS, Fight, gone, recover
 from engine.combat.render import render_table
 from engine.combat.round_odds import RoundOdds, pick, table
@@ -37,20 +39,30 @@ PRUNED_BELOW = 1e-12
 
 @dataclass(frozen=True)
 class Budget:
-    """How much work one answer may take, counted in states pushed through a segment of a round
-    (``RoundOdds.steps``) rather than in seconds, so that a question gets the same answer on a
-    busy machine. ``bench/bench_combat.py`` measures what a step costs (a few µs). Only work done
-    counts: rows a fight already worked out (the rules objects are remembered) are free, so the
-    same fight asked again may go further exactly."""
+    """How much work one answer may take, counted in work done rather than in seconds, so that a
+    question gets the same answer on a busy machine: states pushed through a segment of a round
+    (``RoundOdds.steps``) and rule code run over dice to build the tables they read
+    (``dice.replays``). Only work done counts: rows a fight already worked out (the rules objects
+    are remembered) are free, so the same fight asked again may go further exactly.
 
-    # together 0.3-0.8 s on the shared test machine (bench/bench_combat.py: several a side); enough
-    # for a 2 v 2 of W2 and 3-4 attacks each to be exact (lrb: 89,000 steps)
-    exact_steps: int = 90_000  # the exact chain stops in the round that crosses this (after the first)
+    A unit costs 3-7 µs on the shared test machine under load (``bench/bench_combat.py``: several
+    a side), so the defaults come to about 0.2-0.3 s of work for the chain and the simulation
+    together, and at most 0.45 s (the simulation at twice its steps to reach ``min_fights``):
+    under 1 s even when the machine runs at half speed. The exact chain may overrun its part by
+    one row (a round from one tuple of models), the simulation by one fight.
+
+    ``seconds`` is a safety net for a machine so busy that the work takes several times as long:
+    past it (wall time, ``time.monotonic``, from the start of the chain), the exact chain stops at
+    its next row and the simulation at its next fight, whatever the steps, and the answer says it
+    was cut short (only then may the same question get a different answer)."""
+
+    exact_steps: int = 30_000  # the exact chain stops in the round that crosses this (after the first)
     simulated_steps: int = 25_000  # then drawn rounds and segments, for the fights still going
-    min_fights: int = 2_000  # simulated at least, whatever the steps
+    min_fights: int = 1_500  # simulated at least, if that takes no more than twice ``simulated_steps``
     max_fights: int = 100_000
     margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
     prune_below: float = PRUNED_BELOW  # a tuple of models reached with less is dropped (and the total reported)
+    seconds: float | None = 0.8  # wall time after which the answer is given from the work done (None: no limit)
 
 
 @dataclass
@@ -67,6 +79,7 @@ class DuelOdds:
     exact_rounds: int = 0  # rounds worked out exactly; the rest (if any) simulated
     simulated: int = 0  # fights simulated after the exact rounds (0: the answer is exact)
     margin: float = 0.0  # half-width of the 95% interval of the simulated figures (the widest)
+    cut_short: bool = False  # stopped at Budget.seconds, before its steps were spent (a busy machine)
 
     @property
     def exact(self) -> bool:
@@ -78,7 +91,8 @@ class DuelOdds:
             return f"Exact odds, to within {self.pruned:.0e} (fights less likely than {PRUNED_BELOW:g} left out)." if self.pruned \
                 else "Exact odds."
         rounds = "the first round" if self.exact_rounds == 1 else f"the first {self.exact_rounds} rounds"
-        return f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fights played on at random."
+        busy = " Cut short at its time limit: the machine is busy." if self.cut_short else ""
+        return f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fight{'s' if self.simulated != 1 else ''} played on at random.{busy}"
 
     def render(self) -> str:
         a, b = self.names
@@ -126,9 +140,21 @@ class DuelChain:
         self._attackers = fight.side(ATTACKERS)
         self._defenders = fight.side(1 - ATTACKERS)
         self._odds = {id(o): o for o in (first, *later.values())}
+        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        self.cut_short = False
 
     def steps(self) -> int:
-        return sum(o.steps for o in self._odds.values())
+        """The work done so far, what a ``Budget`` counts: states pushed through a segment of a
+        round (``RoundOdds.steps``), and rule code run over dice to build the tables they read
+        (``dice.replays``, in this thread). Counting only the states let a fight that met many new
+        states, each of them a new table, run for seconds on a budget meant for a fraction of one."""
+        return sum(o.steps for o in self._odds.values()) + replays()
+
+    def past_deadline(self) -> bool:
+        """Whether the budget's wall time is spent (then ``cut_short`` is set)."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.cut_short = True
+        return self.cut_short
 
     def _round(self, rnd: int, models: Models) -> tuple[RoundOdds, Models]:
         """The odds object of round ``rnd`` and the models after the recovery of the side whose turn it is."""
@@ -185,7 +211,7 @@ class DuelChain:
                 if p < self.budget.prune_below:
                     pruned += p
                     continue
-                if rnd > 1 and self.steps() > limit:
+                if rnd > 1 and (self.steps() > limit or self.past_deadline()):
                     over = True
                     break
                 row = self.row(*self._round(rnd, models))
@@ -208,15 +234,21 @@ class DuelChain:
     def simulate(self, dist: dict[Models, float], rnd: int, rng: random.Random) -> tuple[dict[str, int], dict[int, int], int]:
         """Fights drawn from ``dist`` at the start of round ``rnd`` and played on to the end (or
         the round limit): (how many ended each way, how many ended in each round, fights).
-        Stops at the budget's steps, or sooner once the 95% interval is within ``margin_goal``."""
+        Stops at the budget's steps (past them only to reach ``min_fights``, and never past twice
+        them), or sooner once the 95% interval is within ``margin_goal``."""
         start_table = table(dist)
         left = sum(dist.values())
         counts = {WIN: 0, LOSE: 0, BOTH: 0, UNFINISHED: 0}
         rounds: dict[int, int] = {}
-        limit = self.steps() + self.budget.simulated_steps
+        budget = self.budget
+        limit = self.steps() + budget.simulated_steps
+        hard_limit = limit + budget.simulated_steps  # reaching min_fights may take twice the budget, never more
         n = 0
-        while n < self.budget.max_fights and (n < self.budget.min_fights or self.steps() < limit):
-            if n >= self.budget.min_fights and n % 500 == 0 and margin_of(counts, n, left) <= self.budget.margin_goal:
+        while n < budget.max_fights:
+            work = self.steps()
+            if n and (work >= hard_limit or (work >= limit and n >= budget.min_fights) or self.past_deadline()):
+                break
+            if n >= budget.min_fights and n % 500 == 0 and margin_of(counts, n, left) <= budget.margin_goal:
                 break
             models = pick(rng, start_table)
             result = UNFINISHED
@@ -257,7 +289,7 @@ def fight_to_the_end(chain: DuelChain, rng: random.Random) -> dict[str, Any]:
         out[name] = (out[name] if key != UNFINISHED else 0.0) + left * counts[key] / n
     for r, c in rounds.items():
         out["rounds"][r] = left * c / n
-    out.update(simulated=n, margin=margin_of(counts, n, left))
+    out.update(simulated=n, margin=margin_of(counts, n, left), cut_short=chain.cut_short)
     return out
 
 

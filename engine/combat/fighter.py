@@ -6,6 +6,7 @@ A fighter carries a kit; what he fights with in close combat is chosen from it b
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -41,6 +42,16 @@ class Fighter:
     state: str = "standing"
     wounds: int | None = None  # wounds left; None = the profile's W
     notes: tuple[str, ...] = field(default=(), compare=False)  # what was left out when he was built, and why
+    # each weapon's name as he carries it, beside ``weapons``: a weapon of several names is shown by
+    # the one typed ("Club", not "Hammer"); empty: every weapon's own name
+    weapon_names: tuple[str, ...] = field(default=(), compare=False)
+
+    def weapon_name(self, weapon: Weapon) -> str:
+        """``weapon``'s name as this fighter carries it (the first he carries of that weapon): a
+        club is one weapon with the hammer (000:921) and fights as one, but is shown as a club."""
+        if len(self.weapon_names) != len(self.weapons):
+            return list_name(weapon)
+        return next((n for w, n in zip(self.weapons, self.weapon_names) if w.id == weapon.id), list_name(weapon))
 
     # --- traits and equipment ------------------------------------------------------------------
     def has(self, trait: str) -> bool:
@@ -128,7 +139,7 @@ class Fighter:
         return save
 
     def describe(self) -> str:
-        kit = [list_name(w) for w in self.weapons]
+        kit = list(self.weapon_names) if len(self.weapon_names) == len(self.weapons) else [list_name(w) for w in self.weapons]
         if self.body_armour:
             kit.append(self.body_armour.name)
         kit += [n for n, on in (("shield", self.shield), ("buckler", self.buckler), ("helmet", self.helmet)) if on]
@@ -165,6 +176,7 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
     armour_names = _names(armour)
     equipment_names = _names(equipment)
     ws: list[Weapon] = []
+    shown: list[str] = []  # each weapon's name as typed, where it has several (list_name otherwise)
     gromril = ithilmar = False
     for wname in _names(weapons):
         moved = _not_a_weapon(wname)
@@ -187,8 +199,11 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
                 raise MordheimError(f"A brace is a pair of pistols; '{wname.strip()[:40]}' is not a pistol.",
                                     hint="Write `brace of pistols` or `brace of duelling pistols`.")
             ws += [w, w]
+            shown += [list_name(w), list_name(w)]
             continue
-        ws.append(find_item(wname, ("weapon",)))
+        w = find_item(wname, ("weapon",))
+        ws.append(w)
+        shown.append(one_of_its_names(w, wname) or list_name(w))
     body = None
     cloak: Armour | None = None
     worn: set[str] = set()
@@ -239,7 +254,18 @@ def make_fighter(name: str = "Fighter", profile: str | Profile | None = None, *,
     warnings += _profile_warnings(prof)
     return Fighter(name=name, profile=prof, weapons=tuple(ws), body_armour=body, shield=shield, buckler=buckler, helmet=helmet,
                    cloak=cloak, equipment=frozenset(eq), gromril_weapon=gromril, ithilmar_weapon=ithilmar, traits=frozenset(trait_ids),
-                   state=st, wounds=wounds, notes=tuple(dict.fromkeys(warnings)))
+                   state=st, wounds=wounds, notes=tuple(dict.fromkeys(warnings)), weapon_names=tuple(shown))
+
+
+def one_of_its_names(item: Weapon, typed: str) -> str | None:
+    """The name ``typed`` when it is one of several a weapon goes by ("Hammer, staff, mace or
+    club", 000:921): "Club" for "club"; None for any other name (the item's own is shown)."""
+    names = [n.strip() for n in re.split(r",|\bor\b", item.name) if n.strip()]
+    key = " ".join(typed.lower().split())
+    if len(names) < 2:
+        return None
+    found = next((n for n in names if n.lower() == key), None)
+    return None if found is None else found[0].upper() + found[1:]
 
 
 def _not_a_weapon(text: str) -> tuple[str, Armour | Equipment] | None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.combat.citations import cite
 from engine.combat.dice import Dice, d3_of
@@ -157,6 +157,7 @@ class RoundRules:
         self._volleys: dict = {}  # (kind, matchup key, target status, fear) -> Volley
         self._orders: dict = {}  # strike_order's keys and groups per tuple of models
         self._alone_testers: dict = {}  # who tests All Alone, per tuple of models
+        self.odds_tables: Any = None  # its Odds mode (engine.combat.round_odds.odds_of), built when first asked
         n = len(fight.fighters)
         # every model's numbers as it starts the fight: checks the kits now (errors before any die)
         for i, f in enumerate(fight.fighters):

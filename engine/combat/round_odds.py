@@ -26,12 +26,11 @@ What keeps the exact odds small (each proven not to change a number):
 from __future__ import annotations
 
 import random
-import weakref
 from bisect import bisect_right
 from itertools import accumulate
 from typing import TypeVar
 
-from engine.combat.dice import enumerate_outcomes, propagate
+from engine.combat.dice import RollDice, enumerate_outcomes, propagate
 from engine.combat.melee import _SILENT, RoundRules, Segment, VolleyCall
 from engine.combat.state import STANDING, ModelState, RoundState
 
@@ -39,17 +38,17 @@ Dist = dict[RoundState, float]
 _T = TypeVar("_T")
 Drawn = tuple[list[tuple[_T, float]], list[float]]  # a table to draw from: (outcome, probability) and cumulative odds
 _UNKNOWN = object()
-
-
-_ODDS_OF: weakref.WeakKeyDictionary[RoundRules, RoundOdds] = weakref.WeakKeyDictionary()
+ROLLED_BEFORE_TABLE = 8  # a drawn volley is rolled with dice this many times from one start, then read from its exact table
 
 
 def odds_of(rules: RoundRules) -> RoundOdds:
-    """The Odds mode of ``rules``, built once and kept as long as the rules object lives, so a duel
-    and the next /odds of the same fight reuse its tables (the rules are cached in engine.combat.api)."""
-    found = _ODDS_OF.get(rules)
+    """The Odds mode of ``rules``, built once and kept on the rules object, so a duel and the next
+    /odds of the same fight reuse its tables (the rules are cached in engine.combat.api), and the
+    tables go when the rules go. (A weak-keyed map from rules to their odds kept both forever: the
+    odds hold the rules.)"""
+    found = rules.odds_tables
     if found is None:
-        found = _ODDS_OF[rules] = RoundOdds(rules)
+        found = rules.odds_tables = RoundOdds(rules)
     return found
 
 
@@ -77,6 +76,7 @@ class RoundOdds:
         self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
         self._results: dict = {}  # (start, wounds counted) -> odds of the round
         self._drawn: dict = {}  # (id(segment), state) -> outcomes of a step, cumulative odds
+        self._rolled: dict = {}  # a _changes key -> times its volley was rolled in a drawn round (_drawn_volley)
 
     # --- exact odds -------------------------------------------------------------------------------
     def odds(self, dist: Dist, *, wounds_of: tuple[int, ...] | None = None, gone_alike: bool = False) -> Dist:
@@ -161,8 +161,8 @@ class RoundOdds:
                         end = seg.step(_SILENT, end)
                 ends = table({end: 1.0})
             every[key] = ends
-        if counted == self._all:
-            return ends
+        if counted == self._all or all(s2.wounds_lost == self._zeros for s2, _ in ends[0]):
+            return ends  # mostly nobody broke from combat, and the tail caused no wounds
         kept: Dist = {}
         for s2, q in ends[0]:
             if s2.wounds_lost != self._zeros:
@@ -355,8 +355,7 @@ class RoundOdds:
                 if isinstance(call, RoundState):
                     s = call
                 elif call is not None:
-                    changes, cumulative = self._changes_of(s, call, False)
-                    s = self._changed(s, call, changes[_index(rng, cumulative)])
+                    s = self._drawn_volley(rng, s, call)
             self.steps += 1
         # the end of the phase: its exact ends, remembered (as in odds)
         cache = self._phase_ends.setdefault(((), True), {})
@@ -366,6 +365,25 @@ class RoundOdds:
             ends = cache[key] = self._tail_ends(key, (), True)
         self.steps += 1
         return pick(rng, ends)
+
+
+    def _drawn_volley(self, rng: random.Random, s: RoundState, call: VolleyCall) -> RoundState:
+        """The round after one end of the call's volley, drawn with its probability: rolled with
+        dice (``Volley.roll``, the same rule code as its table) the first few times a start is
+        met, then picked from its exact table (``_changes_of``). A simulated fight meets many
+        starts only once or twice: a roll costs tens of µs, a table of a dozen attacks
+        milliseconds."""
+        key = (call.volley, call.start, s.models[call.target], False)
+        if key not in self._changes:
+            rolled = self._rolled.get(key, 0)
+            if rolled < ROLLED_BEFORE_TABLE:
+                self._rolled[key] = rolled + 1
+                end = call.volley.roll(RollDice(rng, logging=False), call.start)
+                self.steps += len(call.volley.plans)  # about a die an attack, and the hits' dice
+                change = (self.rules._changed_model(s.models[call.target], end), end.hammered, end.critical_used, end.parry_used, 0, 1.0)
+                return self._changed(s, call, change)
+        changes, cumulative = self._changes_of(s, call, False)
+        return self._changed(s, call, changes[_index(rng, cumulative)])
 
 
 def table(dist: dict[_T, float]) -> Drawn[_T]:

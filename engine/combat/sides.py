@@ -259,7 +259,7 @@ def slot_versus(r: Ruleset, x: ModelNumbers, y: ModelNumbers, slot: AttackSlot, 
     dark_elf = _dark_elf_blade(f, w) and not slot.shot
     hit_penalty = y.hit_penalty if not slot.shot else 0
     return SlotVersus(
-        name=list_name(w), weapon_id=w.id, count=slot.count, strength=wound_s, save_modifier=save_mod,
+        name=f.weapon_name(w), weapon_id=w.id, count=slot.count, strength=wound_s, save_modifier=save_mod,
         enemy_save_bonus=w.has("enemy-armour-save-bonus"),
         critical_table=w.critical if r.weapon_critical_tables else None,
         concussion=(w.has("concussion") or dark_elf) and not y.hard_head,

@@ -27,7 +27,7 @@ fight to the end reads only who is still standing).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cached_property, partial
 
@@ -547,7 +547,7 @@ class Volley:
         return b._replace(pending=PendingWound(slot=b.next_hit[0], save=NO_SAVE)) if poisoned else b
 
     # --- Odds mode --------------------------------------------------------------------------------------
-    def _cache(self, name: str) -> dict:
+    def _cache(self, name: Hashable) -> dict:
         return self._caches.setdefault(name, {})
 
     def odds(self, start: Blows, *, count_wounds: bool = True) -> list[tuple[Blows, float]]:
@@ -560,27 +560,40 @@ class Volley:
         return result
 
     def _odds(self, start: Blows, count_wounds: bool = True) -> dict[Blows, float]:
-        tallies = {self.start_tally(start): 1.0}
-        for k in range(len(self.plans)):
-            tallies = propagate(partial(self.roll_to_hit, k=k), tallies, self._cache(f"hit{k}"))
-        if self.parries:
-            tallies = propagate(self.parry, tallies, self._cache("parry"))
-        tallies = propagate(self.lucky_charm, tallies, self._cache("charm"))
-        if self.dodges:
-            tallies = propagate(self.dodge, tallies, self._cache("dodge"))
-        lists: dict[Blows, dict[tuple, float]] = {}  # the start of the hits -> hit list -> probability
-        for t, p in tallies.items():
-            begin = start._replace(lucky_charm=t.lucky_charm, parry_used=t.parry_used)
-            hits = lists.setdefault(begin, {})
-            key = self.hit_list(t)
-            hits[key] = hits.get(key, 0.0) + p
         out: dict[Blows, float] = {}
-        for begin, hit_lists in lists.items():
+        for (charm, parry_used), hit_lists in self._hit_lists(start).items():
+            begin = start._replace(lucky_charm=charm, parry_used=parry_used)
             for b, p in self._resolve_odds(begin, hit_lists, count_wounds).items():
                 out[b] = out.get(b, 0.0) + p
         out = propagate(self.extra_attack, out, self._cache("extra"))
         out = self._resolve_dist(out, count_wounds)
         return propagate(self.finish, out, self._cache("finish"))
+
+    def _hit_lists(self, start: Blows) -> dict[tuple[bool, bool], dict[tuple, float]]:
+        """The to-hit rolls, parry, lucky charm and dodges of the volley: (the target's charm and
+        parry after them) -> hit list -> probability. They read nothing of the start but the
+        charm and the parry, so they are worked out once for each of those, whatever the
+        target's wounds. Attacks with one plan share one table (``roll_to_hit`` reads ``k``
+        only for the log)."""
+        key = (start.lucky_charm, start.parry_used)
+        found = self._cache("hit lists").get(key)
+        if found is not None:
+            return found
+        tallies = {self.start_tally(start): 1.0}
+        for k, plan in enumerate(self.plans):
+            tallies = propagate(partial(self.roll_to_hit, k=k), tallies, self._cache(("hit", plan)))
+        if self.parries:
+            tallies = propagate(self.parry, tallies, self._cache("parry"))
+        tallies = propagate(self.lucky_charm, tallies, self._cache("charm"))
+        if self.dodges:
+            tallies = propagate(self.dodge, tallies, self._cache("dodge"))
+        found = {}
+        for t, p in tallies.items():
+            hits = found.setdefault((t.lucky_charm, t.parry_used), {})
+            hit_list = self.hit_list(t)
+            hits[hit_list] = hits.get(hit_list, 0.0) + p
+        self._cache("hit lists")[key] = found
+        return found
 
     def _resolve_odds(self, begin: Blows, hit_lists: dict[tuple, float], count_wounds: bool) -> dict[Blows, float]:
         """Resolve every hit list from ``begin``; lists sharing a prefix share its resolution."""

@@ -32,6 +32,9 @@ from .syntax import (
 
 # Only ASCII letters change case, so positions in the lowered text match the original.
 _LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+# Full-width forms (a phone keyboard set to Japanese or Chinese types `２ｄ６`) read as their ASCII
+# letters, one character for one, so an error's position still points at the character typed.
+_FULL_WIDTH = {0xFF01 + n: 0x21 + n for n in range(0x5E)} | {0x3000: 0x20}
 _DIGITS = frozenset("0123456789")
 _LETTERS = frozenset(string.ascii_lowercase)
 _OPERATOR_CHARS = frozenset("+-*/()<>=")
@@ -73,7 +76,7 @@ def parse_set(text: str) -> RollPlan:
             f"This roll is {len(text)} characters long",
             hint="Shorten the expression or its label.",
         )
-    return _parse_cached(text)
+    return _parse_cached(text.translate(_FULL_WIDTH))
 
 
 def parse_normalised(text: str) -> Expression:

@@ -10,8 +10,7 @@ charts are text, so they read the same on a phone, in the console and in a code 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 D6_MEAN = 3.5
 D6_VARIANCE = 35 / 12
@@ -78,23 +77,19 @@ class MemberLuck:
     last_at: str = ""
 
     # -- D6 ------------------------------------------------------------------------
-    # worked out once per record (it never changes): charts and verdicts read them often
+    # worked out once, with the record (it never changes): charts, the board and verdicts read
+    # them often, for every member shown. Not compared: they follow from ``faces``.
+    d6: int = field(init=False, compare=False)
+    d6_average: float | None = field(init=False, compare=False)
+    d6_z: float | None = field(init=False, compare=False)  # standard errors above fair dice's 3.5
 
-    @cached_property
-    def d6(self) -> int:
-        return sum(self.faces)
-
-    @cached_property
-    def d6_average(self) -> float | None:
-        return sum(f * n for f, n in zip(FACES, self.faces)) / self.d6 if self.d6 else None
-
-    @cached_property
-    def d6_z(self) -> float | None:
-        """How many standard errors the average is above fair dice's 3.5."""
-        average = self.d6_average
-        if average is None:
-            return None
-        return (average - D6_MEAN) / math.sqrt(D6_VARIANCE / self.d6)
+    def __post_init__(self) -> None:
+        d6 = sum(self.faces)
+        average = sum(f * n for f, n in zip(FACES, self.faces)) / d6 if d6 else None
+        z = None if average is None else (average - D6_MEAN) / math.sqrt(D6_VARIANCE / d6)
+        object.__setattr__(self, "d6", d6)  # frozen: set once, here
+        object.__setattr__(self, "d6_average", average)
+        object.__setattr__(self, "d6_z", z)
 
     def share(self, face: int) -> float | None:
         return self.faces[face - 1] / self.d6 if self.d6 else None

@@ -12,6 +12,9 @@ what they read includes every roll made so far.
 Opt-outs are read once per server and then kept in memory. That is correct because only
 this process writes them (one process owns a server's rows, ARCHITECTURE.md "Scale"), and
 every change goes through ``opt_out``/``opt_in`` here, which update memory and disk together.
+For the same reason each server's record has a version stamp in memory, bumped by every write
+that changes its sums (a batch of its rolls, a member's rolls forgotten): what ``/luck show``
+read is kept under it and given again while no roll was made there since.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ BATCH_SIZE = 5000
 MAX_PENDING = 50_000
 #: Rolls one history listing shows at most.
 MAX_HISTORY = 50
+#: Reads of ``/luck show`` kept for servers where no roll was made since (a board or one member each).
+READS_KEPT = 1024
 
 
 def _utc_now() -> dt.datetime:
@@ -73,9 +78,11 @@ class RollRecord:
         self.store = store
         self._now = now  # None: the system clock, read as cheaply as possible
         self._pending: list[tuple[Any, ...]] = []  # (guild, member, name, facts, visibility, at): see add
-        self._lock = threading.Lock()  # guards _pending and _optouts
+        self._lock = threading.Lock()  # guards _pending, _optouts, _versions and _reads
         self._writing = threading.RLock()  # one flush (or opt-out) at a time, so rows keep their order
         self._optouts: dict[int, set[int]] = {}
+        self._versions: dict[int, int] = {}  # server -> writes that changed its sums (see the module's docstring)
+        self._reads: dict[tuple[Any, ...], tuple[int, Any]] = {}  # what a read gave, under its server's version
         self.dropped = 0  # rolls dropped because writing kept failing (see MAX_PENDING)
 
     # -- recording ------------------------------------------------------------------------
@@ -153,6 +160,7 @@ class RollRecord:
             tally.add(e)
         with self.store.write() as c:
             RollRepository(c).record(entries, tallies)
+        self._changed({guild_id for guild_id, _ in tallies})
 
     # -- members' choices -------------------------------------------------------------------
 
@@ -169,7 +177,10 @@ class RollRecord:
             with self.store.write() as c:
                 rolls = RollRepository(c)
                 rolls.opt_out(guild_id, member_id, (self._now or _utc_now)().isoformat(timespec="seconds"))
-                return rolls.forget_member(guild_id, member_id) if forget else 0
+                forgotten = rolls.forget_member(guild_id, member_id) if forget else 0
+            if forget:
+                self._changed({guild_id})
+            return forgotten
 
     def opt_in(self, guild_id: int, member_id: int) -> bool:
         """Record this member's rolls here again; False if they were being recorded already."""
@@ -183,19 +194,38 @@ class RollRecord:
 
     # -- reading (each flushes first, so it sees every roll made so far) ----------------------
 
-    def member(self, guild_id: int, member_id: int) -> MemberLuck | None:
+    def _changed(self, guilds: set[int]) -> None:
+        """These servers' sums changed (called once the write is committed)."""
+        with self._lock:
+            for guild_id in guilds:
+                self._versions[guild_id] = self._versions.get(guild_id, 0) + 1
+
+    def _kept_read(self, key: tuple[Any, ...], read: Callable[[RollRepository], Any]) -> Any:
+        """``read`` of the server ``key[0]``, or what it gave before if no write changed that server since."""
         self.flush()
+        version = self._versions.get(key[0], 0)  # before reading: a write after it makes what is read newer, not older
+        kept = self._reads.get(key)
+        if kept is not None and kept[0] == version:
+            return kept[1]
         with self.store.read() as c:
-            return RollRepository(c).luck(guild_id, member_id)
+            value = read(RollRepository(c))
+        with self._lock:
+            self._reads.pop(key, None)
+            self._reads[key] = (version, value)
+            while len(self._reads) > READS_KEPT:
+                del self._reads[next(iter(self._reads))]  # the one kept longest ago
+        return value
+
+    def member(self, guild_id: int, member_id: int) -> MemberLuck | None:
+        return self._kept_read((guild_id, "member", member_id), lambda rolls: rolls.luck(guild_id, member_id))
 
     def board(self, guild_id: int, limit: int = 25) -> tuple[list[MemberLuck], dict[str, int]]:
         """The members of this server with the most rolls first, and the server's totals
         (``members``, ``rolls``, ``d6``), read together. Only the D6 columns are read: the board
         shows D6 luck, and every column read costs (one member's ``member`` reads them all)."""
-        self.flush()
-        with self.store.read() as c:
-            rolls = RollRepository(c)
-            return rolls.luck_board(guild_id, limit), rolls.server_totals(guild_id)
+        members, totals = self._kept_read((guild_id, "board", limit),
+                                          lambda rolls: (rolls.luck_board(guild_id, limit), rolls.server_totals(guild_id)))
+        return list(members), dict(totals)
 
     def history(self, guild_id: int, member_id: int | None = None, limit: int = 10) -> list[HistoryRow]:
         """The newest rolls of this server (or of one member), newest first."""

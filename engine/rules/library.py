@@ -91,6 +91,11 @@ class RulesLibrary:
         self.speller = Speller([n for e in entries for n in (e.title, *e.aliases)],
                                [_plain(e.body) for e in rulebook], self.rewriter.known)
         self._name_stems: dict[str, frozenset[str]] = {}
+        # the words of what each entry belongs to (Entry.home), as a query's words are read; the same
+        # few list names recur across hundreds of entries, so each is read once
+        home_words = {n: frozenset(stem(w) for w in self.rewriter.content_words(n))
+                      for n in dict.fromkeys(n for e in entries for n in e.home)}
+        self._homes = {e.id: frozenset().union(*(home_words[n] for n in e.home)) for e in entries if e.home}
         self._scopes = {ed: self._build_scope(ed) for ed in self._editions}
 
     # ------------------------------------------------------------ loading
@@ -306,7 +311,7 @@ class RulesLibrary:
         query = Query(raw, rewritten, asked, None)
         if query.question:
             query = Query(raw, rewritten, asked, self.topics.topic(query.words))
-        names = match_names(query, scope.name_keys, scope.name_words, scope.name_ids, self._entries)
+        names = match_names(query, scope.name_keys, scope.name_words, scope.name_ids, self._entries, self._homes)
         text_rel = self._fts(rewritten or raw, scope, ed, limit=FTS_CANDIDATES)
         combined = blend(query, names, text_rel, self._entries)
         # ranked on the uncapped score (a cap would tie the best candidates); shown capped at 100

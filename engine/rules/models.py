@@ -57,6 +57,10 @@ class Entry:
     counterparts: tuple[tuple[str, bool], ...] = ()  # (entry id, text differs)
     summary: Summary | None = None
     stats: str | None = None
+    # The names of what the entry belongs to, that a query may name beside it: a list item's, fighter's or
+    # rule's warband lists ("clan pestilens censer", "plague censer": the Censer), a list's own book
+    # ("nemesis crown dwarf rangers"). Never shown; engine/rules/ranking.py reads them.
+    home: tuple[str, ...] = ()
 
     @property
     def section_path(self) -> str:

@@ -8,6 +8,7 @@ why it is there.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process, utils
@@ -39,6 +40,13 @@ PLAIN_WORD_KINDS = frozenset({"skill", "warband-rule"})
 # found whole in the query it names the entry as fully as a longer name would ("what is the upkeep of
 # a freelancer" asks about the Freelancer, not the upkeep rule).
 PROPER_NAME_KINDS = frozenset({"warband", "hired-sword", "dramatis-persona"})
+# A query naming an entry beside what it belongs to (Entry.home: an item's list, a list's book) names the
+# entry as fully as its whole name alone: "clan pestilens censer" and "plague censer" (Plague Monks is the
+# Pestilens list's other name) are the Censer, not the list nor the Plague Cart. Naming only part of the
+# name beside them ("nemesis crown dwarfs": the Dwarf Rangers) loses this share of the coverage for the
+# share of the name's words left out. Such a query is a name, not a question, however many its words
+# (unless typed as a question): its text weighs as a short query's.
+HOME_PART_NAME_SHARE = 0.25
 # Its text counts this share unless the query names it whole, and half of it when the query does not name
 # it at all: its text names the rules' words everywhere ("shoot", "charge", "out of action"), so a question
 # about the rules is answered by the rules; "who can hire aenur" names the entry that answers it.
@@ -100,18 +108,21 @@ class NameMatches:
     first_at: dict[str, int] = field(default_factory=dict)  # where in the query the name starts
     as_subject: set[str] = field(default_factory=set)  # other than as what something is done with
     weak: set[str] = field(default_factory=set)  # warband-data entries named by less than their whole name
+    by_home: set[str] = field(default_factory=set)  # named by their names and what they belong to, every word
 
     def named(self, eid: str) -> bool:
         return self.score.get(eid, 0.0) >= NAMED_BASE
 
 
 def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[str]], name_ids: list[str],
-                entries: dict[str, Entry]) -> NameMatches:
+                entries: dict[str, Entry], homes: Mapping[str, frozenset[str]] | None = None) -> NameMatches:
     """Score every name (title or alias) of the scope against the query; the best name of an entry counts.
 
     A name typed from its start, a name whose words are all in the question (scored by how much of
-    the question it covers, so "to hit chart" beats "chart"), or the question inside a name; failing
-    all of those, a fuzzy match of a one- or two-word query."""
+    the question it covers, so "to hit chart" beats "chart"; the words of what the entry belongs to,
+    ``homes``: entry id -> stemmed words of its Entry.home, count as covered), or the question inside
+    a name; failing all of those, a fuzzy match of a one- or two-word query."""
+    homes = homes or {}
     q, raw = query.rewritten or query.raw, query.raw
     qwords = q.split()
     # "bs 4", "toughness 4 with strength 3": a characteristic followed by a number is a value in
@@ -128,7 +139,8 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
     for k, kw, eid in zip(name_keys, name_words, name_ids):
         if not k:
             continue
-        s, by_words = 0.0, False
+        s, by_words, homed, by_home = 0.0, False, False, False
+        home = homes.get(eid, frozenset())
         if k == raw:
             s = EXACT_NAME_SCORE
         elif k == q:
@@ -136,7 +148,9 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
         elif k.startswith(q) or k.startswith(raw):
             s = NAME_START_SCORE - min(NAME_START_RANGE, (len(k) - len(q)) / 2)
         elif kw and kw <= qset and max(len(w) for w in kw) >= 3:
-            s = NAMED_BASE + NAMED_COVERAGE * len(kw) / len(qset)
+            rest = qset - kw
+            homed = bool(rest) and rest <= home and f" {k} " in f" {raw} "
+            s = NAMED_BASE + NAMED_COVERAGE * (1.0 if homed else len(kw) / len(qset))
             if len(kw) == 1 and entries[eid].kind in PLAIN_WORD_KINDS:
                 s -= CATALOGUE_ONE_WORD_YIELD
             named_by.setdefault(k, set()).add(eid)
@@ -147,12 +161,19 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             if not any(_after_instrument_word(typed, n) for n, w in enumerate(typed) if w in kw):
                 found.as_subject.add(eid)
             by_words = f" {k} " in f" {raw} "  # the whole name, as it stands, in the question
+        elif kw and qset & home and qset - home and qset - home <= kw and max(map(len, qset - home)) >= 3:
+            # part of its name and nothing but what it belongs to: "nemesis crown dwarfs" (the Dwarf
+            # Rangers, the Nemesis Crown's dwarfs), "plague monks banner" (the Clan Pestilens banner)
+            s = NAMED_BASE + NAMED_COVERAGE * (1 - HOME_PART_NAME_SHARE * len(kw - qset) / len(kw))
+            by_home = True
         elif f" {q} " in f" {k} ":
             s = INSIDE_NAME_SCORE
-        whole = by_words and (len(kw) > 1 or entries[eid].kind in PROPER_NAME_KINDS)
+        whole = by_home or by_words and (len(kw) > 1 or entries[eid].kind in PROPER_NAME_KINDS or homed)
         partial = bool(s) and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not whole
         if partial and not by_words:
             s -= CATALOGUE_NAME_YIELD
+        if homed or by_home:
+            found.by_home.add(eid)
         if s > found.score.get(eid, 0.0):
             found.score[eid] = s
             if partial:  # its best name so far is only part of what was typed
@@ -189,7 +210,7 @@ def _fuzzy(q: str, words: int, name_keys: list[str]) -> list[tuple[str, float, i
 def blend(query: Query, names: NameMatches, text_rel: dict[str, float], entries: dict[str, Entry]) -> dict[str, float]:
     """One score per entry from its name score and its text relevance, weighed for a question by
     what it asks about."""
-    question = query.question
+    question = query.question and (query.asked or not names.by_home)
     w_text = QUESTION_TEXT_WEIGHT if question else SHORT_TEXT_WEIGHT
     # a question that names an item ("does a shield help against arrows") is about that item
     item_named = question and any(names.named(i) and _is_item(entries[i]) for i in names.score)

@@ -70,13 +70,20 @@ def _slug(text: str) -> str:
 
 
 def _entry(chapter: str, slug: str | None, title: str, parts: Iterable[str | None], *, file: str, aliases: Iterable[str] = (),
-           related: Sequence[str] = ()) -> Entry:
-    """An entry of ``chapter``; with no ``slug``, the chapter's own opening (the overview of its kind)."""
+           related: Sequence[str] = (), home: Iterable[str] = ()) -> Entry:
+    """An entry of ``chapter``; with no ``slug``, the chapter's own opening (the overview of its kind).
+    ``home``: the names a query may give beside the entry's own (see Entry.home)."""
     heading, kind = CHAPTERS[chapter]
     return Entry(id=f"lrb/{chapter}/{slug}" if slug else f"lrb/{chapter}", edition="lrb", title=title,
                  path=(heading, title) if slug else (heading,), kind=kind,
                  body="\n\n".join(p for p in parts if p), source=Source(f"{WARBANDS_DIR}/{file}", ()),
-                 aliases=tuple(dict.fromkeys(a for a in aliases if a and key(a) != key(title))), related=tuple(related))
+                 aliases=tuple(dict.fromkeys(a for a in aliases if a and key(a) != key(title))), related=tuple(related),
+                 home=tuple(dict.fromkeys(home)))
+
+
+def _home(lists: Iterable[WarbandList]) -> tuple[str, ...]:
+    """Every name of these lists: a query naming one of them beside an entry of theirs asks about the entry."""
+    return tuple(dict.fromkeys(n for w in lists for n in (w.name, *w.aliases)))
 
 
 def _profile(profile: Any) -> str:
@@ -158,6 +165,7 @@ def warband_entry(w: WarbandList, catalogue: Catalogue) -> Entry:
          (f"**Dramatis Personae it may hire** (`/hire character`): {', '.join(characters)}.") if characters else None],
         file=f"lists/{w.id}.json", aliases=(*w.aliases, f"{w.name} warband", f"{w.name} list"),
         related=tuple(dict.fromkeys(f"lrb/fighters/{_fighter_slug(f.name)}" for f in w.fighters)),
+        home=(w.source,),  # "nemesis crown dwarf rangers": the list, named with the book it is published in
     )
 
 
@@ -196,7 +204,8 @@ def fighter_entry(homes: Sequence[tuple[FighterType, WarbandList]]) -> Entry:
         ]
     parts.append("`/rule` and a list's name show the whole list; `/hire fighter` hires him into a warband of his list.")
     return _entry("fighters", _fighter_slug(first.name), first.name, parts, file=f"lists/{first_list.id}.json",
-                  aliases=(f"{first.name} {first.role}",), related=tuple(f"lrb/warband-lists/{_slug(w.id)}" for _, w in homes))
+                  aliases=(f"{first.name} {first.role}",), related=tuple(f"lrb/warband-lists/{_slug(w.id)}" for _, w in homes),
+                  home=_home(w for _, w in homes))
 
 
 def hireling_entry(hs: HiredSword, catalogue: Catalogue) -> Entry:
@@ -231,9 +240,10 @@ def hireling_entry(hs: HiredSword, catalogue: Catalogue) -> Entry:
     return _entry(chapter, _slug(hs.id), hs.name, parts, file=file, aliases=hs.aliases)
 
 
-def skill_entry(name: str, homes: Sequence[tuple[Any, str]], catalogue: Catalogue, learners_of: dict[str, set[str]]) -> Entry:
+def skill_entry(name: str, homes: Sequence[tuple[Any, str]], catalogue: Catalogue, learners_of: dict[str, set[str]],
+                owners: Sequence[WarbandList] = ()) -> Entry:
     """One skill (``homes``: each skill of that name, with the file of its list; ``learners_of``: skill
-    list id -> the warbands whose heroes learn from it)."""
+    list id -> the warbands whose heroes learn from it; ``owners``: the lists whose own skill it is)."""
     parts: list[str | None] = []
     for skill, _file in homes:
         list_name = _list_name(skill.list_id, catalogue)
@@ -245,7 +255,7 @@ def skill_entry(name: str, homes: Sequence[tuple[Any, str]], catalogue: Catalogu
     return _entry("skills", _slug(name), first.name,
                   [NOT_IN_SEEDS.format(file=f"warbands/{file}", source="the Mordheim rulebook and the warband lists"), *parts,
                    "After a battle, a hero's new-skill advance offers the skills of his lists in a menu (`/postbattle`)."],
-                  file=file, aliases=(f"{first.name} skill",))
+                  file=file, aliases=(f"{first.name} skill",), home=_home(owners))
 
 
 def _list_name(list_id: str, catalogue: Catalogue) -> str:
@@ -255,8 +265,9 @@ def _list_name(list_id: str, catalogue: Catalogue) -> str:
     return found.name if found is not None else list_id
 
 
-def rule_entry(name: str, versions: Sequence[tuple[SpecialRule, str, str]]) -> Entry:
-    """One special rule by its name (``versions``: each rule of that name, where it is used, its file)."""
+def rule_entry(name: str, versions: Sequence[tuple[SpecialRule, str, str]], owners: Sequence[WarbandList] = ()) -> Entry:
+    """One special rule by its name (``versions``: each rule of that name, where it is used, its file;
+    ``owners``: the lists that have it)."""
     parts: list[str | None] = []
     seen: dict[str, list[str]] = {}
     for rule, where, _file in versions:
@@ -266,14 +277,15 @@ def rule_entry(name: str, versions: Sequence[tuple[SpecialRule, str, str]]) -> E
     file = versions[0][2]
     return _entry("warband-rules", _slug(name), versions[0][0].name,
                   [NOT_IN_SEEDS.format(file=f"warbands/{file}", source="the warband lists"), *parts],
-                  file=file, aliases=(f"{versions[0][0].name} rule",))
+                  file=file, aliases=(f"{versions[0][0].name} rule",), home=_home(owners))
 
 
 def item_entry(item: Item, catalogue: Catalogue, prices_of: dict[str, dict[str, set[int]]],
-               carriers_of: dict[str, set[str]], fights: dict[str, str]) -> Entry:
+               carriers_of: dict[str, set[str]], fights: dict[str, str], owners: Sequence[WarbandList] = ()) -> Entry:
     """One item (``prices_of``: item id -> warband name -> the prices its equipment lists sell it at;
     ``carriers_of``: item id -> the hired swords and characters who carry it; ``fights``: how a
-    fight plays each stats id, engine/rules/warband_items.py)."""
+    fight plays each stats id, engine/rules/warband_items.py; ``owners``: the lists that sell it or
+    whose item it is)."""
     sellers = [f"{w} ({'/'.join(f'{p} gc' for p in sorted(prices))})" for w, prices in prices_of.get(item.id, {}).items()]
     carriers = sorted(carriers_of.get(item.id, ()))
     rarity = "common" if item.common else f"rare {item.rarity}"
@@ -289,7 +301,7 @@ def item_entry(item: Item, catalogue: Catalogue, prices_of: dict[str, dict[str, 
          ("**On the lists of:** " + "; ".join(sorted(sellers))) if sellers else None,
          ("**Carried by:** " + ", ".join(carriers)) if carriers else None,
          f"**In a fight:** {in_a_fight(item.id, item.combat, fights)}"],
-        file=file, aliases=item.aliases,
+        file=file, aliases=item.aliases, home=_home(owners),
     )
 
 
@@ -303,6 +315,7 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
     made += [warband_entry(w, catalogue) for w in sorted(catalogue.warbands.values(), key=lambda w: w.id)]
     made += [hireling_entry(s, catalogue) for s in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values())]
     skills: dict[str, list[tuple[Any, str]]] = {}
+    owners: dict[str, dict[str, WarbandList]] = {}  # a skill's, rule's or item's key -> the lists whose it is
     for sl in catalogue.skill_lists.values():
         for s in sl.skills:
             skills.setdefault(key(s.name), []).append((s, "skills.json"))
@@ -310,6 +323,7 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
         for sl in w.skill_lists.values():
             for s in sl.skills:
                 skills.setdefault(key(s.name), []).append((s, f"lists/{w.id}.json"))
+                owners.setdefault(f"skill:{key(s.name)}", {})[w.id] = w
     learners_of: dict[str, set[str]] = {}
     prices_of: dict[str, dict[str, set[int]]] = {}
     for w in catalogue.warbands.values():
@@ -319,7 +333,9 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
         for equipment_list in w.equipment_lists.values():
             for listed in equipment_list.items:
                 prices_of.setdefault(listed.item.id, {}).setdefault(w.name, set()).add(listed.price)
-    made += [skill_entry(name, homes, catalogue, learners_of) for name, homes in sorted(skills.items())]
+                owners.setdefault(f"item:{listed.item.id}", {})[w.id] = w
+    made += [skill_entry(name, homes, catalogue, learners_of, _owning(owners, f"skill:{name}"))
+             for name, homes in sorted(skills.items())]
     rules: dict[str, list[tuple[SpecialRule, str, str]]] = {}
     for rule in catalogue.special_rules.values():
         rules.setdefault(key(rule.name), []).append((rule, "many warbands", "special_rules.json"))
@@ -327,17 +343,23 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
         for rule in {r.id: r for r in (*w.special_rules, *(r for f in w.fighters for r in f.special_rules))}.values():
             if rule.id not in catalogue.special_rules:
                 rules.setdefault(key(rule.name), []).append((rule, w.name, f"lists/{w.id}.json"))
+            owners.setdefault(f"rule:{key(rule.name)}", {})[w.id] = w
     for hs in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values()):
         file = "dramatis_personae.json" if hs.is_character else "hired_swords.json"
         for rule in hs.special_rules:
             if rule.id not in catalogue.special_rules:
                 rules.setdefault(key(rule.name), []).append((rule, hs.name, file))
-    made += [rule_entry(name, versions) for name, versions in sorted(rules.items())]
+    made += [rule_entry(name, versions, _owning(owners, f"rule:{name}")) for name, versions in sorted(rules.items())]
     carriers_of: dict[str, set[str]] = {}
     for hs in (*catalogue.hired_swords.values(), *catalogue.dramatis_personae.values()):
         for item in hs.equipment:
             carriers_of.setdefault(item.id, set()).add(hs.name)
-    made += [item_entry(i, catalogue, prices_of, carriers_of, fights or {}) for i in sorted(catalogue.items.values(), key=lambda i: i.id)]
+    for i in catalogue.items.values():  # the list whose item it is, and the lists it is sold to
+        for list_id in (*((i.warband,) if i.warband else ()), *i.restricted_to):
+            if list_id in catalogue.warbands:
+                owners.setdefault(f"item:{i.id}", {})[list_id] = catalogue.warbands[list_id]
+    made += [item_entry(i, catalogue, prices_of, carriers_of, fights or {}, _owning(owners, f"item:{i.id}"))
+             for i in sorted(catalogue.items.values(), key=lambda i: i.id)]
     fighters: dict[str, list[tuple[FighterType, WarbandList]]] = {}
     for w in catalogue.warbands.values():
         for f in w.fighters:
@@ -367,6 +389,10 @@ def warband_entries(catalogue: Catalogue, taken: set[str], fights: dict[str, str
         if e.kind == "warband" and not set(e.related) <= ids:  # its fighters, but one the rulebooks name (Wardog)
             out[n] = replace(e, related=tuple(r for r in e.related if r in ids))
     return out
+
+
+def _owning(owners: dict[str, dict[str, WarbandList]], what: str) -> list[WarbandList]:
+    return sorted(owners.get(what, {}).values(), key=lambda w: w.id)
 
 
 def catalogue_of(directory: Path) -> Catalogue:

@@ -108,5 +108,11 @@ class BattleRepository:
     def set_pair(self, battle_id: int, pair_id: int) -> None:
         self.c.execute("UPDATE battles SET pair_id = ? WHERE guild_id = ? AND id = ?", (pair_id, self.guild_id, battle_id))
 
+    def sides_of(self, pair_id: int) -> list[int]:
+        """The warbands whose rows carry ``pair_id``: every side of one battle recorded on several
+        warbands (two by ``/battle record opponent:``, every side of a ``/game``), in the order recorded."""
+        return [r[0] for r in self.c.rows("SELECT warband_id FROM battles WHERE guild_id = ? AND pair_id = ? ORDER BY id",
+                                          (self.guild_id, pair_id))]
+
     def delete(self, battle_id: int) -> None:
         self.c.execute("DELETE FROM battles WHERE guild_id = ? AND id = ?", (self.guild_id, battle_id))

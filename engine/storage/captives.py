@@ -50,6 +50,10 @@ class CaptiveRepository:
         self.c.execute("UPDATE captives SET ransom = ?, updated_at = ? WHERE guild_id = ? AND id = ?",
                        (ransom, at, self.guild_id, captive_id))
 
+    def set_captor(self, captive_id: int, captor_id: int, at: str) -> None:
+        self.c.execute("UPDATE captives SET captor_id = ?, updated_at = ? WHERE guild_id = ? AND id = ?",
+                       (captor_id, at, self.guild_id, captive_id))
+
     def settle(self, captive_id: int, outcome: str, at: str) -> None:
         self.c.execute("UPDATE captives SET outcome = ?, updated_at = ? WHERE guild_id = ? AND id = ?",
                        (outcome, at, self.guild_id, captive_id))

@@ -39,8 +39,12 @@ ENTRY = ("SELECT l.id, l.warband_name, l.what, l.before_json, l.after_json, l.re
 TREASURY = ("gold_crowns", "wyrdstone_shards")
 
 
+# json.dumps(value, ensure_ascii=False) makes a new encoder on every call; a batch writes two texts a row
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _json(value: Any) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False)
+    return None if value is None else _ENCODER.encode(value)
 
 
 def entry_from_row(row: Sequence[Any]) -> LedgerEntry:
@@ -191,10 +195,15 @@ class LedgerRepository:
         """The id of the server's newest settings row: it changes with every change to the server's settings."""
         return self.c.scalar("SELECT max(id) FROM ledger WHERE guild_id = ? AND warband_id IS NULL", (self.guild_id,))
 
-    def warbands_changed_since(self, ledger_id: int) -> set[int | None]:
-        """The warbands with a ledger row newer than ``ledger_id`` (None among them: a server setting changed)."""
+    def changed_since(self, ledger_id: int) -> dict[int | None, set[str]]:
+        """The warbands with a ledger row newer than ``ledger_id``, each with what those rows changed
+        (their entities: ``warrior``, ``battle``, ...). None among them: a server setting changed."""
+        changed: dict[int | None, set[str]] = {}
         # in id order, so the (guild, id) index finds only the rows after ledger_id (DISTINCT would read the server's every row)
-        return set(self.c.column("SELECT warband_id FROM ledger WHERE guild_id = ? AND id > ? ORDER BY id", (self.guild_id, ledger_id)))
+        for warband_id, entity in self.c.rows("SELECT warband_id, entity FROM ledger WHERE guild_id = ? AND id > ? ORDER BY id",
+                                              (self.guild_id, ledger_id)):
+            changed.setdefault(warband_id, set()).add(entity)
+        return changed
 
     def newest(self) -> int | None:
         """The id of the server's newest row of all."""

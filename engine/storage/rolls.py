@@ -16,7 +16,7 @@ from engine.rolls.luck import FACES, MemberLuck
 from engine.rolls.model import HistoryRow, RollEntry, RollTally
 from engine.storage.connection import Connection
 
-_LUCK_FIELDS = tuple(f.name for f in fields(MemberLuck) if f.name != "faces")  # a column each
+_LUCK_FIELDS = tuple(f.name for f in fields(MemberLuck) if f.init and f.name != "faces")  # a column each
 _STAT_COLUMNS = (
     "guild_id", "member_id", "member_name", "rolls", "d6", *(f"d6_{f}" for f in FACES),
     "other_dice", "other_sum", "other_expected", "other_variance",

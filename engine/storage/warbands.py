@@ -89,23 +89,13 @@ class WarbandRepository:
             params.append(owner_id)
         return [WarbandSummary(*r) for r in self.c.rows(sql + " ORDER BY name_key", params)]
 
-    def names_starting(self, key: str, owner_id: int | None, limit: int) -> list[str]:
-        """Names starting with the name key ``key`` (by index), then containing it; only
-        ``owner_id``'s when given."""
+    def name_keys(self, owner_id: int | None) -> list[tuple[str, str]]:
+        """(name key, name) of every warband of the server, or of ``owner_id``'s, in name-key order."""
         where, params = "guild_id = ?", [self.guild_id]
         if owner_id is not None:
             where += " AND owner_id = ?"
             params.append(owner_id)
-        names = self.c.column(
-            f"SELECT name FROM warbands WHERE {where} AND name_key >= ? AND name_key < ? ORDER BY name_key LIMIT ?",
-            (*params, key, key + _PREFIX_END, limit),
-        )
-        if key and len(names) < limit:
-            names += self.c.column(
-                f"SELECT name FROM warbands WHERE {where} AND instr(name_key, ?) > 1 ORDER BY name_key LIMIT ?",
-                (*params, key, limit - len(names)),
-            )
-        return names
+        return [(k, n) for k, n in self.c.rows(f"SELECT name_key, name FROM warbands WHERE {where} ORDER BY name_key", params)]
 
     # ---- writing
     def add(self, owner_id: int, snapshot: Mapping[str, Any], at: str) -> Warband:

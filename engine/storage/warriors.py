@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.campaign.model import Profile, Role, Status, Warrior, name_key
@@ -48,6 +49,13 @@ def _text(names: Iterable[str]) -> str:
     return json.dumps(names) if names else "[]"
 
 
+@lru_cache(maxsize=4096)
+def _profile(m: int, ws: int, bs: int, s: int, t: int, w: int, i: int, a: int, ld: int) -> Profile:
+    """The profile of these characteristics, checked once: warriors share a few dozen profiles,
+    and a roster read after its rows changed (or were forgotten) builds every warrior again."""
+    return Profile(M=m, WS=ws, BS=bs, S=s, T=t, W=w, I=i, A=a, Ld=ld)
+
+
 def warrior_from_row(row: Sequence[Any], warband: str) -> Warrior:
     """The warrior a row of ``COLUMNS`` describes (the same object for a row read before)."""
     key = (warband, *row)
@@ -58,7 +66,7 @@ def warrior_from_row(row: Sequence[Any], warband: str) -> Warrior:
      experience, status, large, fighter_type, race, skill_lists, special_rules, hand_edits) = row
     made = Warrior(
         id=wid, warband=warband, name=name, role=_ROLES[role], warrior_type=warrior_type, group_size=group_size,
-        profile=Profile(M=m, WS=ws, BS=bs, S=s, T=t, W=w, I=i, A=a, Ld=ld),
+        profile=_profile(m, ws, bs, s, t, w, i, a, ld),
         equipment=_names(equipment), skills=_names(skills), injuries=_names(injuries), experience=experience,
         status=_STATUSES[status], large=bool(large), fighter_type=fighter_type, race=race,
         skill_lists=_names(skill_lists), special_rules=_names(special_rules), hand_edits=_names(hand_edits),

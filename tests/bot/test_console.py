@@ -165,3 +165,26 @@ def test_history_is_kept_between_sessions(tmp_path):
             assert readline.get_history_item(readline.get_current_history_length()) == "/roll 2d6"
     finally:
         loop.close()
+
+
+async def test_a_menu_value_may_be_quoted_as_slash_options_are(tmp_path):
+    stdin = io.StringIO('/rule parry\nselect 2 "lrb/weapons/buckler"\n')
+    code, text = await run(tmp_path, stdin=stdin)
+    assert code == 0, text
+    assert "Buckler" in text.split('> select 2 "lrb/weapons/buckler"')[1]
+
+
+async def test_a_menu_option_may_be_chosen_by_its_label(tmp_path):
+    stdin = io.StringIO('/rule parry\nselect 2 Buckler (Weapons & armour)\n')
+    code, text = await run(tmp_path, stdin=stdin)
+    assert code == 0, text
+    assert "Buckler" in text.split("> select 2 Buckler")[1]
+
+
+async def test_members_switched_to_are_told_apart_by_name(tmp_path):
+    stdin = io.StringIO("user 5\n/echo text:hi\n")
+    out: list[str] = []
+    h = Harness(make_bot(tmp_path))
+    actor = Actor()
+    await run_console(h, actor, out=out.append, stdin=stdin)
+    assert actor.user_id == 5 and actor.name == "user 5"

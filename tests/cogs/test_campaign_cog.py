@@ -95,3 +95,23 @@ async def test_standings_of_a_big_campaign_are_paged_from_the_table_as_it_is_now
         last = next(b["custom_id"] for b in restarted.messages[first.message_id].components() if ":n:" in b["custom_id"])
         again = await ok(await restarted.click(first.message_id, last, RIVAL))
         assert "Page 3 of 3" in again.text and "**45. " in again.text
+
+
+async def test_standings_after_a_battle_show_it_and_only_in_its_server(harness):
+    h = harness
+    elsewhere = Actor(user_id=1, guild_id=G + 1)
+    for name, actor in (("Reavers", OWNER), ("Rats", RIVAL), ("Far Reavers", elsewhere)):
+        await ok(await h.command("warband create", actor, name=name, warband_type="Reiklanders"))
+    await ok(await h.command("warrior add", RIVAL, warband="Rats", name="Boss", role="leader", warrior_type="Leader",
+                             profile="4 3 3 3 3 1 3 1 7", experience=20))
+    before = await ok(await h.command("campaign standings", OWNER))
+    assert before.text.index("**1. Rats**") < before.text.index("**2. Reavers**")  # no wins yet: the higher rating first
+    await ok(await h.command("battle record", OWNER, warband="Reavers", result="win"))
+    after = await ok(await h.command("campaign standings", RIVAL))
+    assert "**1. Reavers** (Reikland Mercenaries) — rating **0** · 1 battle: 1W 0D 0L" in after.text
+    assert "**2. Rats**" in after.text and "0 battles: 0W 0D 0L" in after.text
+    await ok(await h.command("battle record", RIVAL, warband="Rats", result="draw"))
+    drawn = await ok(await h.command("campaign standings", OWNER))
+    assert "**2. Rats** (Reikland Mercenaries) — rating **25** · 1 battle: 0W 1D 0L" in drawn.text
+    far = await ok(await h.command("campaign standings", elsewhere))
+    assert "**1. Far Reavers**" in far.text and "0 battles" in far.text and "Rats" not in far.text

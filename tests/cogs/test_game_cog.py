@@ -5,6 +5,8 @@ restart, a multiplayer game, and the tracker within Discord's limits."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.harness import ADMIN_PERMISSIONS, Actor, Harness
 from tests.conftest import both_backends, make_bot
 
@@ -330,3 +332,76 @@ async def test_the_tracker_fits_discord_for_two_warbands_of_twenty(harness):
     mark = await ok(await h.click(tracker, button(h, tracker, "mark", "1"), BLUE))
     pick_menu = menu(h, mark.message_id, "pick")
     assert len(pick_menu["options"]) == 20 and len(h.messages[mark.message_id].data["components"]) <= 5
+
+
+async def test_a_scenario_rolled_on_the_table_at_start(harness):
+    """`scenario: roll` rolls 2D6 on the rulebook's scenario table (offered first in the
+    autocomplete); the tracker shows the dice and plays what they gave. A 2 or a 12 lets the
+    lower-rated player choose, which the bot leaves to him."""
+    import re
+
+    from engine.campaign.rules import scenarios as rulebook
+    from engine.campaign.rules.game_scenario import RulebookScenarios
+    from engine.dice.source import Dice
+    from engine.errors import MordheimError
+
+    h = harness
+    await reds(h)
+    await blues(h)
+    offered = await h.autocomplete("game start", "scenario", RED, warband1=REDS, warband2=BLUES, scenario="")
+    assert offered.choices[0] == {"name": "Roll on the scenario table (2D6)", "value": "roll"}
+    for _ in range(40):  # until the dice give a scenario (2 and 12 give the choice to a player)
+        res = await h.command("game start", RED, warband1=REDS, warband2=BLUES, scenario="roll")
+        if not res.is_error:
+            break
+        assert "The scenario table rolled Scenario table: 2D6" in res.text and "lower rating" in res.text
+    rolled = re.search(r"Scenario table: 2D6 (\d)\+(\d) = (\d+) → ([^\n]+)", res.text)
+    assert rolled, res.text
+    name = rulebook.scenario_book().row(int(rolled[3])).scenario.name
+    assert rolled[4].strip().startswith(name) and int(rolled[1]) + int(rolled[2]) == int(rolled[3])
+    assert name in res.text.split("\n")[0] or name in res.text
+    tables = None
+    with pytest.raises(MordheimError, match="lower rating"):
+        RulebookScenarios().roll(tables, Dice(None, (6, 6)))
+    assert RulebookScenarios().roll(tables, Dice(None, (3, 4))).rolled.endswith(rulebook.scenario_book().row(7).scenario.name)
+
+
+async def test_a_captive_of_a_three_warband_game_is_held_by_the_warband_that_took_him_out_or_one_his_owner_names(harness):
+    """Issue 16 (playtest): "Twitch (by Uzg)" recorded, D66 61 entered, and the captive was "held by
+    a warband outside this server". His captor is the warband of the warrior who took him out of
+    action; with several opponents and no record, his owner says which."""
+    h = harness
+    await reds(h)
+    await blues(h)
+    await ok(await h.command("warband create", GREEN, name=GREENS, warband_type="Orcs", gold=100))
+    await ok(await h.command("warrior add", GREEN, warband=GREENS, name="Uzg", role="leader", warrior_type="Orc",
+                             profile="4 4 3 3 4 1 2 1 8"))
+    tracker = await start(h, ("warband3", GREENS))
+    p = await panel(h, tracker, BLUE, BLUES)
+    await take_out(h, p, BLUE, "Skab", "Uzg")
+    await take_out(h, p, BLUE, "Snikch", "Another enemy")  # by someone the tracker does not name: no captor known
+    assert "Skab (by Uzg)" in tracker_text(h, tracker)
+    res = await ok(await h.click(tracker, button(h, tracker, "end"), RED))
+    await ok(await h.click(res.message_id, button(h, res.message_id, "won", "0"), RED))
+    seq = (await ok(await h.command("postbattle resume", BLUE, warband=BLUES))).message_id
+    await ok(await h.click(seq, button(h, seq, "confirm"), BLUE))
+    opened = await ok(await h.click(seq, button(h, seq, "injdice"), BLUE))
+    fields = {row["components"][0]["label"]: row["components"][0]["custom_id"] for row in opened.first.data["components"]}
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {fields["Skab"]: "61", fields["Snikch"]: "61"}, BLUE,
+                                        message_id=seq))
+    assert "Serious injury for Skab: D66 61 (entered)" in res.text and "Serious injury for Snikch: D66 61 (entered)" in res.text
+
+    mine = await ok(await h.command("postbattle captives", BLUE, warband=BLUES))
+    assert "**Skab**, held by Orc Boyz: no ransom asked yet." in mine.text
+    assert f"**Snikch**, held by {REDS} or {GREENS}" in mine.text and "outside this server" not in mine.text.split("Snikch")[0]
+    held = await ok(await h.command("postbattle captives", GREEN, warband=GREENS))
+    assert "holds no captive" not in held.text and f"**Skab** of {BLUES}" in held.text
+    reds_id = h.bot.campaigns.get_warband(G, REDS).id
+    choose = next(c["custom_id"] for c in h.messages[mine.message_id].components()
+                  if c.get("custom_id", "").startswith("pbc:held:") and c["custom_id"].endswith(f":{reds_id}"))
+    await refused(await h.click(mine.message_id, choose, RED), "Only the owner")  # the captive's owner says who holds him
+    res = await ok(await h.click(mine.message_id, choose, BLUE))
+    assert f"Snikch is held by {REDS}" in res.text and f"**Snikch**, held by {REDS}: no ransom asked yet." in res.text
+    theirs = await ok(await h.command("postbattle captives", RED, warband=REDS))
+    assert f"**Snikch** of {BLUES}" in theirs.text and any(c.get("custom_id", "").startswith("pbc:ransom:")
+                                                           for c in h.messages[theirs.message_id].components())

@@ -406,3 +406,47 @@ async def test_a_hired_sword_does_not_fill_the_warband_and_undo_returns_his_fee(
     assert gold(harness) == left - 25
     await run(harness, ("warband undo", {"name": "Reavers"}))
     assert gold(harness) == left and "Dwarf Troll Slayer" not in [w.name for w in svc(harness).get_warband(GUILD, "Reavers").warriors]
+
+
+async def test_warband_check_flags_every_skill_a_hero_may_not_have(harness):
+    """Playtest: a Black Skaven with a Sisters of Sigmar skill and a skill of no list was said to have
+    'nothing broken'. Each skill is flagged with what to do, in plain English."""
+    await run(harness, ("warband create", {"name": "Rats", "warband_type": "Skaven"}))
+    await run(harness, hire("Rats", "Assassin Adept", "Queek"))
+    await run(harness, hire("Rats", "Black Skaven", "Snikch"))
+    await run(harness, ("warrior edit", {"warband": "Rats", "warrior": "Snikch", "skills": "Wall Runner, Sign of Sigmar"}))
+    check = await harness.command("warband check", OWNER, name="Rats")
+    assert "nothing broken" not in check.text
+    assert ("Snikch: Sign of Sigmar is a Sisters of Sigmar skill; a Black Skaven learns from Combat, Shooting, Strength, "
+            "Speed and Skaven skills: take it off with /warrior edit") in check.text, check.text
+    assert "Wall Runner" not in check.text.replace("Wall Runner, Sign of Sigmar", "")
+    await run(harness, ("warrior edit", {"warband": "Rats", "warrior": "Snikch",
+                                         "skills": "Sorcery, Foo Bar, Sign of Sigmar, Battle Tongue"}))
+    text = (await harness.command("warband check", OWNER, name="Rats")).text
+    assert "Snikch: Sorcery is an Academic skill; a Black Skaven learns from" in text
+    assert "Snikch: Battle Tongue is an Academic skill" in text
+    assert "Snikch: Sign of Sigmar is a Sisters of Sigmar skill" in text
+    assert "Snikch: Foo Bar is on no skill list the bot knows: check its spelling, or take it off with /warrior edit" in text
+    assert "skills skill" not in text and "a Academic" not in text
+    assert "Snikch: changed by hand since hired (skills)." in text  # the hand edit is kept, and marked
+
+
+async def test_warband_check_flags_a_skill_its_own_limits_bar(harness):
+    """Sorcery typed by hand onto a Skaven leader who casts no spells: allowed as a hand edit, then flagged."""
+    await run(harness, ("warband create", {"name": "Rats", "warband_type": "Skaven"}))
+    await run(harness, hire("Rats", "Assassin Adept", "Queek"))
+    await run(harness, ("warrior edit", {"warband": "Rats", "warrior": "Queek", "skills": "Sorcery, Battle Tongue"}))
+    text = (await harness.command("warband check", OWNER, name="Rats")).text
+    assert "Queek: Only a warrior who casts spells or recites prayers may take Sorcery (Mordheim rulebook (2000)" in text
+    assert "Battle Tongue" not in text.replace("Sorcery, Battle Tongue", "")  # the leader may have it
+
+
+async def test_a_refused_purchase_names_what_the_warrior_may_carry(harness):
+    """Playtest: the refusal pointed to /warband check, which lists no kit. It now names his list's items."""
+    await run(harness, ("warband create", {"name": "Bandits", "warband_type": "Hochland Bandits"}))
+    await run(harness, hire("Bandits", "Bandit Prince", "Rudi"))
+    res = await harness.command("trade buy", OWNER, warband="Bandits", warrior="Rudi", item="Hochland long rifle")
+    assert res.is_error and "Hochland long rifle is not on the" in res.text, res.text
+    assert "/warband check" not in res.text
+    assert "A Bandit Prince buys from the" in res.text and "Sword" in res.text
+    assert "as a hero, also the trading post's miscellaneous items" in res.text

@@ -108,6 +108,7 @@ async def test_a_dramatis_persona_is_hired_like_a_hired_sword(harness):
     assert "Johann the Knife" in values(offered) and "Veskit, High Executioner of Clan Eshin" not in values(offered)
     assert any("grade 1a" in c["name"] and "+ more" in c["name"] for c in offered.choices if c["value"] == "Johann the Knife")
     res = await ok(await h.command("hire character", OWNER, warband="Reavers", character="johann", name="Johann"))
+    assert res.embeds[0]["title"] == "Hired: Johann (Dramatis Persona, Johann the Knife)"  # not 'Hired sword'
     assert "**70 gc** from the treasury" in res.text and "Besides the gold" in res.text and "Crimson Shade" in res.text
     johann = h.bot.campaigns.get_warrior(G, "Reavers", "Johann")
     assert johann.role == "hired_sword" and "gains-no-experience" in johann.special_rules and johann.experience == 0
@@ -126,8 +127,26 @@ async def test_a_dramatis_persona_is_hired_like_a_hired_sword(harness):
     await refused(await h.command("hire character", OWNER, warband="Rats", character="Aenur"),
                   "Rats cannot hire Aenur, the Sword of Twilight", "Aenur, the Sword of Twilight does not fight for Skaven")
     await ok(await h.command("hire character", OWNER, warband="Rats", character="Veskit"))
+    offered = await h.autocomplete("hire character", "character", OWNER, warband="Reavers", character="Nicod")
+    label = next(c["name"] for c in offered.choices if c["value"].startswith("Nicodemus"))
+    assert "upkeep 1 wyrdstone shard" in label and "upkeep 0 gc" not in label  # his upkeep is not gold
     res = await ok(await h.command("hire character", OWNER, warband="Reavers", character="Nicodemus"))
     assert "**0 gc** from the treasury" in res.text and "Paid in wyrdstone" in res.text and "/warband treasury" in res.text
+    show = await ok(await h.command("warband show", OWNER, name="Reavers"))
+    assert "upkeep 1 wyrdstone shard, not gold" in show.text and "upkeep 0 gc" not in show.text
+
+
+async def test_swabbies_are_free_from_their_list_not_made_by_hand(harness):
+    """The Pirates' Swabbies cost 0 gc on their list (pressed into service, Town Cryer 9): the roster
+    says they were free, not that they were not hired from a list."""
+    h = harness
+    await ok(await h.command("warband create", OWNER, name="Corsairs", warband_type="Pirates"))
+    await ok(await h.command("hire fighter", OWNER, warband="Corsairs", type="Pirate Captain", name="Jack"))
+    await ok(await h.command("hire fighter", OWNER, warband="Corsairs", type="Crew", name="Deckhands", count=2))
+    await ok(await h.command("hire fighter", OWNER, warband="Corsairs", type="Swabbie", name="Swabs", count=2))
+    show = await ok(await h.command("warband show", OWNER, name="Corsairs"))
+    assert "not hired from a list" not in show.text
+    assert "**Cost:** 0 gc — free to hire" in show.text
 
 
 async def test_a_hired_sword_whose_employer_chooses_his_kit(harness):
@@ -182,9 +201,11 @@ async def test_a_skaven_hero_takes_a_skaven_skill_from_the_menu(harness):
     res = await ok(await h.click(mid, component(h, mid, "xp")[0]["custom_id"], OWNER))
     assert "Snikch +1 experience → advance" in res.text
     menus = component(h, mid, "learn")
-    assert len(menus) == 2  # 39 skills of six lists: more than one menu holds
+    assert len(menus) == 2  # 37 skills of six lists: more than one menu holds
     offered = {o["value"]: o.get("description", "") for m in menus for o in m["options"]}
-    assert len(offered) == 6 + 8 + 7 + 6 + 7 + 5 and all(len(m["options"]) <= 25 for m in menus)
+    # Academic skills without Sorcery and Warrior Wizard: the Adept casts no spells (skills.json takers)
+    assert len(offered) == 6 + 8 + (7 - 2) + 6 + 7 + 5 and all(len(m["options"]) <= 25 for m in menus)
+    assert "Battle Tongue" in offered and "Sorcery" not in offered and "Warrior Wizard" not in offered
     assert offered["Wall Runner"].startswith("Skaven skills: ")
     assert component(h, mid, "skill")  # typing stays possible
     menu = next(m for m in menus if any(o["value"] == "Wall Runner" for o in m["options"]))

@@ -155,3 +155,53 @@ async def test_no_d6_no_chart(harness):
     assert not any(s.files for s in res.sent) and "No D6 rolled yet" in res.text
     board = await harness.command("luck show", ANNA)
     assert not any(s.files for s in board.sent)
+
+
+def _png(harness, res) -> bytes:
+    sent = next(s for s in res.sent if s.files)
+    return harness.messages[sent.message_id].files[0]["content"]
+
+
+async def test_a_chart_asked_again_with_no_roll_between_is_sent_at_once(harness):
+    await roll(harness, ANNA, "30d6", [6] * 20 + [5] * 10)
+    await roll(harness, BORIS, "30d6", [3, 4] * 15)
+    first = await harness.command("luck show", ANNA)
+    again = await harness.command("luck show", BORIS)
+    assert first.sent[0].callback_type == 5  # drawn after "thinking…"
+    assert again.sent[0].callback_type == 4 and _png(harness, again) == _png(harness, first)  # the same picture, at once
+    assert _chart(harness, again)[1] == _chart(harness, first)[1]  # and its words
+    assert "Luckiest: **Anna**" in again.embeds[0]["description"]
+
+    await roll(harness, BORIS, "10d6", [6] * 10)  # a new roll: Boris's dot moves
+    after = await harness.command("luck show", ANNA)
+    assert after.sent[0].callback_type == 5 and _png(harness, after) != _png(harness, first)
+    assert "Boris 4.12 (40 D6)" in _chart(harness, after)[1]
+
+    mine = await harness.command("luck show", ANNA, member=str(BORIS.user_id))
+    assert mine.sent[0].callback_type == 5
+    assert (await harness.command("luck show", ANNA, member=str(BORIS.user_id))).sent[0].callback_type == 4
+    await roll(harness, BORIS, "d6", [1])
+    redrawn = await harness.command("luck show", ANNA, member=str(BORIS.user_id))
+    assert redrawn.sent[0].callback_type == 5 and _png(harness, redrawn) != _png(harness, mine)
+    assert "1: 1, 2: 0, 3: 15, 4: 15, 5: 0, 6: 10" in _chart(harness, redrawn)[1]
+
+
+async def test_a_kept_chart_is_never_sent_to_another_server(harness):
+    here, there = Actor(user_id=ANNA.user_id, name="Anna"), Actor(user_id=ANNA.user_id, name="Anna", guild_id=424242)
+    for actor in (here, there):  # the same member, the same dice, in two servers
+        await roll(harness, actor, "30d6", [6] * 30)
+    assert (await harness.command("luck show", here)).sent[0].callback_type == 5
+    assert (await harness.command("luck show", there)).sent[0].callback_type == 5  # its own, drawn for it
+    assert (await harness.command("luck show", there, member=str(ANNA.user_id))).sent[0].callback_type == 5
+    assert (await harness.command("luck show", here, member=str(ANNA.user_id))).sent[0].callback_type == 5
+
+
+async def test_a_forgotten_record_is_not_drawn_from_memory(harness):
+    await roll(harness, ANNA, "30d6", [6] * 30)
+    await roll(harness, BORIS, "30d6", [1] * 30)
+    assert (await harness.command("luck show", BORIS)).sent[0].callback_type == 5
+    ask = await harness.command("luck optout", ANNA, forget=True)
+    confirm = next(c["custom_id"] for c in harness.messages[ask.message_id].components() if c["label"] == "Delete my rolls")
+    await harness.click(ask.message_id, confirm, ANNA)
+    res = await harness.command("luck show", BORIS)
+    assert res.sent[0].callback_type == 5 and "Anna" not in _chart(harness, res)[1] and "Anna" not in res.text

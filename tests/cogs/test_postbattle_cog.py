@@ -3,6 +3,8 @@ undo of the whole batch, stale and foreign presses, a restart mid-sequence, a de
 
 from __future__ import annotations
 
+import json
+
 from bot.harness import ADMIN_PERMISSIONS, Actor, Harness, embed_text
 from tests.conftest import make_bot
 
@@ -80,6 +82,8 @@ async def test_a_seeded_sequence_in_the_channel_then_undo_takes_it_all_back(harn
     while True:
         comps = [c.get("custom_id", "") for c in h.messages[mid].components()]
         if any(":skill:" in c for c in comps):
+            said = json.dumps(h.messages[mid].data)
+            assert "a new skill from his skill lists" not in said and "skill lists (menus below, or type it)" in said
             opened = await ok(await h.click(mid, next(c for c in comps if ":skill:" in c), OWNER))
             await ok(await h.submit_modal(opened.first.data["custom_id"], {"skill": next(skills)}, OWNER, message_id=mid))
         elif any(":choose:" in c for c in comps):
@@ -272,6 +276,7 @@ async def test_every_form_fits_discords_45_characters_without_cutting_ours(harne
     every = [(d["title"], [row["components"][0]["label"] for row in d["components"]]) for d in (m.to_dict() for m in forms)]
     assert all(len(title) <= 45 and all(len(x) <= 45 for x in items) for title, items in every)
     assert ("Exploration dice", ["Dice rolled at the table", "Extra dice from skills or equipment"]) in every
+    assert ("A new skill", ["Skill (from the warrior's skill lists)"]) in every  # Sisters learn skills too
 
 
 async def test_the_upkeep_step_and_a_captive_through_the_channel(harness):
@@ -366,3 +371,53 @@ async def test_wyrdstone_hunts_counters_are_asked_in_the_form_and_awarded(harnes
     await ok(await h.click(mid, component(h, mid, "xp")["custom_id"], OWNER))
     hans = next(w for w in h.bot.campaigns.get_warband(G, WB).warriors if w.name == "Hans")
     assert hans.experience == 8 + 1 + 2  # survives, and a counter each
+
+
+async def test_advance_dice_typed_at_the_table(harness):
+    """The experience step takes the advance dice rolled at the table, like the injury and
+    exploration steps: each warrior's in order, the bot rolling whatever is missing; dice for a
+    warrior who reaches no advance, dice left over and unknown names are refused, nothing kept."""
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Otto 3", "scenario": ""}, OWNER, message_id=mid))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    assert component(h, mid, "injuries")["label"] == "Nobody to roll for: on to experience"
+    assert not [c for c in h.messages[mid].components() if ":injdice:" in c.get("custom_id", "")]
+    await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))  # nobody out of action
+    assert "type the dice you rolled at the table" in embed_text(h.messages[mid].data["embeds"][0])
+    for typed, why in (("Hans: 6 6", "Dice were typed for Hans, who reaches no advance in this battle"),
+                       ("Otto: 3 3 1 4 5 6 2", "Otto: 1 typed dice were not needed (2)"),
+                       ("Gustav: 3 3", "'Gustav: 3 3' is not a warrior of Reikland Raiders in this battle"),
+                       ("Otto: 3 3 1 4 5 six", "is not a die roll")):
+        opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
+        refused = await h.submit_modal(opened.first.data["custom_id"], {"dice": typed}, OWNER, message_id=mid)
+        assert refused.is_error and refused.ephemeral and why in refused.text, refused.text
+    assert h.bot.campaigns.get_warrior(G, WB, "Otto").experience == 1  # nothing kept from a refusal
+    opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "otto 3 3 1, Otto: 4 5 6"}, OWNER, message_id=mid))
+    assert "Otto +4 experience → advance:" in res.text
+    otto = h.bot.campaigns.get_warrior(G, WB, "Otto")
+    assert (otto.experience, otto.profile.S, otto.profile.T) == (5, 4, 4)  # 6 then 1: +1 S; 9 then 6: +1 T (LRB hero advances)
+    assert "Advance for Otto: 2D6 3+3 = 6 (entered)" in res.text and "(entered)" in res.text.split("Advance for Otto: 2D6 4+5")[1]
+
+
+async def test_closing_early_names_the_advances_left_waiting(harness):
+    """Otto reaches two advances; the first typed 2D6 of 2 is a new skill, left to choose. Closing
+    the sequence then keeps his experience, and the closed message says the skill still waits."""
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
+    await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Otto 3", "scenario": ""}, OWNER, message_id=mid))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))
+    opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
+    await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "Otto: 1 1 3 3 1"}, OWNER, message_id=mid))
+    closed = await ok(await h.command("postbattle cancel", OWNER, warband=WB))
+    assert "Left waiting (record by hand with `/warrior edit`)" in closed.text
+    assert "Otto: a new skill to choose" in closed.text
+    assert h.bot.campaigns.get_warrior(G, WB, "Otto").experience == 5

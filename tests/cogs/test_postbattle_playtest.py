@@ -285,3 +285,25 @@ async def test_who_never_gains_experience_shows_no_advance_nor_track(harness):
     assert "Experience 2 · never gains experience" in [i.text for i in brute.items if isinstance(i, Text)]
     assert not [i for i in brute.items if isinstance(i, Box) and i.w < 20]  # no experience boxes; the profile grid's stay
     assert [i for i in by_name["Skritch"].items if isinstance(i, Box) and i.w < 20]  # his track is drawn
+
+
+async def test_the_exploration_form_takes_the_places_follow_up_dice_and_refuses_extra_ones_privately(harness):
+    """Issue 18: the exploration dice, then the follow-up dice of the place they find, typed in one form."""
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await _sequence(h, result="win")  # Captain, Hans, Otto and the win: four dice
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))
+    await ok(await h.click(mid, component(h, mid, "xp")["custom_id"], OWNER))
+    await _settle_choices(h, mid)
+    opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
+    box = opened.first.data["components"][0]["components"][0]
+    assert box["label"] == "Dice rolled at the table" and "follow-up" in box["placeholder"]
+    refused = await h.submit_modal(opened.first.data["custom_id"], {"dice": "2 2 5 6 1 4", "extra": ""}, OWNER, message_id=mid)
+    assert refused.is_error and refused.ephemeral
+    assert "1 entered die was not needed (4): this exploration rolls 4 dice, and Shop asked 1 follow-up die" in refused.text
+    opened = await ok(await h.click(mid, component(h, mid, "expdice")["custom_id"], OWNER))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "2 2 5 6 1", "extra": ""}, OWNER, message_id=mid))
+    assert "Exploration: 4D6 2 2 5 6 = 15 (entered)" in res.text and "D6 1 (entered)" in res.text
+    assert "into the stash: Lucky charm" in res.text

@@ -57,6 +57,15 @@ async def test_lookup_answer_is_public_with_title_path_citation_and_edition(harn
     assert_embed_limits(res)
 
 
+async def test_a_list_named_beside_its_item_or_its_book_opens_the_item_or_the_list(harness):
+    """Playtest: "plague censer" opened the Carnival's Plague Cart, "clan pestilens censer" the whole list,
+    "nemesis crown dwarfs" Bugman's ale."""
+    for query, title in (("plague censer", "Censer"), ("clan pestilens censer", "Censer"),
+                         ("nemesis crown dwarfs", "Dwarf Rangers"), ("clan pestilens", "Skaven of Clan Pestilens")):
+        res = await harness.command("rule", query=query)
+        assert not res.is_error and res.embeds[0]["title"] == title, (query, res.embeds[0]["title"])
+
+
 async def test_autocomplete_value_is_the_entry_id_and_opens_that_entry(harness):
     choices = (await harness.autocomplete("rule", "query", query="fla")).choices
     assert {"name": "Flail", "value": "lrb/weapons/flail"} in choices

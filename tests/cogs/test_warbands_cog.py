@@ -194,6 +194,38 @@ async def test_changing_autocomplete_offers_only_what_the_member_may_change(harn
     assert len(admin.choices) == 2
 
 
+async def test_changeable_names_kept_between_keystrokes_follow_every_change(harness):
+    async def offered(actor, command="warband rename", typed=""):
+        return [c["value"] for c in (await harness.autocomplete(command, "name", actor, name=typed)).choices]
+
+    await make_warband(harness)
+    await make_warband(harness, OTHER, name="Reik Rats")
+    await make_warband(harness, OWNER_IN_B, name="Far Away")
+    assert await offered(OWNER) == [WB] and await offered(OTHER) == ["Reik Rats"]
+    assert await offered(ADMIN) == ["Reik Rats", WB]  # Manage Server may change every warband here
+    assert await offered(OWNER_IN_B) == ["Far Away"] and await offered(STRANGER_IN_B) == []  # only that server's
+
+    service = svc(harness)
+    service.names_for_autocomplete = None  # this instance only: a second keystroke is answered from memory, on the loop
+    try:
+        assert await offered(OWNER, typed="rei") == [WB] and await offered(OWNER, "warband show", "rats") == ["Reik Rats"]
+    finally:
+        del service.names_for_autocomplete
+
+    await make_warband(harness, name="Second Band")
+    assert await offered(OWNER) == [WB, "Second Band"]
+    assert not (await harness.command("warband rename", OWNER, name="Second Band", new_name="Altdorf Blades")).is_error
+    assert await offered(OWNER) == ["Altdorf Blades", WB]
+    assert await offered(OWNER, "warband show", "blades") == ["Altdorf Blades"]
+    handed = await harness.command("warband edit", OWNER, name="Altdorf Blades", owner=str(OTHER.user_id))
+    assert not handed.is_error, handed.text
+    assert await offered(OWNER) == [WB] and await offered(OTHER) == ["Altdorf Blades", "Reik Rats"]
+    ask = await harness.command("warband delete", OTHER, name="Reik Rats")
+    await harness.click(ask.message_id, "confirm:yes", OTHER)
+    assert await offered(OTHER) == ["Altdorf Blades"] and await offered(ADMIN) == ["Altdorf Blades", WB]
+    assert await offered(OWNER_IN_B) == ["Far Away"]  # the other server's kept names are untouched
+
+
 async def test_autocomplete_stops_at_25(harness):
     for n in range(30):
         await asyncio.to_thread(svc(harness).create_warband, GUILD_A, 1, f"Band {n:02d}", "Skaven")

@@ -132,6 +132,41 @@ def test_a_captor_outside_the_server_leaves_the_owner_to_record_it_and_undo_free
     assert cap.view(G, "Red").taken == () and c.get_warrior(G, "Red", "Red Champion").status == "active"
 
 
+def test_a_battle_recorded_against_several_warbands_of_the_server_lets_the_captives_owner_name_his_captor(c):
+    """Issue 16: a multiplayer battle typed in ``/battle record opponents:``, no record of who took
+    him out: his owner says which of the server's warbands holds him (not "outside this server")."""
+    red = warband(c, "Red", RED)
+    warband(c, "Blue", BLUE)
+    warband(c, "Green", 30)
+    c.record_battle(G, RED, False, "Red", result="loss", opponents="Blue, Green and Pete's Orcs")
+    v = capture(c, "Red", RED, red["Red Champion"])
+    assert "Red Champion is held by Blue or Green: say which with `/postbattle captives`" in v.state.notes[0]
+    cap = Captives(c.store)
+    captive = cap.view(G, "Red").taken[0]
+    blue_id, green_id = c.get_warband(G, "Blue").id, c.get_warband(G, "Green").id
+    assert captive.captor is None and captive.candidates == ((blue_id, "Blue"), (green_id, "Green"))
+    with pytest.raises(PermissionDenied):
+        cap.choose_captor(G, BLUE, False, captive.id, blue_id)  # his own warband's owner says who holds him
+    with pytest.raises(MordheimError, match="did not fight Red in the battle"):
+        cap.choose_captor(G, RED, False, captive.id, c.get_warband(G, "Red").id)
+    done = cap.choose_captor(G, RED, False, captive.id, green_id)
+    assert done.lines[0].startswith("Red Champion is held by Green: its owner may ransom him")
+    assert [(x.name, x.captor, x.candidates) for x in done.taken] == [("Red Champion", "Green", ())]
+    assert [x.name for x in cap.view(G, "Green").held] == ["Red Champion"] and cap.view(G, "Blue").held == ()
+    with pytest.raises(MordheimError, match="captor is known already"):
+        cap.choose_captor(G, RED, False, captive.id, blue_id)
+    cap.offer_ransom(G, 30, False, captive.id, 20)  # Green's owner now decides his fate
+
+
+def test_one_warband_of_the_server_among_the_typed_opponents_is_the_captor(c):
+    red = warband(c, "Red", RED)
+    warband(c, "Blue", BLUE)
+    c.record_battle(G, RED, False, "Red", result="loss", opponents="Pete's Orcs & blue")
+    v = capture(c, "Red", RED, red["Red Champion"])
+    assert "Red Champion is held by Blue: its owner may ransom him" in v.state.notes[0]
+    assert [x.name for x in Captives(c.store).view(G, "Blue").held] == ["Red Champion"]
+
+
 @pytest.mark.parametrize(("profile", "won"), [
     (dict(M=4, WS=9, BS=3, S=9, T=9, W=3, I=9, A=4, Ld=9), True),  # he cannot lose to a pit fighter
     (dict(M=4, WS=1, BS=1, S=1, T=1, W=1, I=1, A=1, Ld=5), False),  # he cannot win

@@ -117,3 +117,57 @@ def test_a_master_map_carried_by_a_hero_on_his_feet_gives_a_re_roll_and_keeping_
     v = pb.apply_experience(G, OWNER, False, v.id, v.version)
     v = pb.explore(G, OWNER, False, v.id, v.version, entered="1 3")
     assert v.state.pending == () and v.state.step == "income"
+
+
+def test_the_places_follow_up_dice_are_typed_after_the_exploration_dice_and_extra_ones_are_refused(c):
+    """Issue 18: every die can be typed at the table, the place's follow-up dice too (the Shop's
+    D6 deciding the lucky charm); the bot rolls only what is not typed."""
+    band(c, "Reiklanders", "Mercenary Captain", "Champion")
+    pb = PostBattle(c.store, Faces())  # the bot rolls nothing
+    v = to_exploration(pb)
+    with pytest.raises(MordheimError, match=r"1 entered die was not needed \(4\): this exploration rolls 3 dice, and Shop "
+                                            r"asked 1 follow-up die"):
+        pb.explore(G, OWNER, False, v.id, v.version, entered="2 2 5 1 4")
+    with pytest.raises(MordheimError, match=r"2 entered dice were not needed \(1 4\): .* they found no place that asks more"):
+        pb.explore(G, OWNER, False, v.id, v.version, entered="1 2 5 1 4")
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="2 2 5 1")  # a double 2, the Shop; its gold die 1: a lucky charm
+    assert v.state.items_found == ("Lucky charm",) and v.state.gold_found == 1
+    assert "Exploration: 3D6 2 2 5 = 9 (entered)" in v.state.dice and any(d.endswith("D6 1 (entered)") for d in v.state.dice)
+    c.undo_last_batch(G, OWNER, False, "Band")
+
+    pb = PostBattle(c.store, Faces(3))  # the Corpse's D6 typed (2: a purse), the purse's D6 left to the bot (3)
+    v = to_exploration(pb)
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="3 3 5 2")
+    assert v.state.gold_found == 3 and any(d.endswith("D6 2 (entered)") for d in v.state.dice)
+
+
+def test_follow_up_dice_typed_before_a_re_roll_are_used_after_it_and_a_die_not_needed_is_said(c):
+    band(c, "Reiklanders", "Mercenary Captain", "Champion")
+    c.equip(G, OWNER, False, "Band", "Hans", "Master map")
+    pb = PostBattle(c.store, Faces())
+    v = to_exploration(pb)
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="2 2 5 1")
+    assert [p.kind for p in v.state.pending] == ["reroll"]
+    v = pb.reroll_exploration(G, OWNER, False, v.id, v.version, [])  # kept: the Shop, its die typed with the others
+    assert v.state.items_found == ("Lucky charm",) and "follow_up_dice" not in v.state.extra
+    c.undo_last_batch(G, OWNER, False, "Band")
+
+    pb = PostBattle(c.store, Faces(4))
+    v = to_exploration(pb)
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="2 2 5 1")
+    v = pb.reroll_exploration(G, OWNER, False, v.id, v.version, [0])  # re-rolled to 4: no place; the die typed is left out
+    assert v.state.explore_dice == (4, 2, 5) and v.state.step == "income"
+    assert "Follow-up dice typed but not needed, left out: 1" in v.state.dice
+
+
+def test_when_nobody_searches_the_exploration_says_so(c):
+    ids = band(c, "Reiklanders", "Mercenary Captain", "Champion")
+    c.record_battle(G, OWNER, False, "Band", result="loss")  # no die for a win
+    pb = PostBattle(c.store, Faces())
+    v = pb.start(G, OWNER, False, "Band")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={ids["Boss"]: 1, ids["Hans"]: 1})
+    v = pb.roll_injuries(G, OWNER, False, v.id, pb.confirm_fighters(G, OWNER, False, v.id, v.version).version,
+                         entered={ids["Boss"]: "45", ids["Hans"]: "45"})
+    v = pb.explore(G, OWNER, False, v.id, pb.apply_experience(G, OWNER, False, v.id, v.version).version)
+    assert "Exploration: nobody searched the ruins (no exploration dice): nothing found" in v.state.lines
+    assert not any("(total 0)" in line for line in v.state.lines) and not any("0D6" in d for d in v.state.dice)

@@ -153,3 +153,26 @@ def test_a_hired_sword_is_not_counted_for_the_income_chart_as_for_the_warbands_s
     v = pb.sell(G, OWNER, False, v.id, v.version, 2)
     assert upkeep and v.state.step == "trading"  # the scout did not fight: no upkeep is due for this battle
     assert v.gold_crowns == gold + 60 and "sold 2 shards for 60 gc" in v.summary()
+
+
+def test_a_skill_its_own_limits_bar_is_neither_offered_nor_taken_when_typed(campaigns):
+    """Battle Tongue is the leader's (Academic skills): a champion who may learn Academic skills
+    under the house list is not offered it, and typing it is refused with the rule's source."""
+    c = campaigns
+    data = reikland()
+    for fighter in data["fighters"]:
+        if fighter["id"] == "champion":
+            fighter["skill_lists"] = [*fighter["skill_lists"], "academic"]
+    c.set_house_list(G, ADMIN, True, data)
+    ids = hire(c, G)
+    pb = PostBattle(c.store, Faces(1, 1))  # Hans's advance: 2D6 = 2, a new skill
+    v = to_experience(pb, G, kills={ids["Hans"]: 2})
+    offered = {name for group in v.skill_menu for name, _what in group.skills}
+    assert {"Haggle", "Streetwise", "Arcane Lore"} <= offered
+    assert not offered & {"Battle Tongue", "Sorcery", "Warrior Wizard"}  # the leader's; spellcasters' only
+    with pytest.raises(MordheimError, match=r"Hans: Only the warband's leader may take Battle Tongue \(Mordheim rulebook \(2000\)"):
+        pb.choose(G, OWNER, False, v.id, v.version, ids["Hans"], "skill", "battle tongue")
+    with pytest.raises(MordheimError, match="Hans: Only a warrior who casts spells or recites prayers may take Sorcery"):
+        pb.choose(G, OWNER, False, v.id, v.version, ids["Hans"], "skill", "Sorcery")
+    v = pb.choose(G, OWNER, False, v.id, v.version, ids["Hans"], "skill", "Haggle")
+    assert v.warrior(ids["Hans"]).skills == ("Haggle",)

@@ -88,3 +88,60 @@ def test_remembered_standings_are_given_only_while_nothing_changed(campaign):
     assert c.standings(1).rows[0].battles == 1
     c.create_warband(2, 30, "Others", "Skaven")
     assert c.remembered_standings(1) is not None  # another server's change changes nothing here
+
+
+def test_standings_brought_up_to_date_are_those_built_afresh(campaign):
+    """Every kind of change, one at a time: the standings kept and brought up to date (a battle
+    re-reads only its warband's record; anything else its whole line) equal a build from nothing."""
+    from engine.campaign.actions import standings as module
+
+    c = campaign
+    pb = PostBattle(c.store, random.Random(3))
+    for n, name in enumerate(("Raiders", "Rats", "Dwarfs", "Wolves")):
+        c.create_warband(1, 10 + n, name, "Reikland")
+        c.add_warrior(1, 10 + n, False, name, "Boss", role="leader", warrior_type="Leader", profile=P, experience=20 + n)
+        c.add_warrior(1, 10 + n, False, name, "Kid", role="hero", warrior_type="Youngblood", profile=P, experience=n)
+    c.create_warband(2, 99, "Elsewhere", "Skaven")
+
+    def sequence_found_a_shard():
+        v = pb.start(1, 11, False, "Rats")
+        v = pb.set_fighters(1, 11, False, v.id, v.version, out_of_action={})
+        v = pb.confirm_fighters(1, 11, False, v.id, v.version)
+        while v.state.step != "done":
+            if v.state.pending or v.state.step not in ("injuries", "experience", "exploration", "income", "upkeep", "trading"):
+                pb.cancel(1, 11, False, v.id)
+                return
+            step = {"injuries": pb.roll_injuries, "experience": pb.apply_experience, "exploration": pb.explore,
+                    "upkeep": pb.pay_upkeep, "trading": pb.finish}.get(v.state.step)
+            v = pb.sell(1, 11, False, v.id, v.version, 0) if step is None else step(1, 11, False, v.id, v.version)
+
+    changes = [
+        lambda: c.record_battle(1, 10, False, "Raiders", result="win"),  # moves to the top
+        lambda: c.record_battle(1, 12, False, "Dwarfs", result="draw"),  # stays in its place
+        lambda: c.record_battle_between(1, 13, False, "Wolves", "Rats", result="win"),  # two warbands at once
+        lambda: c.add_xp(1, 11, False, "Rats", "Kid", 30),  # a hero climbs the heroes' table
+        lambda: c.rename_warband(1, 12, False, "Dwarfs", "Aardvarks"),
+        lambda: c.edit_warband(1, 12, False, "Aardvarks", owner_id=77),
+        lambda: c.undo_last_batch(1, 10, False, "Raiders"),  # the win taken back
+        lambda: c.record_battle(1, 10, False, "Raiders", result="loss"),
+        lambda: c.add_xp(1, 10, False, "Raiders", "Boss", 1),
+        lambda: c.record_battle(1, 10, False, "Raiders", result="win"),  # a battle and a hero's xp together
+        sequence_found_a_shard,
+        lambda: c.create_warband(1, 14, "Newcomers", "Reikland"),
+        lambda: c.delete_warband(1, 13, False, "Wolves"),
+        lambda: c.create_warband(2, 99, "Far Away", "Skaven"),  # another server's change
+    ]
+    c.standings(1)
+    for n, change in enumerate(changes):
+        change()
+        if n == 8:  # this and the next change together
+            continue
+        kept = c.remembered_standings(1, changes_at_most=3)
+        assert kept is not None
+        module._kept.clear()
+        afresh = c.standings(1)
+        assert kept == afresh, n
+        assert c.remembered_standings(1) is afresh
+    assert [r.warband for r in afresh.rows][:1] == ["Raiders"] and "Wolves" not in {r.warband for r in afresh.rows}
+    assert next(r for r in afresh.rows if r.warband == "Rats").shards_found > 0  # the sequence ran to its end
+    assert c.standings(2).rows[0].warband in ("Elsewhere", "Far Away")

@@ -289,3 +289,16 @@ def test_hard_head_refuses_concussion_and_perfect_killer_pierces_armour():
     _, rules = round_rules(make_fighter("A", weapons="hammer", traits="perfect killer"), make_fighter("D", traits="hard head"))
     _, mu = rules.matchup(RoundState.start(rules.fight.start_models()), 0, 1)
     assert mu.blows[0].concussion is False and mu.blows[0].save_modifier == -1  # S3: no modifier but Perfect Killer's -1
+
+
+def test_a_weapon_of_several_names_is_shown_as_carried_and_fights_as_one():
+    """000:921: hammer, staff, mace and club are one weapon. A club fights as the hammer does,
+    but the fighter's kit and his attacks say 'Club', as his roster does."""
+    from engine.combat.fighter import make_fighter
+
+    ulrich = make_fighter("Ulrich", "4 4 3 3 3 1 3 1 7", weapons="dagger, club")
+    hans = make_fighter("Hans", "4 4 3 3 3 1 3 1 7", weapons="staff, mace")
+    assert ulrich.describe().endswith(": Dagger, Club") and hans.describe().endswith(": Staff, Mace")
+    assert ulrich.weapons[1] == make_fighter("Otto", "4 4 3 3 3 1 3 1 7", weapons="hammer").weapons[0]
+    assert ulrich.weapon_name(ulrich.weapons[1]) == "Club"
+    assert make_fighter("Otto", "4 4 3 3 3 1 3 1 7", weapons="hammer").describe().endswith(": Hammer")

@@ -15,7 +15,7 @@ from engine.combat.round_odds import odds_of
 from engine.combat.state import OUT_OF_ACTION, RoundState
 
 TOL = 1e-9
-NO_LIMIT = Budget(exact_steps=10**12)
+NO_LIMIT = Budget(exact_steps=10**12, seconds=None)
 
 
 def two_against_two():
@@ -414,9 +414,9 @@ def test_several_a_side_give_the_numbers_they_gave_before(shape, edition, fighte
 
 def test_pruned_probability_is_reported_and_bounds_the_difference():
     a, b = two_against_two()
-    whole = duel_odds(a, b, budget=Budget(exact_steps=10**12, prune_below=0.0))
+    whole = duel_odds(a, b, budget=Budget(exact_steps=10**12, prune_below=0.0, seconds=None))
     assert whole.pruned == 0 and whole.win + whole.lose + whole.both + whole.unfinished == pytest.approx(1, abs=TOL)
-    coarse = duel_odds(a, b, budget=Budget(exact_steps=10**12, prune_below=1e-5))  # coarse, to have something pruned
+    coarse = duel_odds(a, b, budget=Budget(exact_steps=10**12, prune_below=1e-5, seconds=None))  # coarse, to have something pruned
     assert 0 < coarse.pruned < 1e-2
     assert coarse.win + coarse.lose + coarse.both + coarse.unfinished + coarse.pruned == pytest.approx(1, abs=TOL)
     for got, want in ((coarse.win, whole.win), (coarse.lose, whole.lose), (coarse.unfinished, whole.unfinished)):
@@ -425,7 +425,8 @@ def test_pruned_probability_is_reported_and_bounds_the_difference():
 
 
 def test_a_fight_simulated_after_its_first_round_lands_within_its_interval():
-    # Budget(exact_steps=0): only the first round exact, then 20,000 fights from a seeded generator.
+    # Budget(exact_steps=0): only the first round exact, then 20,000 fights (min = max, with work
+    # enough for them) from a seeded generator.
     # A figure is (its part decided in round 1) + left x (share of the simulated fights), left being
     # the probability still fighting after round 1: a standard error of left x sqrt(p(1-p)/n), here
     # under 0.0035. The tolerance is 4 standard errors (a correct engine misses it for about 1 seed
@@ -435,7 +436,7 @@ def test_a_fight_simulated_after_its_first_round_lands_within_its_interval():
     first = duel_odds(a, b, max_rounds=1)  # exact: what round 1 decides
     left = first.unfinished
     n = 20_000
-    only_round_1 = Budget(exact_steps=0, simulated_steps=0, min_fights=n, max_fights=n)
+    only_round_1 = Budget(exact_steps=0, simulated_steps=10**9, min_fights=n, max_fights=n, seconds=None)
     api._cached_rules.cache_clear()  # the budget counts work done: rows already worked out are free
     sim = duel_odds(a, b, budget=only_round_1, rng=random.Random(5))
     assert not sim.exact and sim.simulated == n and sim.exact_rounds == 1
@@ -496,7 +497,7 @@ def test_a_big_two_against_two_is_answered_within_the_budget_and_says_so():
     def berserker(name):
         return make_fighter(name, "WS4 S4 T4 W3 A6", weapons="sword", frenzy=True, armour="light armour, helmet")
 
-    duel = duel_odds([berserker("B1"), berserker("B2")], [berserker("B3"), berserker("B4")])
+    duel = duel_odds([berserker("B1"), berserker("B2")], [berserker("B3"), berserker("B4")], budget=Budget(seconds=None))
     assert not duel.exact and duel.exact_rounds >= 1 and duel.simulated >= Budget().min_fights
     assert 0 < duel.margin <= 0.02
     assert duel.win + duel.lose + duel.both + duel.unfinished == pytest.approx(1, abs=1e-6)
@@ -508,3 +509,30 @@ def test_wilson_interval():
     assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
     low, high = wilson_interval(0, 10)
     assert low == 0 and high == pytest.approx(0.2775, abs=1e-4)  # sound at 0, where p(1-p)/n says nothing
+
+
+def test_a_fights_tables_go_when_its_rules_are_forgotten():
+    # the Odds-mode tables live on the rules object: once the rules cache lets a fight go, its
+    # tables (tens of MB for a big 2 v 2) are freed with it, not kept for the life of the process
+    import gc
+    import weakref
+
+    a, b = two_against_two()
+    round_odds(a, b)
+    _, rules = round_rules(a, b)
+    tables = weakref.ref(odds_of(rules))
+    del rules
+    api._cached_rules.cache_clear()
+    gc.collect()
+    assert tables() is None
+
+
+def test_a_fight_past_its_time_limit_is_answered_from_the_work_done_and_says_so():
+    # Budget.seconds is the safety net of a very busy machine: past it, the exact chain stops at
+    # its next row and the simulation after its first fight, whatever the steps left
+    a, b = two_against_two()
+    api._cached_rules.cache_clear()
+    duel = duel_odds(a, b, budget=Budget(seconds=0.0))
+    assert duel.cut_short and duel.exact_rounds == 1 and duel.simulated == 1
+    assert duel.win + duel.lose + duel.both + duel.unfinished == pytest.approx(1, abs=1e-9)
+    assert duel.how_computed().endswith("then 1 fight played on at random. Cut short at its time limit: the machine is busy.")

@@ -190,3 +190,17 @@ def test_deep_nesting_inside_the_length_limit_is_a_limit_not_a_recursion_error()
 
 def test_parse_is_cached():
     assert parse("3d6 + 2") is parse("3d6 + 2")
+
+
+def test_full_width_dice_read_as_ascii_and_errors_point_at_the_typed_character():
+    assert parse("２ｄ６＋１").text == parse("2d6+1").text
+    assert parse("Ｄ６６　to find").text == parse("D66 to find").text
+    with pytest.raises(DiceSyntaxError) as info:
+        parse("２ｄ６＋")
+    assert info.value.position == parse_error_position("2d6+")
+
+
+def parse_error_position(text: str) -> int:
+    with pytest.raises(DiceSyntaxError) as info:
+        parse(text)
+    return info.value.position

@@ -89,13 +89,15 @@ def test_kills_are_a_heros_and_the_facts_fill_in_the_sequence():
     state = GameState(scenario="Skirmish", sides=(reds, blues))
     assert game_rules.kills(state, 0) == {1: 2}
     facts = game_rules.facts_of_side(state, 1, source="game #1")
-    assert facts.of(8) == WarriorFacts(warrior_id=8, fought=True, out_of_action=2, kills=0, counters=0)
+    assert facts.of(8) == WarriorFacts(warrior_id=8, fought=True, out_of_action=2, kills=0, counters=0, taken_by=1)
     assert facts.of(9).fought is False and facts.of(7).out_of_action == 1
+    assert facts.of(7).taken_by == 1  # taken out by a warrior of Reds (warband 1): his captor, should he be captured
     fighters = (Fighter(warrior_id=7, name="Skab", hero=True, models=1), Fighter(warrior_id=8, name="Rats", hero=False, models=3),
                 Fighter(warrior_id=9, name="Late", hero=False, models=1), Fighter(warrior_id=10, name="Hired later", hero=False,
                                                                                  models=1))
     filled = prefilled(fighters, facts)
     assert [(f.fought, f.out_of_action, f.kills) for f in filled] == [(True, 1, 0), (True, 2, 0), (False, 0, 0), (True, 0, 0)]
+    assert [f.taken_by for f in filled] == [1, 1, None, None]
     hero_facts = BattleFacts(source="game #1", warriors=(WarriorFacts(warrior_id=1, fought=True, out_of_action=0, kills=2),))
     recovering = Fighter(warrior_id=1, name="Captain", hero=True, models=1, fought=False)  # the sequence knows he sat out
     assert prefilled((recovering,), hero_facts)[0] == recovering

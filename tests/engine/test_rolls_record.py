@@ -113,6 +113,25 @@ def test_servers_never_see_each_other(store):
     assert totals == {"members": 2, "rolls": 2, "d6": 3}
 
 
+def test_luck_read_again_with_no_roll_between_is_kept_and_a_roll_or_forgetting_reads_anew(store, monkeypatch):
+    record = RollRecord(store)
+    record.add(G1, ANNA, "Anna", roll_set_facts(roll_set("d6", Scripted(6))))
+    record.add(G2, BORIS, "Boris", roll_set_facts(roll_set("d6", Scripted(1))))
+    board, anna = record.board(G1), record.member(G1, ANNA)
+    reads = []
+    real_read = store.read
+    monkeypatch.setattr(store, "read", lambda: reads.append(1) or real_read())
+    assert record.board(G1) == board and record.member(G1, ANNA) == anna and reads == []  # kept: no read
+    record.add(G2, BORIS, "Boris", roll_set_facts(roll_set("d6", Scripted(2))))  # another server's roll
+    assert record.board(G1) == board and record.member(G1, ANNA) == anna and reads == []
+    assert record.member(G2, BORIS).rolls == 2 and len(reads) == 1
+    record.add(G1, ANNA, "Anna", roll_set_facts(roll_set("d6", Scripted(3))))
+    members, totals = record.board(G1)
+    assert members[0].faces == (0, 0, 1, 0, 0, 1) and totals["rolls"] == 2 and record.member(G1, ANNA).rolls == 2
+    record.opt_out(G1, ANNA, forget=True)
+    assert record.board(G1) == ([], {"members": 0, "rolls": 0, "d6": 0}) and record.member(G1, ANNA) is None
+
+
 def test_no_record_in_direct_messages(store):
     record = RollRecord(store)
     assert not record.add(None, ANNA, "Anna", roll_set_facts(roll_set("d6", Scripted(6))))

@@ -126,6 +126,41 @@ def test_every_fighter_is_found_by_his_name():
     assert LIB.get("lrb/fighters/ogre").title == "Ogre (fighter)"
 
 
+# A list (or its book) named beside one of its entries: the entry, not the list nor a like-sounding name
+# (playtest: "plague censer" was the Carnival's Plague Cart, "clan pestilens censer" the whole list,
+# "nemesis crown dwarfs" Bugman's ale).
+NAMED_WITH_ITS_LIST = {
+    "plague censer": "lrb/warband-items/censer",  # Plague Monks is the Pestilens list's other name
+    "clan pestilens censer": "lrb/warband-items/censer",
+    "pestilens warpstone amulet": "lrb/warband-items/warpstone-amulet",
+    "pirates parrot": "lrb/warband-items/parrot",
+    "witch elf style pit fighters": "lrb/warband-items/witch-elf-style",
+    "black orcs animosity": "lrb/warband-rules/animosity",
+    "mootlanders ladle": "lrb/warband-items/ladle",
+    "nemesis crown dwarfs": "lrb/warband-lists/dwarf-rangers",  # the book's dwarfs: part of the name, and the book
+    "nemesis crown orcs": "lrb/warband-lists/black-orcs",
+    "town cryer pirates": "lrb/warband-lists/pirates",
+    # the list alone is still the list
+    "clan pestilens": "lrb/warband-lists/skaven-of-clan-pestilens",
+    "plague monks": "lrb/warband-lists/skaven-of-clan-pestilens",
+    "dwarfs": "lrb/warband-lists/dwarf-treasure-hunters",
+}
+
+
+@pytest.mark.parametrize("query", list(NAMED_WITH_ITS_LIST))
+def test_a_list_named_beside_its_entry_finds_the_entry(query):
+    r = LIB.lookup(query)
+    assert r.entry is not None and r.entry.id == NAMED_WITH_ITS_LIST[query], (query, r.entry and r.entry.id, r.suggestions[:3])
+
+
+def test_an_entry_knows_the_lists_it_belongs_to():
+    assert "Plague Monks" in LIB.get("lrb/warband-items/censer").home
+    assert "Nemesis Crown supplement" in LIB.get("lrb/warband-lists/dwarf-rangers").home
+    assert {"Black Orcs", "Orc Mob", "Forest Goblins"} <= set(LIB.get("lrb/warband-rules/animosity").home)
+    assert "Skaven of Clan Eshin" in LIB.get("lrb/fighters/rat-ogre").home
+    assert not LIB.get("lrb/weapons/sword").home  # the rulebooks' entries belong to no list
+
+
 def test_a_name_nothing_has_says_so_with_the_nearest_names():
     """Neither the seeds nor the warband data have the Hand of Glory: the lookup says nothing comes
     close (``unknown``) and offers the names spelt most like it."""

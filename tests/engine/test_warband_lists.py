@@ -1,4 +1,4 @@
-"""The warband lists as data (rules_data/warbands/) and their loader (engine/warbands/lists.py).
+"""The warband lists as data (rules_data/warbands/) and their loader (engine/campaign/lists/catalogue.py).
 
 Every bundled file against the schema (jsonschema), every cross-reference, and what a
 player and a server admin meet: lookups by alias, closest names, a server's own list.

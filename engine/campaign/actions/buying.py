@@ -31,6 +31,7 @@ from engine.campaign.actions.hiring import missing_gold
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.trading import STASH_MAX, count_per_model, set_stash, take_offers
 from engine.campaign.lists.catalogue import Catalogue, Item, WarbandList, lookup_key
+from engine.campaign.lists.names import Choice, ranked_choices
 from engine.campaign.model import Actor, Offer, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import list_limits, prices
@@ -164,7 +165,7 @@ def _refusal(wlist: WarbandList | None, w: Warrior | None, piece: KitPiece, cata
     if w is not None:
         refusal = roster_rules.carry_refusal(wlist, w, item, catalogue, weapon=piece.weapon)
         if refusal:
-            return refusal, "`/warband check` lists what each warrior may carry."
+            return refusal, roster_rules.what_he_may_carry(wlist, w)
     elif wlist is not None and not item.may_be_bought_by(wlist.id):
         return f"{item.name} is not for {wlist.name}.", None
     elif item.kind == "mutation":
@@ -279,18 +280,16 @@ def buy_choices(uow: UnitOfWork, warband: str, warrior: str | None, prefix: str)
     models = w.group_size if w else 1
     budget = band.gold_crowns - _spent(catalogue, wlist, w, head, battles) * models
     held = [_item_of(catalogue, n) for n in (w.equipment if w else band.stash)]
-    key = lookup_key(last)
-    out = []
+    rows = []
     for piece, price, dice, where in _candidates(uow, band, catalogue, wlist, w, battles, held):
-        if key not in lookup_key(piece.name) or price * models > budget:
+        value = head + piece.name
+        if price * models > budget or len(value) > 100:
             continue
         each = f"{price} gc" + (f" + {dice.upper()}" if dice else "") + (f" x {models}" if models > 1 else "")
-        value = head + piece.name
-        if len(value) <= 100:
-            out.append((f"{piece.name} — {each} ({where})"[:100], value))
-        if len(out) >= AUTOCOMPLETE_LIMIT:
-            break
-    return out
+        others = piece.item.aliases if piece.name == piece.item.name else ()  # "cut": the Sword, a cutlass
+        rows.append(Choice(piece.name, others, "", f"{piece.name} — {each} ({where})"[:100], value))
+    # a name that starts with what is typed first, then another name or a word that does, then letters inside
+    return [(c.label, c.value) for c in ranked_choices(rows, last, AUTOCOMPLETE_LIMIT)]
 
 
 def _spent(catalogue: Catalogue, wlist: WarbandList | None, w: Warrior | None, head: str, battles: int) -> int:

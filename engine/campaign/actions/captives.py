@@ -13,8 +13,13 @@ Decisions:
   rules/roster.py ``on_roster``), so the warband cannot fill it while he is away.
   His injuries' 'Captured (held by the enemy warband)' then says what became of him: 'Captured
   (ransomed)' or '(exchanged)', or, sold, ``SOLD_TO_THE_SLAVERS`` (the roster shows him so).
-- His captor is the battle's opponent when the battle was recorded against a warband of this
-  server (``/battle record opponent:``); its owner (or Manage Server) decides: asks a ransom,
+- His captor (``postbattle.roll_injuries``, issue 16) is the warband of the warrior who took him
+  out of action, when the game tracker recorded it (``/game``: "Twitch (by Uzg)"); failing that,
+  the battle's one opposing warband of this server (``opposing_warbands``: the opponent of
+  ``/battle record opponent:``, the other sides of a ``/game``, or this server's warbands the
+  typed ``opponents`` name); with several and no record, his owner chooses which holds him
+  (``choose_captor``, a button of ``/postbattle captives``); with none, his captor is outside
+  this server. The captor's owner (or Manage Server) decides: asks a ransom,
   which the captive's owner then pays (or not), exchanges him for one of his own warriors the
   captive's warband holds, or sells him (the bot rolls the D6, or takes it typed). Every result
   is written on both warbands, each with its ledger rows (each owner's undo takes back his side).
@@ -26,6 +31,7 @@ Decisions:
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 from engine.campaign.actions.changes import change_warband, store_warrior
@@ -54,6 +60,8 @@ class Captive:
     captor_id: int | None
     ransom: int | None  # what the captor asks; None: nothing asked yet
     kit: tuple[str, ...]
+    # with no captor known: the warbands of this server he fought in that battle, (id, name), his owner to say which holds him
+    candidates: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -82,8 +90,38 @@ def _held(uow: UnitOfWork, record: CaptiveRecord) -> Warrior | None:
 def _captive(uow: UnitOfWork, record: CaptiveRecord, w: Warrior) -> Captive:
     band = warband_by_id(uow, record.warband_id)
     captor = uow.warbands.get(record.captor_id) if record.captor_id is not None else None
+    candidates = () if captor is not None else tuple((b.id, b.name) for b in opposing_warbands(uow, record.battle_id, band.id))
     return Captive(id=record.id, name=w.name, warband=band.name, warband_id=band.id, captor=captor.name if captor else None,
-                   captor_id=captor.id if captor else None, ransom=record.ransom, kit=w.equipment)
+                   captor_id=captor.id if captor else None, ransom=record.ransom, kit=w.equipment, candidates=candidates)
+
+
+_BETWEEN_NAMES = re.compile(r"\s*(?:[,;&]|\band\b|\bvs\.?)\s*", re.IGNORECASE)
+
+
+def opposing_warbands(uow: UnitOfWork, battle_id: int | None, warband_id: int) -> tuple[Warband, ...]:
+    """This server's warbands that fought ``warband_id`` in the battle ``battle_id``, in the order
+    recorded: the opponent it was recorded against (``/battle record opponent:``), every other
+    side of the same battle (a ``/game`` of three or more: each side's row carries the first row's
+    ``pair_id``), and this server's warbands its typed opponents name (``/battle record
+    opponents:"Krumpaz, Reavers"``: the whole text, or its names between commas, '&' or 'and')."""
+    battle = uow.battles.get(battle_id) if battle_id is not None else None
+    if battle is None:
+        return ()
+    ids: list[int] = []
+    if battle.opponent_warband_id is not None:
+        ids.append(battle.opponent_warband_id)
+    if battle.pair_id is not None:
+        ids.extend(uow.battles.sides_of(battle.pair_id))
+    for name in (battle.opponents, *_BETWEEN_NAMES.split(battle.opponents)):
+        found = uow.warbands.id_called(name) if name.strip() else None
+        if found is not None:
+            ids.append(found)
+    out = []
+    for wid in dict.fromkeys(ids):
+        band = uow.warbands.get(wid) if wid != warband_id else None
+        if band is not None:
+            out.append(band)
+    return tuple(out)
 
 
 def view(uow: UnitOfWork, warband: str | int, *, lines: tuple[str, ...] = (), dice: tuple[str, ...] = ()) -> CaptivesView:
@@ -119,6 +157,25 @@ def _captor_of(uow: UnitOfWork, actor: Actor, record: CaptiveRecord) -> Warband:
                             hint="His own warband's owner records what became of him.")
     may_change(captor, actor)
     return captor
+
+
+def choose_captor(uow: UnitOfWork, actor: Actor, captive_id: int, captor_id: int) -> CaptivesView:
+    """The captive's owner says which warband of this server holds him, where the battle had
+    several and the game did not record who took him out of action: one of the warbands he fought."""
+    record, w = _record(uow, captive_id)
+    band = warband_by_id(uow, record.warband_id)
+    may_change(band, actor)
+    if record.captor_id is not None and uow.warbands.get(record.captor_id) is not None:
+        raise MordheimError(f"{w.name}'s captor is known already.", hint="Use `/postbattle captives` again to see who holds him.")
+    captor = next((b for b in opposing_warbands(uow, record.battle_id, band.id) if b.id == captor_id), None)
+    if captor is None:
+        raise MordheimError(f"That warband did not fight {band.name} in the battle where {w.name} was captured.",
+                            hint="Choose one of the buttons of the newest `/postbattle captives`.")
+    uow.captives.set_captor(record.id, captor.id, uow.at)
+    uow.warbands.touch(band.id)
+    uow.warbands.touch(captor.id)
+    return view(uow, band.id, lines=(f"{w.name} is held by {captor.name}: its owner may ransom him, exchange him or sell him "
+                                     "to the slavers (`/postbattle captives`).",))
 
 
 def _fate(w: Warrior, outcome: str | None) -> list[str]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rapidfuzz import fuzz, process
-
+from engine.campaign.lists.names import closest
 from engine.campaign.model import Actor, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.errors import MordheimError, NotFoundError, PermissionDenied
@@ -24,9 +23,9 @@ class KeepChanges(Exception):
 
 
 def suggest(names: Iterable[str], query: str) -> list[str]:
-    """The five names closest to ``query`` (for 'did you mean')."""
-    found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=5, score_cutoff=55)
-    return [name for name, _score, _i in found]
+    """The five names closest to ``query`` (for 'did you mean'), closest first; none when nothing is close
+    enough (engine/campaign/lists/names.py: "Nope" suggests no "New Pirates")."""
+    return closest(names, query)
 
 
 def warband_named(uow: UnitOfWork, name: str) -> Warband:
@@ -36,10 +35,11 @@ def warband_named(uow: UnitOfWork, name: str) -> Warband:
     warband = uow.warbands.named(name)
     if warband is None:
         names = uow.warbands.names()
+        close = suggest(names, name)
         raise NotFoundError(
             f"This server has no warband called '{name.strip()[:64]}'.",
-            suggestions=suggest(names, name),
-            hint=None if names else "Create one with `/warband create`.",
+            suggestions=close,
+            hint=None if close else "Use `/warband list` to see this server's warbands." if names else "Create one with `/warband create`.",
         )
     return warband
 

@@ -280,7 +280,8 @@ def start_game(uow: UnitOfWork, actor: Actor, warbands: Sequence[str], *, scenar
             raise LimitExceeded(f"{band.name} has {len(pieces)} models; the tracker follows at most {MAX_MODELS} a warband.")
         sides.append(Side(warband_id=band.id, warband=band.name, owner_id=band.owner_id, pieces=pieces))
     state = GameState(scenario=scenario.name, scenario_id=scenario.scenario_id, scenario_summary=scenario.summary, when=when,
-                      sides=tuple(sides), log=(f"Turn 1 · {sides[0].warband} goes first.",))
+                      sides=tuple(sides), log=(*((scenario.rolled,) if scenario.rolled else ()),
+                                               f"Turn 1 · {sides[0].warband} goes first."))
     game_id = uow.games.add(started_by=actor.member_id, channel_id=channel_id, state_json=state.to_json(), at=uow.at)
     g = GamePress(uow, game_record(uow, game_id))
     for n, side in enumerate(sides):

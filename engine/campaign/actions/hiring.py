@@ -380,5 +380,5 @@ def _hireling_choices(uow: UnitOfWork, warband: str, prefix: str, *, characters:
                 and not sword_problems(band, wlist, hs, warriors)):
             grade = f"grade {hs.grade}, " if hs.grade else ""
             more = " + more" if hs.hire_note else ""
-            out.append((f"{hs.name} — {grade}{hs.hire_fee} gc{more}, upkeep {hs.upkeep} gc"[:100], hs.name))
+            out.append((f"{hs.name} — {grade}{hs.hire_fee} gc{more}, upkeep {hs.upkeep_in_words}"[:100], hs.name))
     return out[:AUTOCOMPLETE_LIMIT]

@@ -13,11 +13,12 @@ undone, so nothing else needs undoing. A warband deleted mid-sequence takes its 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from engine.campaign.actions.captives import opposing_warbands
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
 from engine.campaign.actions.trading import STASH_MAX
@@ -42,6 +43,7 @@ from engine.campaign.rules.income import sell_wyrdstone
 from engine.campaign.rules.injuries import InjuryResult, henchmen_out_of_action, serious_injury
 from engine.campaign.rules.injuries import settle_pit_fight as pit_fight_result
 from engine.campaign.rules import pit_fight as pit_rules
+from engine.campaign.rules import skill_rules
 from engine.campaign.rules.scenario_finds import scenario_shards
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
 from engine.campaign.rules.transfer import check_warrior_fields
@@ -95,7 +97,12 @@ class SequenceView:
         return STEP_TITLES[self.state.step]
 
     def warrior(self, warrior_id: int) -> Warrior | None:
-        return next((w for w in self.warriors if w.id == warrior_id), None)
+        return self._warriors_by_id.get(warrior_id)
+
+    @cached_property
+    def _warriors_by_id(self) -> dict[int, Warrior]:
+        # the message and its menus look warriors up by id once per fighter, on every press
+        return {w.id: w for w in self.warriors}
 
     def sections(self) -> list[tuple[str, list[str]]]:
         """The summary, a section per step (empty ones left out), then what was found, bought and
@@ -205,8 +212,9 @@ def _skill_menu_of(state: SequenceState, warriors: Iterable[Warrior], catalogue:
     """The skill menu of the first waiting advance, when it is a new skill (else none)."""
     if state.step != "experience" or not state.pending or state.pending[0].kind != "skill":
         return ()
-    w = next((w for w in warriors if w.id == state.pending[0].warrior_id), None)
-    return skill_menu(w, catalogue, wlist) if w is not None else ()
+    band = list(warriors)
+    w = next((w for w in band if w.id == state.pending[0].warrior_id), None)
+    return skill_menu(w, catalogue, wlist, band) if w is not None else ()
 
 
 def view_of(record: SequenceRecord, state: SequenceState, band: Warband, warriors: Iterable[Warrior], rules: CampaignRules,
@@ -284,13 +292,16 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
     return missing, captive
 
 
-def _captor(s: _Step) -> Warband | None:
-    """The warband that took a hero of this battle captive: the battle's opponent when it is a
-    warband of this server (recorded with `/battle record opponent:`); None otherwise."""
-    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
-    if battle is None or battle.opponent_warband_id is None:
-        return None
-    return s.uow.warbands.get(battle.opponent_warband_id)
+def _captor(s: _Step, f: Fighter) -> tuple[Warband | None, tuple[Warband, ...]]:
+    """The warband of this server that took the hero ``f`` captive, and, when that is not known,
+    the ones it may be (actions/captives.py's decisions): the warband of the warrior who took him
+    out of action, as the game tracker recorded it; else the battle's one opposing warband of
+    this server; else (none, every opposing one), his owner to say which, or none: outside the server."""
+    by = s.uow.warbands.get(f.taken_by) if f.taken_by is not None and f.taken_by != s.band.id else None
+    if by is not None:
+        return by, ()
+    opposing = opposing_warbands(s.uow, s.record.battle_id, s.band.id)
+    return (opposing[0], ()) if len(opposing) == 1 else (None, opposing)
 
 
 # ---------------------------------------------------------------------- writing
@@ -486,11 +497,13 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
         s.write(w, after, "postbattle.injury")
         if after.captured:
             captured.append(f.warrior_id)
-            captor = _captor(s)
+            captor, maybe = _captor(s, f)
             uow.captives.add(warband_id=s.band.id, warrior_id=w.id, captor_id=captor.id if captor else None,
                              battle_id=s.record.battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
             notes.append(f"{f.name} is held by {captor.name}: its owner may ransom him, exchange him or sell him to the slavers "
                          "(`/postbattle captives`)" if captor else
+                         f"{f.name} is held by {' or '.join(b.name for b in maybe)}: say which with `/postbattle captives`"
+                         if maybe else
                          f"{f.name} is held by the enemy: record his fate with `/postbattle captives` once it is known")
     unknown = set(entered) - {f.warrior_id for f in state.fighters if f.out_of_action}
     if unknown:
@@ -559,8 +572,11 @@ def _after_pit_fight(s: _Step, p: Pending, w: Warrior, won: bool, dice: Dice, ro
 
 # ---- 2. experience ------------------------------------------------------------
 def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
-                     rng: random.Random | None = None) -> SequenceView:
-    """The usual awards and the scenario's, then one advance roll per threshold crossed."""
+                     entered: Mapping[int, str] | None = None, rng: random.Random | None = None) -> SequenceView:
+    """The usual awards and the scenario's, then one advance roll per threshold crossed.
+    ``entered``: the advance dice rolled at the table, per warrior id, in the order his advances
+    ask for them (the bot rolls whatever is missing; a die nobody asked for is refused)."""
+    entered = dict(entered or {})
     s = _Step.open(uow, actor, sequence_id, version, "experience")
     state, tables = s.state, s.rules.tables
     if state.extra.get("experience_done"):
@@ -589,13 +605,19 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
             continue
         if not gain:
             continue
-        cw, words = _gain(s, w, cw, gain, rng, heroes_full=heroes_full, rolls=rolls, raised=raised, pending=pending)
+        typed = parse_entered(entered.pop(f.warrior_id, ""))
+        cw, words = _gain(s, w, cw, gain, rng, heroes_full=heroes_full, rolls=rolls, raised=raised, pending=pending,
+                          entered=typed)
         s.write(w, cw, "postbattle.experience")
         line = f"{f.name} +{gain} experience"
         if words:
             line += " → advance: " + ", ".join(words)
         lines.append(line)
         awards.append(f"{f.name}: " + ", ".join(f"{e.award} {e.amount:+d}" for e in earned))
+    if any(parse_entered(text) for text in entered.values()):  # typed for a warrior who advanced on none
+        names = ", ".join(f.name for f in state.fighters if f.warrior_id in entered and parse_entered(entered[f.warrior_id]))
+        raise MordheimError(f"Dice were typed for {names}, who reaches no advance in this battle.",
+                            hint="Type advance dice only for the warriors whose experience crosses an advance.")
     extra = {**state.extra, "experience_done": True, "awards": awards}
     s.save(replace(state, lines=(*state.lines, *lines), dice=(*state.dice, *rolls), raised=tuple(raised),
                    pending=(*state.pending, *pending), extra=extra, step="experience" if pending else "exploration"),
@@ -603,22 +625,26 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     return s.view
 
 def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Random | None, *, heroes_full: bool,
-          rolls: list[str], raised: list[tuple[int, str]], pending: list[Pending]) -> tuple[CampaignWarrior, list[str]]:
+          rolls: list[str], raised: list[tuple[int, str]], pending: list[Pending],
+          entered: tuple[int, ...] = ()) -> tuple[CampaignWarrior, list[str]]:
     """``cw`` (the warrior ``w``) with ``gain`` experience and one advance rolled for each threshold
-    it crosses: the dice are added to ``rolls``, a henchman group's characteristic to ``raised``,
-    a choice left to the player to ``pending``. Returns him and the advances in words."""
+    it crosses: the dice (``entered`` ones first, in order, then the bot's) are added to ``rolls``,
+    a henchman group's characteristic to ``raised``, a choice left to the player to ``pending``.
+    Returns him and the advances in words; dice typed and not needed are refused."""
     tables = s.rules.tables
     total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
     crossed = s.rules.advances_between(w.role, cw.experience, total)
     cw = replace(cw, experience=total)
     words: list[str] = []
+    left = entered  # the typed dice no advance has taken yet
     for _threshold in crossed:
-        dice = Dice(rng)
+        dice = Dice(rng, left)
         if cw.advances_as_hero:  # heroes, and hired swords at the henchmen's thresholds
             adv = hero_advance(cw, tables.hero_advances, dice)
         else:
             adv = henchman_advance(cw, tables.henchman_advances, dice, heroes_full=heroes_full)
         rolls.extend(str(r) for r in dice.rolls)
+        left = dice.unused
         cw = adv.warrior
         words.append(adv.describe())
         if adv.characteristic and not cw.advances_as_hero:
@@ -628,6 +654,13 @@ def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Rand
             pending.append(Pending(kind, w.id, w.name, adv.choose_from, "; ".join(adv.notes)))
         elif adv.notes:
             words[-1] += f" ({'; '.join(adv.notes)})"
+    if left and not crossed:
+        raise MordheimError(f"Dice were typed for {w.name}, who reaches no advance in this battle.",
+                            hint="Type advance dice only for the warriors whose experience crosses an advance.")
+    if left:
+        advances = f"{len(crossed)} advance{'s' if len(crossed) != 1 else ''}"
+        raise MordheimError(f"{w.name}: {len(left)} typed dice were not needed ({' '.join(map(str, left))}).",
+                            hint=f"Type only the dice his {advances} roll: 2D6 each, then a D6 where the hero's table asks.")
     return cw, words
 
 
@@ -658,8 +691,11 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
         line = f"{w.name} chose +1 {wanted}"
         s.write(w, cw, "postbattle.advance")
     elif kind == "skill":
+        barred = skill_rules.typed_refusal(w, s.catalogue, s.wlist, value, s.warriors())
+        if barred is not None:
+            raise MordheimError(barred, hint="Choose another skill from the menus.")
         adv = learn_skill(AdvanceRoll(cw, tables.hero_advances.results[0], skill=True), value,
-                          skills_he_may_learn(w, s.catalogue, s.wlist))
+                          skills_he_may_learn(w, s.catalogue, s.wlist, s.warriors()))
         line = f"{w.name} learnt {adv.warrior.skills[-1]}"
         s.write(w, adv.warrior, "postbattle.skill")
     elif kind == "talent" and s.heroes_full():
@@ -709,9 +745,14 @@ def _after_choices(state: SequenceState) -> str:
 # ---- 3. exploration -----------------------------------------------------------
 def searchers(view: SequenceView) -> list[Warrior]:
     """Heroes who fought, were not taken out of action and are still with the warband."""
+    return _searchers(view.state, view.warrior)
+
+
+def _searchers(state: SequenceState, warrior: Callable[[int], Warrior | None]) -> list[Warrior]:
+    """``searchers`` of the sequence at ``state``, its warriors found by id with ``warrior``."""
     out = []
-    for f in view.state.fighters:
-        w = view.warrior(f.warrior_id)
+    for f in state.fighters:
+        w = warrior(f.warrior_id)
         if w is not None and w.role in ("leader", "hero") and f.fought and not f.out_of_action and w.status == "active":
             out.append(w)
     return out
@@ -725,11 +766,16 @@ REROLL_ITEMS = ("master map", "warpstone amulet")  # carried by a warrior not ta
 # rolled 6 (seed 000:1530, written "Master map" on his kit) and the Clan Pestilens amulet (Town Cryer 29)
 
 
+FOLLOW_UP = "follow_up_dice"  # state.extra: follow-up dice typed with the exploration dice, not used yet
+
+
 def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
             entered: str = "", extra_dice: int = 0, hero_id: int | None = None, visit: bool = True,
             rng: random.Random | None = None) -> SequenceView:
     """Roll (or take) the exploration dice; where the warband may re-roll dice, wait for which;
-    then the place's follow-up dice, and add what was found."""
+    then the place's follow-up dice, and add what was found. ``entered``: the exploration dice
+    rolled at the table, then any follow-up dice the place found asks, in the order it asks them
+    (the bot rolls whatever is not typed; dice typed and not needed are refused)."""
     if not 0 <= extra_dice <= MAX_EXTRA_DICE:
         raise MordheimError(f"Extra exploration dice must be 0 to {MAX_EXTRA_DICE}.")
     s = _Step.open(uow, actor, sequence_id, version, "exploration")
@@ -738,26 +784,34 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         raise _stale(state.step)
     if any(p.kind == "reroll" for p in state.pending):
         raise MordheimError("Choose the dice to re-roll first, or keep them.", hint="Use the menu of the newest message.")
-    searching = searchers(s.view_now())
+    searching = _searchers(state, s.maybe_warrior)
     faces = state.explore_dice
     rolls: list[str] = []
+    follow_up = parse_entered(entered)
     if not faces:
         n = exploration_dice(len(searching), state.won, table, extra_dice)
-        entered_faces = parse_entered(entered)
+        entered_faces, follow_up = follow_up[:n], follow_up[n:]
         if entered_faces and len(entered_faces) != n:
             raise MordheimError(f"This exploration rolls {n} dice ({len(searching)} searching heroes"
                                 f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}); "
-                                f"{len(entered_faces)} were entered.", hint=f"Type {n} dice, each 1-6.")
+                                f"{len(entered_faces)} were entered.",
+                                hint=f"Type the {n} exploration dice, each 1-6, then any follow-up dice the place found asks.")
         faces = Dice(rng, entered_faces).dice(n, "Exploration")
-        rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
-                     + (" (entered)" if entered_faces else ""))
+        if faces:
+            rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
+                         + (" (entered)" if entered_faces else ""))
+        if follow_up:  # kept for the place's follow-up rolls, past a choice of re-rolls or of a hero
+            state = s.state = replace(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
         rerolls, why = _rerolls(s, searching)
         if rerolls and faces:
             p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
                         f"{min(rerolls, len(faces))}|" + "; ".join(why))
             s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
             return s.view
-    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching)
+    elif follow_up:  # the exploration dice are rolled: dice typed now are the place's
+        s.state = replace(state, extra={**state.extra, FOLLOW_UP: [*state.extra.get(FOLLOW_UP, ()), *follow_up]})
+    return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching,
+                     typed_now=bool(follow_up))
 
 
 def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
@@ -816,12 +870,16 @@ def _found(state: SequenceState, place_id: str) -> bool:
 
 
 def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: int | None, visit: bool,
-              rng: random.Random | None, shown: list[str] | None = None, searching: list[Warrior] | None = None) -> SequenceView:
+              rng: random.Random | None, shown: list[str] | None = None, searching: list[Warrior] | None = None,
+              typed_now: bool = False) -> SequenceView:
     """The exploration with these dice, ``rolls`` the dice of this press not in the state yet
     (``shown`` the ones already in it that the message shows too; ``searching`` the searchers,
-    when the caller has them)."""
+    when the caller has them). The place's follow-up rolls take the follow-up dice typed with the
+    exploration dice first (``state.extra[FOLLOW_UP]``). Typed ones the place does not ask are
+    refused when typed in this press (``typed_now``); typed before a choice of re-rolls or of a
+    hero, which cannot be typed again, they are left out and said."""
     state, table = s.state, s.rules.tables.exploration
-    searching = searchers(s.view_now()) if searching is None else searching
+    searching = _searchers(state, s.maybe_warrior) if searching is None else searching
     multiple = find_multiple(faces)
     place = table.place(*multiple) if multiple else None
     needs_hero = place is not None and ((place.optional and visit) or (place.test is not None and place.test.who == "hero"))
@@ -837,10 +895,21 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
         raise MordheimError("Choose one of the warband's heroes.")
     leader_w = next((w for w in s.warriors() if w.role == "leader" and w.status == "active"), None)
     leader = s.campaign_warrior(leader_w) if leader_w else None
-    dice = Dice(rng)
+    dice = Dice(rng, state.extra.get(FOLLOW_UP, ()))
     result = explore_place(faces, table, dice, warband_id=s.warband_list_id(), hero=hero, leader=leader, visit_place=visit)
     finds = result.finds
     rolls = [*rolls, *(str(r) for r in dice.rolls)]
+    if dice.unused:
+        unused = " ".join(map(str, dice.unused))
+        asked = len(state.extra.get(FOLLOW_UP, ())) - len(dice.unused)
+        if typed_now:
+            where = (f"{result.place.name} asked {asked} follow-up {'die' if asked == 1 else 'dice'}" if result.place
+                     else "they found no place that asks more")
+            raise MordheimError(f"{len(dice.unused)} entered {'die was' if len(dice.unused) == 1 else 'dice were'} not needed "
+                                f"({unused}): this exploration rolls {len(faces)} {'die' if len(faces) == 1 else 'dice'}, and {where}.",
+                                hint="Type the exploration dice, then only the follow-up dice the place found asks, in order "
+                                     "(the bot rolls any you leave out).")
+        rolls.append(f"Follow-up dice typed but not needed, left out: {unused}")
     missed = list(state.missed)
     for name, games in finds.missed_games:
         target = next(w for w in s.warriors() if w.name == name)
@@ -874,8 +943,10 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
     if stored:
         lines.append("into the stash: " + ", ".join(stored))
     place_line = (f"found {result.place.name}" if result.place else "")
-    lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else ""))
+    lines.insert(0, f"Exploration: {' '.join(map(str, faces))} (total {result.total})" + (f" — {place_line}" if place_line else "")
+                 if faces else "Exploration: nobody searched the ruins (no exploration dice): nothing found")
     extra = {**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}
+    extra.pop(FOLLOW_UP, None)
     if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
         lines.insert(1, counters.line())
         extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}
@@ -1100,10 +1171,6 @@ class _Step:
     def heroes_full(self) -> bool:
         return roster_rules.hero_places(self.warriors()) >= self.max_heroes()
 
-    def view_now(self) -> SequenceView:
-        return view_of(self.record, self.state, self.band, self.warriors(), self.rules,
-                       skill_menu=_skill_menu_of(self.state, self.warriors(), self.catalogue, self.wlist))
-
     def warband_list_id(self) -> str:
         """The warband's list id for the places that differ by warband (Straggler, Shrine, ...);
         a warband made before the lists goes by its type's name ("Witch Hunters" -> witch-hunters)."""
@@ -1262,34 +1329,24 @@ def talent_skill_lists(typed: tuple[str, ...], catalogue: Catalogue, wlist: Warb
     return picked
 
 
-def skill_menu(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> tuple[SkillGroup, ...]:
+def skill_menu(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None,
+               warband: Sequence[Warrior] = ()) -> tuple[SkillGroup, ...]:
     """The skills ``w`` may still learn, list by list (his lists in his order: the common lists of the
-    server's ``catalogue`` and his warband's own), for an advance's menu; those he has are left out.
-    Empty when his lists are not known (a warrior made by hand types his skill)."""
-    own = wlist.skill_lists if wlist is not None else {}
-    had = {name_key(s) for s in w.skills}
-    groups = []
-    for list_id in w.skill_lists:
-        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
-        if skill_list is None:
-            continue
-        skills = tuple((s.name, s.summary + (f" ({s.restriction})" if s.restriction else ""))
-                       for s in skill_list.skills if name_key(s.name) not in had)
-        if skills:
-            groups.append(SkillGroup(skill_list.name, skills))
-    return tuple(groups)
+    server's ``catalogue`` and his warband's own), for an advance's menu: those he has, and those a
+    skill's own limits bar him from (skill_rules.py), are left out. Empty when his lists are not
+    known (a warrior made by hand types his skill)."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for skill_list, s in skill_rules.may_learn(w, catalogue, wlist, warband):
+        groups.setdefault(skill_list.name, []).append((s.name, s.summary + (f" ({s.restriction})" if s.restriction else "")))
+    return tuple(SkillGroup(name, tuple(skills)) for name, skills in groups.items())
 
 
-def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None) -> list[str] | None:
-    """Every skill on the warrior's skill lists: the common lists of the server's ``catalogue`` and
-    the own lists of his warband's ``wlist`` (the server's house list where it has one); None when
-    his lists are not known (a warrior made by hand): then any skill name is taken."""
-    if not w.skill_lists:
+def skills_he_may_learn(w: Warrior, catalogue: Catalogue, wlist: WarbandList | None,
+                        warband: Sequence[Warrior] = ()) -> list[str] | None:
+    """Every skill of the warrior's skill lists he may take (the common lists of the server's
+    ``catalogue`` and the own lists of his warband's ``wlist``, the server's house list where it has
+    one), as the menu offers them; None when his lists are not known (a warrior made by hand): then
+    any skill name is taken."""
+    if not w.skill_lists or not skill_rules.lists_of(w, catalogue, wlist):
         return None
-    own = wlist.skill_lists if wlist is not None else {}
-    names: list[str] = []
-    for list_id in w.skill_lists:
-        skill_list = catalogue.skill_lists.get(list_id) or own.get(list_id)
-        if skill_list is not None:
-            names.extend(skill.name for skill in skill_list.skills)
-    return names or None
+    return [s.name for _list, s in skill_rules.may_learn(w, catalogue, wlist, warband)]

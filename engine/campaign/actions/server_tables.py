@@ -28,6 +28,7 @@ from typing import Any
 
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, suggest
 from engine.campaign.lists.catalogue import Catalogue, WarbandList, bundled_catalogue, lookup_key, validate_house_list
+from engine.campaign.lists.names import Choice, ranked_choices
 from engine.campaign.model import Actor, Entity, Warband
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
@@ -152,13 +153,16 @@ def tables_of(uow: UnitOfWork) -> ServerTables:
     return tables
 
 
-_type_rows: dict[int, tuple[ServerTables, tuple[tuple[tuple[str, ...], str, str], ...]]] = {}
+_type_rows: dict[int, tuple[ServerTables, tuple[Choice, ...]]] = {}
 
 
 def warband_type_choices(uow: UnitOfWork, prefix: str) -> list[tuple[str, str]]:
-    """(label, value) for the warband lists a new warband may be built from here, whose name, id or
-    alias holds ``prefix``, at most 25; each label says the list's grade. Lists of a grade the
-    server turned off are not offered. The rows are made once per server tables (they are frozen)."""
+    """(label, value) for the warband lists a new warband may be built from here that ``prefix`` finds,
+    at most 25, best first (engine/campaign/lists/names.py): a list whose name starts with it ("pir":
+    Pirates), then one of whose other names or their words does, then one whose names and book hold every
+    word typed ("nemesis": the Nemesis Crown's lists), then one holding it anywhere ("pir": Undead, by
+    Vampire). Each label says the list's grade. Lists of a grade the server turned off are not offered.
+    The rows are made once per server tables (they are frozen)."""
     tables = tables_of(uow)
     kept = _type_rows.get(id(tables))
     if kept is None or kept[0] is not tables:
@@ -167,13 +171,12 @@ def warband_type_choices(uow: UnitOfWork, prefix: str) -> list[tuple[str, str]]:
             if tables.plays(w.grade):
                 grade = f"grade {w.grade}" if w.grade else ("house list" if w.house else "")
                 label = f"{w.name} — {grade + ', ' if grade else ''}{w.starting_gold} gc, up to {w.max_warriors}"
-                rows.append((tuple(lookup_key(n) for n in (w.name, w.id, *w.aliases)), label[:100], w.name))
+                rows.append(Choice(w.name, (w.id, *w.aliases), w.source, label[:100], w.name))
         with _kept_lock:
             if len(_type_rows) > SERVERS_KEPT:
                 _type_rows.clear()
             kept = _type_rows[id(tables)] = (tables, tuple(rows))
-    key = lookup_key(prefix or "")
-    return [(label, value) for keys, label, value in kept[1] if any(key in k for k in keys)][:AUTOCOMPLETE_LIMIT]
+    return [(c.label, c.value) for c in ranked_choices(kept[1], prefix or "", AUTOCOMPLETE_LIMIT)]
 
 
 def _admin_only(actor: Actor, what: str) -> None:

@@ -16,7 +16,7 @@ from engine.campaign.actions.common import warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.warbands import with_warriors
 from engine.campaign.lists.catalogue import Catalogue, DramatisPersona
-from engine.campaign.model import Advance, HireChoice, HirelingNote, TreasuryView, Warband, WarbandSheet, Warrior, name_key
+from engine.campaign.model import Advance, HireChoice, HirelingNote, TreasuryView, Warband, WarbandSheet, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
 from engine.campaign.rules.rating import warband_rating
@@ -121,7 +121,8 @@ def hireling_note(catalogue: Catalogue, w: Warrior) -> HirelingNote | None:
         lines += [f"{g.name}: {g.summary}" for g in hs.gear]
     lines += [f"Not applied by the bot: {n}" for n in hs.notes]
     grade = f", grade {hs.grade}" if hs.grade else ""
-    return HirelingNote(warrior=w.name, what=f"{hs.kind}{grade}, {hs.source}", upkeep=hs.upkeep, lines=tuple(lines))
+    return HirelingNote(warrior=w.name, what=f"{hs.kind}{grade}, {hs.source}", upkeep=hs.upkeep, lines=tuple(lines),
+                        upkeep_in=hs.upkeep_in)
 
 
 def check_warband(uow: UnitOfWork, name: str) -> tuple[Warband, roster_rules.RosterCheck]:
@@ -133,8 +134,3 @@ def check_warband(uow: UnitOfWork, name: str) -> tuple[Warband, roster_rules.Ros
                                       list(wb.warriors))
     return wb, check
 
-
-def names_for_autocomplete(uow: UnitOfWork, prefix: str, *, owner_id: int | None = None, limit: int = 25) -> list[str]:
-    """Up to ``limit`` warband names starting with ``prefix`` (then containing it), by index;
-    only ``owner_id``'s when given. The command must still re-check the name it receives."""
-    return uow.warbands.names_starting(name_key(prefix or "")[:64], owner_id, max(0, min(limit, 25)))

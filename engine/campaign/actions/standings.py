@@ -14,7 +14,6 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import threading
-from operator import itemgetter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -22,7 +21,7 @@ from engine.campaign.actions.common import changeable_warband, warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.shards_found import shards_found
 from engine.campaign.actions.warbands import add_battle, battle_date, cleaned_battle
-from engine.campaign.model import Actor, Battle, BattleResult, Warband, Warrior
+from engine.campaign.model import Actor, Battle, BattleResult, Entity, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.rating import warband_rating
 from engine.errors import MordheimError
@@ -128,33 +127,54 @@ class _Table:
 
     newest: int | None  # the server's newest ledger row when built
     lines: dict[int, Line]  # warband id -> its line
-    rows: list[tuple[tuple[int, int, str], int, Standing]]  # (sort key, warband id, its line), in the table's order
+    places: list[tuple[tuple[int, int, str], int]]  # (sort key, warband id) of each line, in the table's order
+    rows: list[Standing]  # the lines, in the same order
     heroes: list[tuple[tuple[int, str, str], int, int, HeroStanding]]  # (sort key, warband id, index, hero), in order
     standings: Standings
 
     @classmethod
     def of(cls, newest: int | None, lines: dict[int, Line]) -> _Table:
-        rows = sorted((_row_key(line[0]), wid, line[0]) for wid, line in lines.items())
+        places = sorted((_row_key(line[0]), wid) for wid, line in lines.items())
+        rows = [lines[wid][0] for _, wid in places]
         heroes = sorted((_hero_key(h), wid, n, h) for wid, line in lines.items() for n, h in enumerate(line[1]))
-        return cls(newest, lines, rows, heroes, _standings_of(rows, heroes))
+        return cls(newest, lines, places, rows, heroes, _standings_of(rows, heroes))
 
     def apply(self, newest: int | None, lines: dict[int, Line], gone: set[int]) -> None:
         """Replace (or add) these warbands' lines and take the ``gone`` ones out, each moved into its
-        place in the order (found by its old key): a change costs its own lines, not the table's.
-        The caller holds ``_kept_lock``."""
+        place in the order (found by its old key), or left in it when its key is the same: a change
+        costs its own lines, not the table's. The caller holds ``_kept_lock``."""
         for wid in gone | set(lines):
-            old = self.lines.pop(wid, None)
+            old, new = self.lines.pop(wid, None), lines.get(wid)
+            if new is not None:
+                self.lines[wid] = new
+            same_place = old is not None and new is not None and _row_key(new[0]) == _row_key(old[0])
+            same_heroes = old is not None and new is not None and new[1] == old[1]
             if old is not None:
-                _remove(self.rows, (_row_key(old[0]), wid, old[0]))
-                for n, h in enumerate(old[1]):
-                    _remove(self.heroes, (_hero_key(h), wid, n, h))
-        self.lines.update(lines)
-        for wid, line in lines.items():
-            bisect.insort(self.rows, (_row_key(line[0]), wid, line[0]))
-            for n, h in enumerate(line[1]):
-                bisect.insort(self.heroes, (_hero_key(h), wid, n, h))
+                at = bisect.bisect_left(self.places, (_row_key(old[0]), wid))
+                if same_place and new is not None:  # a draw, say: the line changes where it stands
+                    self.rows[at] = new[0]
+                else:
+                    del self.places[at]
+                    del self.rows[at]
+                if not same_heroes:
+                    for n, h in enumerate(old[1]):
+                        _remove(self.heroes, (_hero_key(h), wid, n, h))
+            if new is None:
+                continue
+            if not same_place:
+                place = (_row_key(new[0]), wid)
+                at = bisect.bisect_left(self.places, place)
+                self.places.insert(at, place)
+                self.rows.insert(at, new[0])
+            if not same_heroes:
+                for n, h in enumerate(new[1]):
+                    bisect.insort(self.heroes, (_hero_key(h), wid, n, h))
         self.newest = newest
         self.standings = _standings_of(self.rows, self.heroes)
+
+
+def _standings_of(rows: list[Standing], heroes: list[tuple[tuple[int, str, str], int, int, HeroStanding]]) -> Standings:
+    return Standings(tuple(rows), tuple(h[3] for h in heroes[:TOP_HEROES]))
 
 
 def _remove(ordered: list[Any], entry: Any) -> None:
@@ -162,11 +182,6 @@ def _remove(ordered: list[Any], entry: Any) -> None:
     at = bisect.bisect_left(ordered, entry)
     if at < len(ordered) and ordered[at] == entry:
         del ordered[at]
-
-
-def _standings_of(rows: list[tuple[tuple[int, int, str], int, Standing]],
-                  heroes: list[tuple[tuple[int, str, str], int, int, HeroStanding]]) -> Standings:
-    return Standings(tuple(map(itemgetter(2), rows)), tuple(h[3] for h in heroes[:TOP_HEROES]))
 
 
 _kept: dict[tuple[str, int], _Table] = {}
@@ -185,7 +200,7 @@ def remembered_standings(uow: UnitOfWork, *, changes_at_most: int = 0) -> Standi
         return kept.standings
     if not changes_at_most or kept.newest is None:
         return None
-    changed = uow.ledger.warbands_changed_since(kept.newest)
+    changed = uow.ledger.changed_since(kept.newest)
     if None in changed or len(changed) > changes_at_most:
         return None
     return _brought_up_to_date(uow, kept, newest, changed)
@@ -198,26 +213,29 @@ def standings(uow: UnitOfWork) -> Standings:
     with a ledger row of its warband, and the tables with a row of the server's settings. So the
     server's newest ledger id says whether the standings moved, and the rows since the last build
     say which warbands to rate again: a change rebuilds its warband's line and moves it into place
-    (kept in order), not the whole table."""
+    (kept in order), not the whole table. A warband whose rows since are all battles (recorded or
+    undone) has only its record read again: a battle changes no warrior, shard or name."""
     newest = uow.ledger.newest()
     kept = _kept.get((uow.database, uow.guild_id))
     if kept is not None and kept.newest == newest:
         return kept.standings
-    changed = uow.ledger.warbands_changed_since(kept.newest) if kept is not None and kept.newest is not None else None
+    changed = uow.ledger.changed_since(kept.newest) if kept is not None and kept.newest is not None else None
     if kept is None or changed is None or None in changed:  # the first build, or the server's tables changed
         return _keep(uow, _Table.of(newest, _lines(uow, uow.warbands.every())))
     return _brought_up_to_date(uow, kept, newest, changed)
 
 
-def _brought_up_to_date(uow: UnitOfWork, kept: _Table, newest: int | None, changed: set[int | None]) -> Standings:
+def _brought_up_to_date(uow: UnitOfWork, kept: _Table, newest: int | None, changed: dict[int | None, set[str]]) -> Standings:
     ids = {i for i in changed if i is not None}
-    present = [w for w in (uow.warbands.get(i) for i in sorted(ids)) if w is not None]
+    only_battles = {i for i in ids if changed[i] == {Entity.BATTLE} and i in kept.lines}
+    present = [w for w in (uow.warbands.get(i) for i in sorted(ids - only_battles)) if w is not None]
     lines = _lines(uow, present)
+    lines.update(_with_records(uow, {i: kept.lines[i] for i in only_battles}))
     with _kept_lock:
         if kept.newest is not None and newest is not None and kept.newest >= newest:  # another thread got there first
             return kept.standings
         if _kept.get((uow.database, uow.guild_id)) is kept:  # (the rows changed since it saw include ours)
-            kept.apply(newest, lines, ids - {w.id for w in present})
+            kept.apply(newest, lines, ids - only_battles - {w.id for w in present})
             return kept.standings
     return _keep(uow, _Table.of(newest, _lines(uow, uow.warbands.every())))  # dropped from memory meanwhile: build it whole
 
@@ -228,6 +246,24 @@ def _keep(uow: UnitOfWork, table: _Table) -> Standings:
         while len(_kept) > STANDINGS_KEPT:
             _kept.pop(next(iter(_kept)))
     return table.standings
+
+
+def _with_records(uow: UnitOfWork, lines: dict[int, Line]) -> dict[int, Line]:
+    """These lines with their battles, wins, draws and losses read again (the rest as it was)."""
+    if not lines:
+        return {}
+    records = uow.battles.records(only=list(lines))
+    out: dict[int, Line] = {}
+    for wid, (standing, heroes) in lines.items():
+        battles, wins, draws, losses = _record(records.get(wid))
+        out[wid] = replace(standing, battles=battles, wins=wins, draws=draws, losses=losses), heroes
+    return out
+
+
+def _record(record: dict[str, int] | None) -> tuple[int, int, int, int]:
+    """Battles, wins, draws and losses."""
+    r = record or {"win": 0, "draw": 0, "loss": 0}
+    return sum(r.values()), r["win"], r["draw"], r["loss"]
 
 
 def _lines(uow: UnitOfWork, warbands: list[Warband]) -> dict[int, Line]:
@@ -245,11 +281,10 @@ def _lines(uow: UnitOfWork, warbands: list[Warband]) -> dict[int, Line]:
 
 def _line(w: Warband, warriors: list[Warrior], record: dict[str, int] | None, found: int, rules: Any,
           catalogue: Any) -> Line:
-    r = record or {"win": 0, "draw": 0, "loss": 0}
     best = max((x for x in warriors if x.is_hero), key=lambda x: x.experience, default=None)
     heroes = tuple(HeroStanding(w.name, x.name, x.experience) for x in warriors if x.is_hero)
+    battles, wins, draws, losses = _record(record)
     standing = Standing(warband=w.name, owner_id=w.owner_id, warband_type=w.warband_type,
-                        rating=warband_rating(warriors, rules, catalogue).total, battles=sum(r.values()), wins=r["win"],
-                        draws=r["draw"], losses=r["loss"], shards_found=found,
-                        best_hero=f"{best.name} ({best.experience} xp)" if best else "")
+                        rating=warband_rating(warriors, rules, catalogue).total, battles=battles, wins=wins, draws=draws,
+                        losses=losses, shards_found=found, best_hero=f"{best.name} ({best.experience} xp)" if best else "")
     return standing, heroes

@@ -36,6 +36,7 @@ from engine.errors import NotFoundError
 from engine.campaign.lists import checks as list_checks
 from engine.campaign.lists import kit_checks
 from engine.campaign.lists.kit_checks import LimitKind  # noqa: F401 - part of this API (ListLimit.kind)
+from engine.campaign.lists.names import closest
 from engine.errors import InvalidData
 from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems, skill_key
 from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
@@ -216,6 +217,30 @@ class SpecialRule:
 
 
 @dataclass(frozen=True, kw_only=True)
+class SkillTakers:
+    """Who may take a skill (a skill's ``takers`` in the JSON; engine/campaign/rules/skill_rules.py applies it).
+    A fighter is 'warband-id/fighter-id' for a list's fighter, or a hired sword's or character's id."""
+
+    source: str
+    leader: bool = False  # the warband's leader only
+    casts_spells: bool = False  # only a warrior who casts spells or recites prayers (Catalogue.spellcasters)
+    not_warbands: tuple[str, ...] = ()
+    not_fighters: tuple[str, ...] = ()
+    only_fighters: tuple[str, ...] = ()
+    needs_skill: str | None = None  # a skill id he must have already
+    at_most: int | None = None  # warriors of one warband who may have it
+
+
+@dataclass(frozen=True, kw_only=True)
+class Spellcasters:
+    """What makes a warrior one who casts spells or recites prayers (skills.json ``spellcasters``)."""
+
+    special_rules: frozenset[str] = frozenset()
+    with_skill_and_item: tuple[tuple[str, str], ...] = ()  # (skill id, item id): Arcane Lore and a Tome of Magic
+    source: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Skill:
     id: str
     name: str
@@ -223,6 +248,7 @@ class Skill:
     list_id: str
     effects: Mapping[str, int] = field(default_factory=_empty)
     restriction: str = ""
+    takers: SkillTakers | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -390,6 +416,7 @@ class HiredSword:
     choices: tuple[KitChoice, ...] = ()
     hire_note: str = ""  # payment that is not plain gold, in our words; hire_fee and upkeep hold the gold part
     upkeep_note: str = ""  # what his upkeep asks after a battle besides the gold the bot takes: recorded by hand
+    upkeep_in: str = ""  # what an upkeep that is not gold is paid in, in a few words ('1 wyrdstone shard')
     companions: tuple[Companion, ...] = ()
     notes: tuple[str, ...] = ()  # rules and figures the engine does not apply, in our words
 
@@ -401,6 +428,11 @@ class HiredSword:
     @property
     def kind(self) -> str:
         return "Dramatis Persona" if self.is_character else "hired sword"
+
+    @property
+    def upkeep_in_words(self) -> str:
+        """'30 gc', '1 wyrdstone shard' (not gold), or 'none'."""
+        return f"{self.upkeep} gc" if self.upkeep else self.upkeep_in or "none"
 
     def may_be_hired_by(self, warband_id: str) -> bool:
         return (self.include is None or warband_id in self.include) and warband_id not in self.exclude
@@ -437,8 +469,7 @@ def _singulars(key: str) -> list[str]:
 
 
 def _closest(query: str, names: Iterable[str], limit: int = 5) -> list[str]:
-    found = process.extract(query, list(names), scorer=fuzz.WRatio, limit=limit, score_cutoff=55)
-    return [name for name, _score, _index in found]
+    return closest(names, query, limit)  # engine/campaign/lists/names.py: nothing rather than a poor match
 
 
 def _index(entries: Iterable[Any], names: Any) -> dict[str, Any]:
@@ -461,6 +492,7 @@ class Catalogue:
     special_rules: Mapping[str, SpecialRule]
     hired_swords: Mapping[str, HiredSword]
     dramatis_personae: Mapping[str, DramatisPersona] = field(default_factory=_empty)
+    spellcasters: Spellcasters = field(default_factory=Spellcasters)  # who casts spells, for skills only they may take
     _raw_warbands: Mapping[str, Mapping[str, Any]] = field(default_factory=_empty, repr=False)  # the JSON each list came from
     _warband_index: dict[str, WarbandList] = field(init=False, repr=False, compare=False)
     _item_index: dict[str, Item] = field(init=False, repr=False, compare=False)
@@ -501,8 +533,13 @@ class Catalogue:
         found = self._item_index.get(lookup_key(query))
         if found is None:
             raise NotFoundError(f"There is no item called '{query[:60]}'.",
-                                suggestions=_closest(query, [i.name for i in self.items.values()]))
+                                suggestions=self._closest_items(query))
         return found
+
+    def _closest_items(self, query: str) -> list[str]:
+        """The names of the items closest to ``query`` by their names or other names ("cutlas": Sword, a cutlass)."""
+        named_by = {n: i.name for i in self.items.values() for n in (i.name, *i.aliases)}
+        return list(dict.fromkeys(named_by[n] for n in _closest(query, named_by, limit=10)))[:5]
 
     def hired_sword(self, query: str) -> HiredSword:
         found = self._sword_index.get(lookup_key(query))
@@ -561,7 +598,8 @@ class Catalogue:
         return Catalogue(
             warbands=MappingProxyType({**self.warbands, built.id: built}), items=MappingProxyType({**items, **built.items}),
             races=self.races, skill_lists=self.skill_lists, special_rules=self.special_rules, hired_swords=self.hired_swords,
-            dramatis_personae=self.dramatis_personae, _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
+            dramatis_personae=self.dramatis_personae, spellcasters=self.spellcasters,
+            _raw_warbands=MappingProxyType({**self._raw_warbands, built.id: data}),
         )
 
     def raw_warband(self, warband_id: str) -> Mapping[str, Any] | None:
@@ -621,10 +659,25 @@ def _build_rule(data: Mapping[str, Any]) -> SpecialRule:
 
 def _build_skill_list(data: Mapping[str, Any]) -> SkillList:
     skills = tuple(
-        Skill(id=s["id"], name=s["name"], summary=s["summary"], list_id=data["id"], effects=_effects(s), restriction=s.get("restriction", ""))
+        Skill(id=s["id"], name=s["name"], summary=s["summary"], list_id=data["id"], effects=_effects(s), restriction=s.get("restriction", ""),
+              takers=_build_takers(s["takers"]) if s.get("takers") else None)
         for s in data["skills"]
     )
     return SkillList(id=data["id"], name=data["name"], skills=skills)
+
+
+def _build_takers(data: Mapping[str, Any]) -> SkillTakers:
+    return SkillTakers(source=data["source"], leader=bool(data.get("leader")), casts_spells=bool(data.get("casts_spells")),
+                       not_warbands=tuple(data.get("not_warbands", ())), not_fighters=tuple(data.get("not_fighters", ())),
+                       only_fighters=tuple(data.get("only_fighters", ())), needs_skill=data.get("needs_skill"),
+                       at_most=data.get("at_most"))
+
+
+def _build_spellcasters(data: Mapping[str, Any] | None) -> Spellcasters:
+    if not data:
+        return Spellcasters()
+    return Spellcasters(special_rules=frozenset(data["special_rules"]), source=data["source"],
+                        with_skill_and_item=tuple((pair[0], pair[1]) for pair in data.get("with_skill_and_item", ())))
 
 
 def _build_race(data: Mapping[str, Any]) -> Race:
@@ -702,7 +755,7 @@ def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]
         special_rules=tuple(_build_rule(r) for r in data["special_rules"]), large=data.get("large", False),
         include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
         grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
-        upkeep_note=data.get("upkeep_note", ""),
+        upkeep_note=data.get("upkeep_note", ""), upkeep_in=data.get("upkeep_in", ""),
         choices=tuple(_build_choice(c, shared.items) for c in data.get("choices", ())),
         companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
         notes=tuple(data.get("notes", ())),
@@ -828,6 +881,7 @@ def build_catalogue(files: Mapping[str, tuple[str, Any]]) -> Catalogue:
         warbands=MappingProxyType(warbands), items=MappingProxyType(items), races=MappingProxyType(races),
         skill_lists=MappingProxyType(skill_lists), special_rules=MappingProxyType(rules), hired_swords=MappingProxyType(swords),
         dramatis_personae=MappingProxyType(characters),
+        spellcasters=_build_spellcasters(next((d["spellcasters"] for d in by_kind.get("skills", ()) if d.get("spellcasters")), None)),
         _raw_warbands=MappingProxyType({w["id"]: w for w in by_kind.get("warband", ())}),
     )
 

@@ -140,7 +140,8 @@ def learn_skill(advance: AdvanceRoll, skill: str, available: Iterable[str] | Non
         match = next((s for s in names if name_key(s) == name_key(text)), None)
         if match is None:
             raise MordheimError(f"{text} is not on {w.name}'s skill lists.",
-                                hint="He may learn: " + ", ".join(s for s in names if s not in w.skills)[:900] + ".")
+                                hint=(f"{w.name} may learn: " + ", ".join(s for s in names if s not in w.skills)[:900] + "."
+                                      if names else f"{w.name} has no skill left to learn on those lists."))
         text = match
     return replace(advance, warrior=replace(w, skills=(*w.skills, text)), skill=False)
 

@@ -21,6 +21,7 @@ class WarriorFacts:
     out_of_action: int  # models taken out of action (a hero: 0 or 1)
     kills: int = 0  # enemies he took out of action (heroes only earn experience for them)
     counters: int = 0  # wyrdstone counters his models carried at the end (a scenario's awards may count them)
+    taken_by: int | None = None  # the warband (id) whose warrior took him out of action, when the game recorded it
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,13 +37,15 @@ def prefilled(fighters: Iterable[Fighter], facts: BattleFacts) -> tuple[Fighter,
     """The sequence's fighters with the facts filled in. A warrior the facts do not name keeps
     what the sequence found; one who sits this battle out (still recovering, captured) stays out;
     a group cannot lose more models than it has; kills go to heroes only; wyrdstone counters
-    carried count where the battle's scenario awards them."""
+    carried count where the battle's scenario awards them; who took him out of action names his
+    captor, should he be captured."""
     out = []
     for f in fighters:
         known = facts.of(f.warrior_id)
         if known is not None:
             fought = f.fought and known.fought
             f = replace(f, fought=fought, out_of_action=min(known.out_of_action, 1 if f.hero else f.models) if fought else 0,
-                        kills=known.kills if fought and f.hero else 0, counters=known.counters if fought else 0)
+                        kills=known.kills if fought and f.hero else 0, counters=known.counters if fought else 0,
+                        taken_by=known.taken_by if fought and known.out_of_action else None)
         out.append(f)
     return tuple(out)

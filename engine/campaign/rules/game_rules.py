@@ -174,10 +174,25 @@ def facts_of_side(state: GameState, side: int, *, source: str) -> BattleFacts:
     return BattleFacts(source=source, warriors=tuple(
         WarriorFacts(warrior_id=wid, fought=any(p.state != PieceState.ABSENT for p in pieces),
                      out_of_action=sum(1 for p in pieces if p.state == PieceState.OUT_OF_ACTION),
-                     kills=credited.get(wid, 0),
+                     kills=credited.get(wid, 0), taken_by=_taken_by(state, pieces),
                      # a carrier taken out of action drops his counters where he fell (Wyrdstone Hunt, scenarios.json)
                      counters=sum(p.counters for p in pieces if p.state != PieceState.OUT_OF_ACTION))
         for wid, pieces in by_warrior.items()))
+
+
+def _taken_by(state: GameState, pieces: list[Piece]) -> int | None:
+    """The warband (id) whose warrior took these pieces out of action, when the tracker recorded
+    it and it was one warband; None otherwise (not said, no enemy, an enemy not named, several)."""
+    warbands = {taker_warband(state, p.taken_out_by) for p in pieces if p.state == PieceState.OUT_OF_ACTION}
+    return warbands.pop() if len(warbands) == 1 else None
+
+
+def taker_warband(state: GameState, ref: str) -> int | None:
+    """The warband (id) of the warrior ``ref`` names as the one who took a warrior out of action (None: not a warrior of the game)."""
+    side, _, key = ref.partition(":")
+    if not side.isdigit() or int(side) >= len(state.sides) or state.sides[int(side)].piece(key) is None:
+        return None
+    return state.sides[int(side)].warband_id
 
 
 def taker_words(state: GameState, ref: str) -> str:

@@ -10,15 +10,17 @@ sequence. Anything else typed is played as a custom scenario.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from engine.campaign.rules import scenarios as rulebook
 from engine.campaign.rules.campaign_rules import CampaignRules
 from engine.campaign.rules.validation import NAME_MAX, clean_name
+from engine.dice.source import Dice
 from engine.errors import MordheimError
 
 SUMMARY_MAX = 300  # one short line on the tracker
+ROLL_WORDS = frozenset({"roll", "rolled", "random", "roll the table"})  # a scenario typed as one of these is rolled
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,6 +28,7 @@ class GameScenario:
     name: str  # as players call it: "Wyrdstone Hunt"
     scenario_id: str | None = None  # the scenario table's id; None for a scenario typed in
     summary: str = ""  # its special rules in short, for the tracker's line
+    rolled: str = ""  # the scenario table's dice when it was rolled, as the tracker's log shows them
 
 
 class ScenarioSource(Protocol):
@@ -39,15 +42,25 @@ class ScenarioSource(Protocol):
         """Scenarios whose name starts with (then contains) ``prefix``, for autocomplete."""
         ...
 
+    def roll(self, tables: CampaignRules, dice: Dice) -> GameScenario:
+        """One roll on the scenario table, or a refusal saying who chooses instead."""
+        ...
 
-def scenario_for_game(text: str, tables: CampaignRules, source: ScenarioSource | None) -> GameScenario:
-    """The scenario ``text`` names: the source's entry when it knows it, else the text as typed
-    (an empty text is an ordinary fight, 'Skirmish')."""
+
+def scenario_for_game(text: str, tables: CampaignRules, source: ScenarioSource | None,
+                      dice: Dice | None = None) -> GameScenario:
+    """The scenario ``text`` names: the source's entry when it knows it, rolled on its table when
+    the text is 'roll' (with ``dice``), else the text as typed (an empty text is an ordinary
+    fight, 'Skirmish')."""
     if not isinstance(text, str):
         raise MordheimError("The scenario must be text.")
     typed = " ".join(text.split())
     if not typed:
         return GameScenario(name="Skirmish")
+    if typed.casefold() in ROLL_WORDS:
+        if source is None or dice is None:
+            raise MordheimError("This server has no scenario table to roll on.", hint="Name the scenario you play.")
+        return source.roll(tables, dice)
     typed = clean_name(typed, "The scenario")  # as a battle record keeps it: 1-64 characters, no mentions
     found = source.find(tables, typed) if source is not None else None
     if found is not None:
@@ -65,6 +78,15 @@ class RulebookScenarios:
 
     def choices(self, tables: CampaignRules, prefix: str) -> list[GameScenario]:
         return [_game_scenario(s) for s in rulebook.scenarios_like(prefix)]
+
+    def roll(self, tables: CampaignRules, dice: Dice) -> GameScenario:
+        """2D6 on the rulebook's scenario table (scenarios.json); a 2 or a 12 lets the player
+        whose warband has the lower rating choose, which the bot cannot do for him."""
+        rolled = rulebook.roll(dice)
+        if rolled.scenario is None:
+            raise MordheimError(f"The scenario table rolled {rolled.roll}: {rolled.row.summary}",
+                                hint="Start the game again with the scenario chosen in `scenario`.")
+        return replace(_game_scenario(rolled.scenario), rolled=f"{rolled.roll} → {rolled.scenario.name}")
 
 
 def _game_scenario(s: rulebook.Scenario) -> GameScenario:

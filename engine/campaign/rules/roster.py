@@ -40,6 +40,10 @@ no campaign chapters, seeds/INVENTORY.md section 1):
   Tamer's death stands, and the check then says the Bear may not stay).
 - A warrior from a list starts with his type's experience and skills (the Brutes' Strongman); the
   check reports one below his type's starting experience, and never judges a starting skill.
+- Every other skill is judged as skill_rules.py does for the advance menus: a skill of a list he
+  does not learn from (any warband's), a name on no list, a skill its own limits bar him from (the
+  leader only, spellcasters only...). Hand edits are allowed and marked; this check then flags them.
+  A hired sword's skills are judged only by those limits: his own rules let him learn skills of no list.
 """
 
 from __future__ import annotations
@@ -49,9 +53,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.campaign.rules import list_limits
+from engine.campaign.rules import list_limits, skill_rules
 from engine.campaign.rules.campaign_rules import CampaignRules
-from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, SpecialRule, WarbandList, lookup_key
+from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, SkillList, SpecialRule, WarbandList, lookup_key
 from engine.campaign.model import Warrior, WarriorCost
 from engine.campaign.rules.kit_names import KitPiece, find_piece
 from engine.campaign.rules.validation import CHARACTERISTICS, name_key
@@ -324,7 +328,7 @@ def carry_refusal(wlist: WarbandList | None, warrior: Warrior, item: Item, catal
         rule, what = forbidden
         kinds = tuple(sorted(rule.forbids))
         words = KIND_WORDS.get(kinds) or " and ".join(ITEM_KINDS[k] for k in kinds)
-        return f"{warrior.name} is a {fighter.name}: its rule {rule.name} ({rule.id}) forbids {words}, and {what}."
+        return f"{warrior.name} is {a_or_an(fighter.name)}: its rule {rule.name} ({rule.id}) forbids {words}, and {what}."
     if listing is None:
         return f"{fighter.name} has no equipment list in {wlist.name if wlist else 'its list'}: it fights with what it was hired with."
     if item.made_as is not None and weapon is not None:
@@ -366,6 +370,23 @@ def forbidden_by(fighter: FighterType, item: Item) -> tuple[SpecialRule, str] | 
                 return rule, f"the {item.name} {'is' if item.kind == kind else 'counts as'} {what}"
             return rule, f"the {item.name} gives the {piece.name}, {what}"
     return None
+
+
+def what_he_may_carry(wlist: WarbandList | None, warrior: Warrior) -> str | None:
+    """The items ``warrior``'s equipment list sells, in a sentence for a refused purchase; None when he
+    buys from no list (a hired sword, an animal, one made by hand)."""
+    fighter = fighter_of(wlist, warrior)
+    if fighter is None or fighter.animal or fighter.equipment_list is None:
+        return None
+    listing = fighter.equipment_list
+    names = ", ".join(dict.fromkeys(row.item.name for row in listing.items))
+    misc = "; as a hero, also the trading post's miscellaneous items" if warrior.is_hero else ""
+    return f"{a_or_an(fighter.name, capital=True)} buys from the {listing.name}: {names}{misc}."[:1000]
+
+
+def a_or_an(name: str, *, capital: bool = False) -> str:
+    article = "an" if name[:1].upper() in "AEIOU" else "a"
+    return f"{article.capitalize() if capital else article} {name}"
 
 
 def list_price(wlist: WarbandList | None, warrior: Warrior, item: Item) -> int | None:
@@ -431,7 +452,7 @@ def warrior_cost(catalogue: Catalogue, wlist: WarbandList | None, warrior: Warri
             dagger_seen = True
             continue
         kit += value * warrior.group_size
-    return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced))
+    return WarriorCost(hire=hire, kit=kit, unpriced=tuple(unpriced), listed=fighter is not None)
 
 
 # ------------------------------------------------------------------ a roster against its list
@@ -487,12 +508,19 @@ def check_roster(
                 if refusal and not any(i.id == piece.item.id for i in fighter.starting_equipment):
                     problems.append(refusal if refusal.startswith(w.name) else f"{w.name}: {refusal}")
             if wlist is not None:  # a fighter comes from a list
-                problems += _skill_problems(catalogue, wlist, w, fighter)
+                found = skill_rules.check_skills(catalogue, wlist, w, type_name=fighter.name, warband=living,
+                                                 lists=_lists_of(catalogue, wlist, w, fighter), starting=fighter.skills)
+                problems += found.problems
+                notes += found.notes
                 if w.experience < fighter.experience:
                     problems.append(f"{w.name} has {w.experience} experience; a {fighter.name} of the {wlist.name} list "
                                     f"starts with {fighter.experience}.")
-        elif sword is not None and w.experience < sword.experience:
-            problems.append(f"{w.name} has {w.experience} experience; {sword.name} is hired with {sword.experience}.")
+        elif sword is not None:
+            found = skill_rules.check_skills(catalogue, wlist, w, type_name=sword.name, warband=living, lists_judged=False,
+                                             lists=skill_rules.lists_of(w, catalogue, wlist), starting=sword.skills)
+            problems += found.problems
+            if w.experience < sword.experience:
+                problems.append(f"{w.name} has {w.experience} experience; {sword.name} is hired with {sword.experience}.")
         race = catalogue.races.get(w.race) if w.race else None
         if race is not None and not (sword is not None and sword.is_character):  # a character may stand above his race (Aenur's WS 8)
             over = [f"{c} {getattr(w.profile, c)} (max {getattr(race.maximum, c)})" for c in CHARACTERISTICS
@@ -510,22 +538,9 @@ def _item_of(catalogue: Catalogue, name: str) -> Item | None:
     return None if piece is None else piece.item
 
 
-def _skill_problems(catalogue: Catalogue, wlist: WarbandList, w: Warrior, fighter: FighterType) -> list[str]:
-    """Skills from lists the warrior may not learn from (skills no list knows are not judged)."""
-    if not w.skills:
-        return []
-    allowed = {s.id for s in fighter.skill_lists}
-    every = [*catalogue.skill_lists.values(), *wlist.skill_lists.values()]
-    starting = {lookup_key(s) for s in fighter.skills}  # he has them from his hire (the Brutes' Strongman)
-    out = []
-    for name in w.skills:
-        if lookup_key(name) in starting:
-            continue
-        homes = [sl for sl in every for skill in sl.skills if lookup_key(skill.name) == lookup_key(name)]
-        if homes and not any(sl.id in allowed for sl in homes):
-            out.append(f"{w.name}: {name} is a {homes[0].name} skill; a {fighter.name} learns from "
-                       + (", ".join(sl.name for sl in fighter.skill_lists) or "no skill list") + ".")
-    return out
+def _lists_of(catalogue: Catalogue, wlist: WarbandList, w: Warrior, fighter: FighterType) -> list[SkillList]:
+    """The lists he learns from: those stored on him (his type's, or the two a lad with talent chose), else his type's."""
+    return skill_rules.lists_of(w, catalogue, wlist) if w.skill_lists else list(fighter.skill_lists)
 
 
 def item_or_closest(catalogue: Catalogue, query: str) -> Item:

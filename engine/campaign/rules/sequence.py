@@ -12,8 +12,12 @@ plain data (``to_json``/``from_json``) so a service can store it and resume afte
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
+
+# json.dumps(..., ensure_ascii=False, separators=(",", ":")), made once (json.dumps makes one per call)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 STEP_TITLES = {  # the steps, in order
     "setup": "Who fought, and who was taken out of action",
@@ -42,6 +46,7 @@ class Fighter:
     hired_sword: bool = False  # rolls a D6 out of action and gains experience as a henchman (rules/campaign_warrior.py)
     counters: int = 0  # wyrdstone counters he carried (a rulebook scenario's award counts them): see ``counters_held``
     feat: bool = False  # he did the scenario's own feat: broke through, escaped first, found the chest
+    taken_by: int | None = None  # the warband (id) whose warrior took him out of action, as the game tracker recorded it
 
     @property
     def counters_held(self) -> int:
@@ -53,6 +58,24 @@ class Fighter:
         single = self.hero or self.hired_sword or self.models <= 1
         fell = self.out_of_action >= 1 if single else self.out_of_action >= self.models
         return 0 if fell else self.counters
+
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any]) -> Fighter:
+        """``Fighter(**stored)``, for a fighter as ``SequenceState.to_json`` stored him, made without the
+        dataclass's ``__init__``: a frozen one sets its eleven fields one at a time, and a state is
+        parsed with all its fighters on every step whose state is no longer kept in memory. A stored
+        fighter missing a field or with an unknown one goes through ``__init__``, which refuses him."""
+        if not _FIGHTER_NEEDS <= stored.keys() <= _FIGHTER_FIELDS:
+            return cls(**stored)
+        fighter = object.__new__(cls)
+        fighter.__dict__.update(_FIGHTER_DEFAULTS)  # a field added since he was stored
+        fighter.__dict__.update(stored)
+        return fighter
+
+
+_FIGHTER_FIELDS = frozenset(f.name for f in fields(Fighter))
+_FIGHTER_DEFAULTS = {f.name: f.default for f in fields(Fighter) if f.default is not MISSING}
+_FIGHTER_NEEDS = _FIGHTER_FIELDS - _FIGHTER_DEFAULTS.keys()
 
 
 @dataclass(frozen=True)
@@ -102,14 +125,14 @@ class SequenceState:
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["fighters"] = [vars(x) for x in self.fighters]
         data["pending"] = [vars(x) for x in self.pending]
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return _ENCODER.encode(data)
 
     @classmethod
     def from_json(cls, text: str) -> SequenceState:
         raw = json.loads(text)
         return cls(
             step=raw["step"], won=raw["won"], battle=raw["battle"],
-            fighters=tuple(Fighter(**f) for f in raw["fighters"]),
+            fighters=tuple(Fighter.from_stored(f) for f in raw["fighters"]),
             pending=tuple(Pending(**{**p, "options": tuple(p["options"])}) for p in raw["pending"]),
             lines=tuple(raw["lines"]), dice=tuple(raw["dice"]),
             raised=tuple((int(a), str(b)) for a, b in raw["raised"]),
