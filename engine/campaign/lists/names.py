@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
@@ -78,27 +78,41 @@ class Choice:
     also: str
     label: str
     value: str
+    # Worked out once, for a keystroke ranks them all, so that each test below is one search of a
+    # string: its name's words joined by single spaces, its other names each after "\n " (a typed
+    # phrase, which holds no "\n", is found within one name), and every word it is found by, each
+    # after a space.
+    _name: str = field(init=False, repr=False, compare=False)
+    _others: str = field(init=False, repr=False, compare=False)
+    _every: str = field(init=False, repr=False, compare=False)
+    _pool: str = field(init=False, repr=False, compare=False)
 
-    def rank(self, typed: str) -> int | None:
-        """How well ``typed`` finds it, lower first: 0 its name starts with it, 1 another name does, 2 a word
-        of its name or another name does, 3 its names or the words it is also found by hold the start of
-        every typed word, 4 a name holds it anywhere ("pir": Vampire); None when it does not find it."""
-        t = name_words(typed)
+    def __post_init__(self) -> None:
+        name, *others = (" ".join(name_words(n)) for n in (self.name, *self.others))
+        words = {w for n in (name, *others) for w in n.split()} | set(name_words(self.also))
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_others", "".join("\n " + n for n in others))
+        object.__setattr__(self, "_every", "\n " + name + self._others)
+        object.__setattr__(self, "_pool", "".join(" " + w for w in sorted(words)))
+
+    def rank(self, typed: str | list[str]) -> int | None:
+        """How well ``typed`` (text, or its ``name_words``) finds it, lower first: 0 its name starts with it,
+        1 another name does, 2 a word of its name or another name does, 3 its names or the words it is also
+        found by hold the start of every typed word, 4 a name holds it anywhere ("pir": Vampire); None when
+        it does not find it. The last typed word may be cut short ("dwarf ran" for Dwarf Rangers)."""
+        t = name_words(typed) if isinstance(typed, str) else typed
         if not t:
             return 0
-        names = [name_words(n) for n in (self.name, *self.others)]
-        starts = [len(n) >= len(t) and n[:len(t) - 1] == t[:-1] and n[len(t) - 1].startswith(t[-1]) for n in names]
-        if starts[0]:
-            return 0
-        if any(starts):
-            return 1
-        if any(_starts_words(t, n) for n in names):
-            return 2
-        pool = {w for n in names for w in n} | set(name_words(self.also))
-        if all(any(w.startswith(_singular(x)) for w in pool) for x in t):
-            return 3
         joined = " ".join(t)
-        if any(joined in " ".join(n) for n in names):
+        if self._name.startswith(joined):
+            return 0
+        if "\n " + joined in self._others:
+            return 1
+        if " " + joined in self._every:
+            return 2
+        if all(" " + _singular(x) in self._pool for x in t):
+            return 3
+        if joined in self._every:
             return 4
         return None
 
@@ -110,6 +124,7 @@ def _singular(word: str) -> str:
 
 def ranked_choices(choices: Sequence[Choice], typed: str, limit: int) -> list[Choice]:
     """The choices ``typed`` finds, best first (in the order given within a rank), at most ``limit``."""
-    found = [(r, n, c) for n, c in enumerate(choices) if (r := c.rank(typed)) is not None]
+    words = name_words(typed)
+    found = [(r, n, c) for n, c in enumerate(choices) if (r := c.rank(words)) is not None]
     found.sort(key=lambda f: (f[0], f[1]))
     return [c for _, _, c in found[:limit]]
