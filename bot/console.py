@@ -52,6 +52,7 @@ class Console:
         self.as_json = as_json
         self.files_dir = files_dir if files_dir is not None else Path.cwd() / "console-files"
         self.open_modal: str | None = None
+        self.modal_fields: dict[str, str] = {}  # the open form's field ids and their labels
 
     @property
     def newest_with_components(self) -> int | None:
@@ -63,6 +64,8 @@ class Console:
         for s in result.sent:
             if s.callback_type == 9:
                 self.open_modal = s.data.get("custom_id")
+                self.modal_fields = {c["custom_id"]: c.get("label", "") for row in s.data.get("components", [])
+                                     for c in row.get("components", [])}
         if self.as_json:
             return Outcome(json.dumps(result.to_json(), indent=2, default=str), result.is_error, result.to_json())
         text = render_result(result, self.h.messages)
@@ -178,6 +181,10 @@ class Console:
             except ValueError as exc:
                 raise HarnessInputError(f"Couldn't read that line: {exc}.") from None
             fields = dict(p.partition(":")[::2] for p in parts)
+            unknown = [k for k in fields if k not in self.modal_fields]
+            if unknown:  # Discord's form has only its own fields: a misnamed one must not pass as left empty
+                raise HarnessInputError(f"The form has no field '{unknown[0]}'. Its fields: "
+                                        + ", ".join(f"{k} ({label})" for k, label in self.modal_fields.items()) + ".")
             modal, self.open_modal = self.open_modal, None
             return self._show(await self.h.submit_modal(modal, fields, self.actor, message_id=self.newest_with_components))
         if line.startswith("?"):
@@ -196,12 +203,14 @@ class Console:
 
 
 def _option_value(menu: dict, typed: str) -> str:
-    """A menu option's value from what was typed: its value, or its label as the menu shows it
-    (`select 2 Hans` for the option labelled Hans whose value is `12:1`)."""
+    """A menu option's value from what was typed: its value, its label as the menu shows it
+    (`select 2 Hans` for the option labelled Hans whose value is `12:1`), or the start of one label only."""
     options = menu.get("options") or []
     if any(o.get("value") == typed for o in options):
         return typed
     by_label = [o["value"] for o in options if str(o.get("label", "")).casefold() == typed.casefold()]
+    if not by_label:  # the start of one label only ("Ulf" for "Ulf — standing")
+        by_label = [o["value"] for o in options if str(o.get("label", "")).casefold().startswith(typed.casefold())]
     return by_label[0] if len(by_label) == 1 else typed
 
 

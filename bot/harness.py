@@ -450,7 +450,8 @@ class Harness:
             raise HarnessInputError("That menu is disabled; Discord would not let you use it.")
         allowed = {o["value"] for o in comp.get("options") or []}
         if comp.get("type") == 3 and any(v not in allowed for v in values):
-            raise HarnessInputError("Choose among the menu's options: " + ", ".join(sorted(allowed)))
+            raise HarnessInputError("Choose among the menu's options (value, then its label): "
+                                    + ", ".join(f"{o['value']} ({o.get('label', '')})" for o in comp.get("options") or []))
         data = {"custom_id": custom_id, "component_type": comp.get("type", 3), "values": list(values)}
         return await self.dispatch(self._base_payload(MESSAGE_COMPONENT, data, actor, self.messages[message_id]), actor)
 

@@ -188,3 +188,21 @@ async def test_members_switched_to_are_told_apart_by_name(tmp_path):
     actor = Actor()
     await run_console(h, actor, out=out.append, stdin=stdin)
     assert actor.user_id == 5 and actor.name == "user 5"
+
+
+async def test_a_form_field_the_form_has_not_is_refused_with_its_fields(tmp_path):
+    """A misnamed field must not pass as a field left empty (the bot would then roll for it)."""
+    from bot.console import Console
+
+    console = Console(Harness(make_bot(tmp_path)), Actor())
+    console.open_modal, console.modal_fields = "pb:injdice:1:1", {"w3": "Greta"}  # as _show keeps an opened form
+    outcome = await console.run_line('modal dice:"61"')
+    assert outcome.error and "The form has no field 'dice'. Its fields: w3 (Greta)." in outcome.text
+    assert console.open_modal == "pb:injdice:1:1"  # still open: type it again with the right field
+
+
+async def test_a_menu_option_may_be_chosen_by_the_start_of_its_label(tmp_path):
+    stdin = io.StringIO('/rule parry\nselect 2 Buckler\n')
+    code, text = await run(tmp_path, stdin=stdin)
+    assert code == 0, text
+    assert "Buckler" in text.split("> select 2 Buckler")[1]
