@@ -193,3 +193,29 @@ async def test_the_other_lists_rules_that_forbid_kit_refuse_it_the_same_way(harn
     assert res.is_error and ("Totem is a Saurus Totem Warrior: its rule Saurus fight in close combat (no-missiles-for-saurus) "
                              "forbids missile weapons, and the Net counts as a missile weapon.") in res.text, res.text
     await ok(await h.command("trade buy", OWNER, warband="Lizards", warrior="Totem", item="Garlic"))
+
+
+async def test_upkeep_paid_before_the_step_is_said_under_the_upkeep_not_the_wyrdstone(harness):
+    """Paid with `/hire upkeep` before the sequence sells its wyrdstone: the summary says so in the
+    hired swords' upkeep section, not under 'Selling wyrdstone', where the line was said."""
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    await ok(await h.command("hire sword", OWNER, warband=WB, sword="Halfling Scout", name="Pip"))
+    await ok(await h.command("battle record", OWNER, warband=WB, result="loss", opponent=FOE))
+    await ok(await h.command("hire upkeep", OWNER, warband=WB))
+    pb = h.bot.get_cog("PostBattleCog").service
+    v = pb.start(G, OWNER.user_id, False, WB)
+    v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER.user_id, False, v.id, v.version, entered={})
+    v = pb.apply_experience(G, OWNER.user_id, False, v.id, v.version)
+    while v.state.pending:
+        p = v.state.pending[0]
+        value = p.options[0] if p.kind == "choose" else "Young Karl" if p.kind == "talent" else "Dodge"
+        v = pb.choose(G, OWNER.user_id, False, v.id, v.version, p.warrior_id, p.kind, value, skill_lists=("combat", "speed"))
+    v = pb.explore(G, OWNER.user_id, False, v.id, v.version, entered="3 4 1")
+    v = pb.sell(G, OWNER.user_id, False, v.id, v.version, 0)
+    assert v.state.step == "trading"  # nothing left due: the upkeep step is passed over
+    sections = dict(v.sections())
+    assert "upkeep already paid (`/hire upkeep`): Pip" in sections["Hired swords' upkeep"]
+    assert "Selling wyrdstone" not in sections

@@ -1024,8 +1024,11 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
         due = [[w.id, fee] for w, fee in dues.due]
         if dues.paid:
             lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
+    # the lines said here are the upkeep's (the summary's sections): marked so, not as this step's
+    steps = (*state.line_steps, *("",) * max(0, len(state.lines) - len(state.line_steps)), *("upkeep",) * len(lines))
     s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
-                   lines=(*state.lines, *lines), extra={**state.extra, "upkeep": due, **({} if due else _trading(s))}))
+                   lines=(*state.lines, *lines), line_steps=steps,
+                   extra={**state.extra, "upkeep": due, **({} if due else _trading(s))}))
     return s.view
 
 # ---- 5. the hired swords' upkeep ------------------------------------------------
