@@ -138,8 +138,9 @@ def _paginate(title: str, description: str, blocks: list[tuple[str, str]], *, co
 
 
 @lru_cache(maxsize=4096)  # warriors are frozen: one unchanged since the last sheet is not drawn again
-def _warrior_block(w: Warrior, next_advance: int | None | str, cost: WarriorCost | None) -> tuple[str, str]:
-    return safe(warrior_heading(w)), warrior_body(w, next_advance, cost)
+def _warrior_block(w: Warrior, next_advance: int | None | str, cost: WarriorCost | None,
+                   role: str | None = None) -> tuple[str, str]:
+    return safe(warrior_heading(w, role=role)), warrior_body(w, next_advance, cost)
 
 
 def grade_mark(grade: str) -> str:
@@ -190,7 +191,9 @@ def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
         f"**Battles:** {rec.get('win', 0)} won, {rec.get('loss', 0)} lost, {rec.get('draw', 0)} drawn",
     ] + ([f"**Stash:** {_listing(wb.stash)}"] if wb.stash else []) + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))
     next_of = {a.warrior: a.next_advance for a in sheet.advances}
-    blocks = [_warrior_block(w, next_of.get(w.name, "?") if w.status == "active" else "?", sheet.costs.get(w.id))
+    personae = {n.warrior for n in sheet.hirelings if n.what.startswith("Dramatis Persona")}  # not 'hired sword'
+    blocks = [_warrior_block(w, next_of.get(w.name, "?") if w.status == "active" else "?", sheet.costs.get(w.id),
+                             "Dramatis Persona" if w.name in personae else None)
               for w in wb.warriors]
     if not wb.warriors:
         blocks.append(("Warriors", "None yet: hire from the list with `/hire fighter`, or add by hand with `/warrior add`."

@@ -116,7 +116,8 @@ async def test_a_dramatis_persona_is_hired_like_a_hired_sword(harness):
                   "already has Johann the Knife (Johann): a warband hires one of each Dramatis Persona")
     show = await ok(await h.command("warband show", OWNER, name="Reavers"))
     assert "Hired: Johann" in show.text and "Dramatis Persona, grade 1a" in show.text and "upkeep 30 gc" in show.text
-    assert "Johann (hired sword): 60 + 0 xp = **60**" in show.text  # his own rating
+    assert "Johann (Dramatis Persona): 60 + 0 xp = **60**" in show.text  # his own rating, called what he is
+    assert "Johann (Dramatis Persona, Johann the Knife)" in show.text and "(Hired sword, Johann" not in show.text
     check = await ok(await h.command("warband check", OWNER, name="Reavers"))
     assert "nothing broken" in check.text
     await ok(await h.command("battle record", OWNER, warband="Reavers", result="win"))  # upkeep is due after a battle

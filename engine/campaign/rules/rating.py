@@ -27,7 +27,7 @@ def warband_rating(warriors: Iterable[Warrior], rules: CampaignRules, catalogue:
         sword = sword_of(catalogue, w)
         figure = sword.rating if sword is not None else None
         if figure is not None:
-            base, kind = figure, "hired sword"
+            base, kind = figure, sword.kind  # 'hired sword' or 'Dramatis Persona'
         elif w.large:
             base, kind = rules.rating_per_large_creature, "large creature"
         else:
