@@ -170,7 +170,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
     guide = {
         "setup": "Mark who was **taken out of action** and who **did not fight** in the menus, add enemies each hero took "
                  "out of action and the scenario's experience, then confirm.",
-        "injuries": "Roll the injuries (the bot rolls every die and shows it), or type the dice you rolled at the table.",
+        "injuries": ("Roll the injuries (the bot rolls every die and shows it), or type the dice you rolled at the table."
+                     if any(f.out_of_action for f in s.fighters) else "Nobody was taken out of action: no injury to roll."),
         "experience": "Award the experience: survivors, the winning leader, enemies out of action and the scenario's. "
                       "Every advance is rolled (or type the dice you rolled at the table); choose where the table lets you.",
         "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",

@@ -385,9 +385,10 @@ async def test_advance_dice_typed_at_the_table(harness):
     await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Otto 3", "scenario": ""}, OWNER, message_id=mid))
     await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
     assert component(h, mid, "injuries")["label"] == "Nobody to roll for: on to experience"
+    assert "Nobody was taken out of action: no injury to roll." in embed_text(h.messages[mid].data["embeds"][0])
     assert not [c for c in h.messages[mid].components() if ":injdice:" in c.get("custom_id", "")]
     await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))  # nobody out of action
-    assert "type the dice you rolled at the table" in embed_text(h.messages[mid].data["embeds"][0])
+    assert "type the dice you rolled at the table" in embed_text(h.messages[mid].data["embeds"][0])  # the experience step's
     for typed, why in (("Hans: 6 6", "Dice were typed for Hans, who reaches no advance in this battle"),
                        ("Otto: 3 3 1 4 5 6 2", "Otto: 1 typed dice were not needed (2)"),
                        ("Gustav: 3 3", "'Gustav: 3 3' is not a warrior of Reikland Raiders in this battle"),
