@@ -187,7 +187,7 @@ def sheet_pages(sheet: WarbandSheet) -> list[discord.Embed]:
         f"**Value:** {sheet.value} gc in warriors and kit{stash_value}",
         f"**Warriors:** {sheet.models} of at most {safe(maximum_in_words(sheet.max_models, sheet.max_models_reasons))}"
         + f" · **Heroes:** {sheet.heroes} of {sheet.max_heroes}"
-        + (f" (captured, keeping {'their places' if len(away) > 1 else 'his place'}: {', '.join(away)})" if away else ""),
+        + (f" (captured, {'places' if len(away) > 1 else 'place'} kept: {', '.join(away)})" if away else ""),
         f"**Battles:** {rec.get('win', 0)} won, {rec.get('loss', 0)} lost, {rec.get('draw', 0)} drawn",
     ] + ([f"**Stash:** {_listing(wb.stash)}"] if wb.stash else []) + ([f"**Notes:** {safe(wb.notes)}"] if wb.notes else []))
     next_of = {a.warrior: a.next_advance for a in sheet.advances}

@@ -123,7 +123,7 @@ async def test_a_captured_hero_still_counts_against_his_types_maximum_and_the_he
     await _gnawers_with_skrit_captured(h)
     shown = await ok(await h.command("warband show", OWNER, name="Gnawers"))
     assert "~~Black Skaven~~ (hero, 40 gc): none — the list allows 2" in shown.text, shown.text
-    assert "**Warriors:** 4 of at most 20 for Skaven of Clan Eshin · **Heroes:** 4 of 6 (captured, keeping his place: Skrit)" in shown.text
+    assert "**Warriors:** 4 of at most 20 for Skaven of Clan Eshin · **Heroes:** 4 of 6 (captured, place kept: Skrit)" in shown.text
     res = await h.command("hire fighter", OWNER, warband="Gnawers", type="Black Skaven", name="Third")
     assert res.is_error and "allows at most 2 Black Skaven; Gnawers has 2." in res.text, res.text
     offered = await h.autocomplete("hire fighter", "type", OWNER, warband="Gnawers", type="")
