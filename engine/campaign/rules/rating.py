@@ -25,9 +25,8 @@ def warband_rating(warriors: Iterable[Warrior], rules: CampaignRules, catalogue:
         if w.status != "active":
             continue
         sword = sword_of(catalogue, w)
-        figure = sword.rating if sword is not None else None
-        if figure is not None:
-            base, kind = figure, sword.kind  # 'hired sword' or 'Dramatis Persona'
+        if sword is not None and sword.rating is not None:
+            base, kind = sword.rating, sword.kind  # 'hired sword' or 'Dramatis Persona'
         elif w.large:
             base, kind = rules.rating_per_large_creature, "large creature"
         else:
