@@ -118,22 +118,31 @@ class DiceModal(discord.ui.Modal):
         await guarded(interaction, lambda i: self._submit(i, {k: v.value or "" for k, v in self.inputs.items()}))
 
 
+def _parts(text: str | None) -> list[str]:
+    """A form's list as typed, its entries parted by commas, semicolons or lines: 'Hans 2, Otto 1'."""
+    return [p.strip() for p in re.split(r"[,;\n]+", text or "") if p.strip()]
+
+
 def _names_and_numbers(text: str, view: SequenceView, what: str, among=None) -> dict[int, int]:
     """'Hans 2, Otto 1' → {Hans's id: 2, Otto's id: 1}; each name must be a warrior of the sequence
     (or of ``among``: warriors, for the heroes of the roster now)."""
     out: dict[int, int] = {}
     people = [(f.warrior_id, f.name) for f in view.state.fighters] if among is None else [(w.id, w.name) for w in among]
-    for part in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
+    for part in _parts(text):
         m = re.fullmatch(r"(.+?)\s*[:=]?\s*(-?\d{1,2})", part)
         if m is None:
             raise MordheimError(f"'{part[:40]}' is not a name and a number.", hint=f"Write {what} as `Hans 2, Otto 1`.")
-        name, n = m.group(1).strip(), int(m.group(2))
-        found = next((wid for wid, known in people if known.casefold() == name.casefold()), None)
-        if found is None:
-            raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
-                                hint="Names: " + ", ".join(known for _wid, known in people)[:300])
-        out[found] = n
+        out[_one_of(people, m.group(1).strip(), view)] = int(m.group(2))
     return out
+
+
+def _one_of(people: list[tuple[int, str]], name: str, view: SequenceView) -> int:
+    """The id of the warrior of ``people`` (id, name) called ``name`` (case aside), or the refusal naming them."""
+    found = next((wid for wid, known in people if known.casefold() == name.casefold()), None)
+    if found is None:
+        raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
+                            hint="Names: " + ", ".join(known for _wid, known in people)[:300])
+    return found
 
 
 def _names_and_dice(text: str, view: SequenceView) -> dict[int, str]:
@@ -142,7 +151,7 @@ def _names_and_dice(text: str, view: SequenceView) -> dict[int, str]:
     then his dice as rolled; the engine checks the dice."""
     out: dict[int, str] = {}
     people = sorted(((f.warrior_id, f.name) for f in view.state.fighters), key=lambda p: -len(p[1]))
-    for part in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
+    for part in _parts(text):
         found = next(((wid, name) for wid, name in people if part.casefold().startswith(name.casefold())
                       and re.match(r"[\s:=]|$", part[len(name):])), None)
         if found is None:
@@ -161,12 +170,8 @@ def _names_only(text: str, view: SequenceView) -> set[int]:
     """'Hans, Marksmen' → their ids; each name must be a warrior of the sequence."""
     people = [(f.warrior_id, f.name) for f in view.state.fighters]
     out: set[int] = set()
-    for name in filter(None, (p.strip() for p in re.split(r"[,;\n]+", text or ""))):
-        found = next((wid for wid, known in people if known.casefold() == name.casefold()), None)
-        if found is None:
-            raise MordheimError(f"{name[:40]} is not one of {view.warband}'s warriors in this battle.",
-                                hint="Names: " + ", ".join(known for _wid, known in people)[:300])
-        out.add(found)
+    for name in _parts(text):
+        out.add(_one_of(people, name, view))
     return out
 
 

@@ -76,7 +76,7 @@ def parse_set(text: str) -> RollPlan:
             f"This roll is {len(text)} characters long",
             hint="Shorten the expression or its label.",
         )
-    return _parse_cached(text.translate(_FULL_WIDTH))
+    return _parse_cached(text if text.isascii() else text.translate(_FULL_WIDTH))
 
 
 def parse_normalised(text: str) -> Expression:

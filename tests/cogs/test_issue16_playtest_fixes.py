@@ -24,12 +24,15 @@ from tests.conftest import both_backends
 pytestmark = both_backends
 
 
-async def _at_upkeep(h):
-    """Reikland Raiders with Pip the Halfling Scout, a battle lost, the sequence at its upkeep step."""
+async def _through_selling(h, *, upkeep_paid_first: bool = False):
+    """Reikland Raiders with Pip the Halfling Scout, a battle lost (his upkeep paid with `/hire
+    upkeep` at once when ``upkeep_paid_first``), the sequence taken through selling its wyrdstone."""
     await warband(h)
     await warband(h, FOE, RIVAL)
     await ok(await h.command("hire sword", OWNER, warband=WB, sword="Halfling Scout", name="Pip"))
     await ok(await h.command("battle record", OWNER, warband=WB, result="loss", opponent=FOE))
+    if upkeep_paid_first:
+        await ok(await h.command("hire upkeep", OWNER, warband=WB))
     pb = h.bot.get_cog("PostBattleCog").service
     v = pb.start(G, OWNER.user_id, False, WB)
     v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
@@ -41,6 +44,12 @@ async def _at_upkeep(h):
         v = pb.choose(G, OWNER.user_id, False, v.id, v.version, p.warrior_id, p.kind, value, skill_lists=("combat", "speed"))
     v = pb.explore(G, OWNER.user_id, False, v.id, v.version, entered="3 4 1")
     v = pb.sell(G, OWNER.user_id, False, v.id, v.version, 0)
+    return pb, v
+
+
+async def _at_upkeep(h):
+    """Reikland Raiders with Pip the Halfling Scout, a battle lost, the sequence at its upkeep step."""
+    pb, v = await _through_selling(h)
     assert v.state.step == "upkeep"
     return pb, v
 
@@ -198,23 +207,7 @@ async def test_the_other_lists_rules_that_forbid_kit_refuse_it_the_same_way(harn
 async def test_upkeep_paid_before_the_step_is_said_under_the_upkeep_not_the_wyrdstone(harness):
     """Paid with `/hire upkeep` before the sequence sells its wyrdstone: the summary says so in the
     hired swords' upkeep section, not under 'Selling wyrdstone', where the line was said."""
-    h = harness
-    await warband(h)
-    await warband(h, FOE, RIVAL)
-    await ok(await h.command("hire sword", OWNER, warband=WB, sword="Halfling Scout", name="Pip"))
-    await ok(await h.command("battle record", OWNER, warband=WB, result="loss", opponent=FOE))
-    await ok(await h.command("hire upkeep", OWNER, warband=WB))
-    pb = h.bot.get_cog("PostBattleCog").service
-    v = pb.start(G, OWNER.user_id, False, WB)
-    v = pb.confirm_fighters(G, OWNER.user_id, False, v.id, v.version)
-    v = pb.roll_injuries(G, OWNER.user_id, False, v.id, v.version, entered={})
-    v = pb.apply_experience(G, OWNER.user_id, False, v.id, v.version)
-    while v.state.pending:
-        p = v.state.pending[0]
-        value = p.options[0] if p.kind == "choose" else "Young Karl" if p.kind == "talent" else "Dodge"
-        v = pb.choose(G, OWNER.user_id, False, v.id, v.version, p.warrior_id, p.kind, value, skill_lists=("combat", "speed"))
-    v = pb.explore(G, OWNER.user_id, False, v.id, v.version, entered="3 4 1")
-    v = pb.sell(G, OWNER.user_id, False, v.id, v.version, 0)
+    _pb, v = await _through_selling(harness, upkeep_paid_first=True)
     assert v.state.step == "trading"  # nothing left due: the upkeep step is passed over
     sections = dict(v.sections())
     assert "upkeep already paid (`/hire upkeep`): Pip" in sections["Hired swords' upkeep"]

@@ -373,17 +373,30 @@ async def test_wyrdstone_hunts_counters_are_asked_in_the_form_and_awarded(harnes
     assert hans.experience == 8 + 1 + 2  # survives, and a counter each
 
 
-async def test_advance_dice_typed_at_the_table(harness):
-    """The experience step takes the advance dice rolled at the table, like the injury and
-    exploration steps: each warrior's in order, the bot rolling whatever is missing; dice for a
-    warrior who reaches no advance, dice left over and unknown names are refused, nothing kept."""
-    h = harness
+async def _otto_took_three_out(h):
+    """A won battle in which Otto (1 xp) took three enemies out of action and nobody fell: the
+    sequence confirmed, at its injury step. Otto reaches two advances (2 and 4 xp)."""
     await warband(h)
     await warband(h, FOE, RIVAL)
     mid = await start_after_battle(h)
     opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
     await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Otto 3", "scenario": ""}, OWNER, message_id=mid))
     await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    return mid
+
+
+async def _type_advance_dice(h, mid, typed):
+    """The experience step's form of advance dice rolled at the table, submitted with ``typed``."""
+    opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
+    return await h.submit_modal(opened.first.data["custom_id"], {"dice": typed}, OWNER, message_id=mid)
+
+
+async def test_advance_dice_typed_at_the_table(harness):
+    """The experience step takes the advance dice rolled at the table, like the injury and
+    exploration steps: each warrior's in order, the bot rolling whatever is missing; dice for a
+    warrior who reaches no advance, dice left over and unknown names are refused, nothing kept."""
+    h = harness
+    mid = await _otto_took_three_out(h)
     assert component(h, mid, "injuries")["label"] == "Nobody to roll for: on to experience"
     assert "Nobody was taken out of action: no injury to roll." in embed_text(h.messages[mid].data["embeds"][0])
     assert not [c for c in h.messages[mid].components() if ":injdice:" in c.get("custom_id", "")]
@@ -393,12 +406,10 @@ async def test_advance_dice_typed_at_the_table(harness):
                        ("Otto: 3 3 1 4 5 6 2", "Otto: 1 typed dice were not needed (2)"),
                        ("Gustav: 3 3", "'Gustav: 3 3' is not a warrior of Reikland Raiders in this battle"),
                        ("Otto: 3 3 1 4 5 six", "is not a die roll")):
-        opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
-        refused = await h.submit_modal(opened.first.data["custom_id"], {"dice": typed}, OWNER, message_id=mid)
+        refused = await _type_advance_dice(h, mid, typed)
         assert refused.is_error and refused.ephemeral and why in refused.text, refused.text
     assert h.bot.campaigns.get_warrior(G, WB, "Otto").experience == 1  # nothing kept from a refusal
-    opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
-    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "otto 3 3 1, Otto: 4 5 6"}, OWNER, message_id=mid))
+    res = await ok(await _type_advance_dice(h, mid, "otto 3 3 1, Otto: 4 5 6"))
     assert "Otto +4 experience → advance:" in res.text
     otto = h.bot.campaigns.get_warrior(G, WB, "Otto")
     assert (otto.experience, otto.profile.S, otto.profile.T) == (5, 4, 4)  # 6 then 1: +1 S; 9 then 6: +1 T (LRB hero advances)
@@ -409,15 +420,9 @@ async def test_closing_early_names_the_advances_left_waiting(harness):
     """Otto reaches two advances; the first typed 2D6 of 2 is a new skill, left to choose. Closing
     the sequence then keeps his experience, and the closed message says the skill still waits."""
     h = harness
-    await warband(h)
-    await warband(h, FOE, RIVAL)
-    mid = await start_after_battle(h)
-    opened = await ok(await h.click(mid, component(h, mid, "kills")["custom_id"], OWNER))
-    await ok(await h.submit_modal(opened.first.data["custom_id"], {"kills": "Otto 3", "scenario": ""}, OWNER, message_id=mid))
-    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    mid = await _otto_took_three_out(h)
     await ok(await h.click(mid, component(h, mid, "injuries")["custom_id"], OWNER))
-    opened = await ok(await h.click(mid, component(h, mid, "xpdice")["custom_id"], OWNER))
-    await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "Otto: 1 1 3 3 1"}, OWNER, message_id=mid))
+    await ok(await _type_advance_dice(h, mid, "Otto: 1 1 3 3 1"))
     closed = await ok(await h.command("postbattle cancel", OWNER, warband=WB))
     assert "Left waiting (record by hand with `/warrior edit`)" in closed.text
     assert "Otto: a new skill to choose" in closed.text
