@@ -40,10 +40,15 @@ CALLS = ratio_calls(BATCHES, PER_BATCH)
 
 
 def _pg_cluster():
-    """tools/pg_cluster.py as a module (tools/ is not a package)."""
+    """tools/pg_cluster.py as a module (tools/ is not a package), as tests/pg.py loads it: put in
+    ``sys.modules`` before it runs, which its dataclasses need (without a test cluster's URL in
+    the environment, the bench starts a cluster of its own with it)."""
+    if "pg_cluster" in sys.modules:
+        return sys.modules["pg_cluster"]
     spec = importlib.util.spec_from_file_location("pg_cluster", ROOT / "tools" / "pg_cluster.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules["pg_cluster"] = module
     spec.loader.exec_module(module)
     return module
 
