@@ -9,6 +9,7 @@ import ast
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,6 +31,9 @@ def test_every_benchmark_is_a_section_of_the_run():
 
 def test_the_smoke_pass_runs_every_benchmark(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "MORDHEIM_DB")}
+    # a PostgreSQL cluster the PostgreSQL bench starts (no test cluster's URL set) goes where its
+    # unprivileged OS user can reach it: not below pytest's tmp_path, whose parents are private
+    env.setdefault("MORDHEIM_PG_TMPDIR", tempfile.gettempdir())
     env.update(MORDHEIM_BENCH_SMOKE="1", TMPDIR=str(tmp_path), PYTHONUNBUFFERED="1")  # what a benchmark leaves, left here
     done = subprocess.run([sys.executable, str(BENCH / "run.py")], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=300)
