@@ -13,7 +13,9 @@ processes run meanwhile, and one batch of a step or of /echo can take ten times 
 Below each step, what the same press costs when it is answered with a message built beforehand
 (the cog's press replaced for that line only): discord.py reading the interaction and its
 message, the harness, and sending the edit. That part is the same whatever the step does, so
-the step's own cost is the difference between the two lines.
+the step's own cost is the difference between the two lines. Between the two, the CPU time the
+step spends inside SQLite (its statements, the BEGIN and the COMMIT: bench/sqlite_share.py): the
+prebuilt line and that one added are what the step would cost if its Python took no time at all.
 
     python bench/bench_postbattle.py
 """
@@ -29,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import echo, line, new_harness, ratio, ratio_calls, smoke  # noqa: E402
+from bench.sqlite_share import median_inside_sqlite  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 
 STEP_TARGET = 3.0  # issue 15: every post-battle step at most 3x /echo, experience included
@@ -38,7 +41,8 @@ STANDINGS_SEQUENCES = smoke(50, 3)
 GUILD, OWNER = 4242, 7
 ACTOR = Actor(user_id=OWNER, guild_id=GUILD)
 BATCHES, PER_BATCH = 9, 8
-NEEDED = ratio_calls(BATCHES, PER_BATCH)  # presses of one step: a sequence prepared for each
+SHARE_PRESSES = smoke(24, 1)  # presses of one step whose time inside SQLite is added up
+NEEDED = ratio_calls(BATCHES, PER_BATCH) + SHARE_PRESSES  # presses of one step: a sequence prepared for each
 PROFILE = dict(M=4, WS=4, BS=4, S=3, T=3, W=1, I=4, A=1, Ld=8)
 STEP_CLOCK = time.process_time  # the steps' clock: CPU time (see the module's docstring)
 STEPS = ("confirm", "injuries", "xp", "explore", "sell", "upkeep", "finish")
@@ -162,6 +166,9 @@ async def main() -> dict[str, float]:
                 figures[label] = r
                 print(line(label, r, STEP_TARGET))
                 print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+                share = await median_inside_sqlite(c.store, press, SHARE_PRESSES) / ref_s
+                figures[f"'{action}' press: inside SQLite"] = share
+                print(line("  of it inside SQLite (statements, BEGIN, COMMIT)", share))
                 r, t_s, ref_s = await prebuilt_press(h, cog, pb, again, reference)
                 label = "  same press, answered with a message built before"
                 figures[f"'{action}' press answered with a prebuilt message"] = r

@@ -11,6 +11,9 @@ what the warband code adds on top of discord.py's own path. Each is timed in CPU
 on a shared host wall time also counts whatever other processes run meanwhile. Below hiring and buying, the same
 command answered with a hire (a purchase) made beforehand: the options read, the answer drawn
 and sent, without the engine; the engine's own cost is the difference between the two lines.
+Below that, the CPU time the command spends inside SQLite (its statements, the BEGIN and the
+COMMIT: bench/sqlite_share.py), for scale: the two lines added are what the command would cost if
+the engine's Python took no time at all.
 
     python bench/bench_warbands.py
 """
@@ -26,7 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bench_storage import BIG_GUILD, BIG_OWNER, BIG_WARBAND, SERVERS, WARBANDS, build_big_db  # noqa: E402
-from bench.common import echo, line, new_harness, ratio, ratio_calls  # noqa: E402
+from bench.common import echo, line, new_harness, ratio, ratio_calls, smoke  # noqa: E402
+from bench.sqlite_share import median_inside_sqlite  # noqa: E402
 from bot.harness import Actor  # noqa: E402
 from engine.campaign.actions import sheets  # noqa: E402
 
@@ -35,6 +39,7 @@ AUTOCOMPLETE_TARGET = 2.0
 HIRE_BUY_TARGET = 2.0  # issue 8: hiring and buying at most 2x /echo
 LIST_BAND = "The List Band"
 CALLS = ratio_calls(11, 25)  # what ratio() runs: warm-up plus batches
+SHARE_CALLS = smoke(100, 2)  # calls whose time inside SQLite is added up (on warbands of their own)
 
 
 def build_list_band(h, actor) -> None:
@@ -94,7 +99,7 @@ async def main() -> dict[str, float]:
 
             t = time.perf_counter()
             build_list_band(h, actor)
-            *shoppers, spare = build_shoppers(h, actor, CALLS + 1)
+            *shoppers, spare = build_shoppers(h, actor, CALLS + SHARE_CALLS + 1)
             print(f"list-built warband (32 rows) and {CALLS + 1} shoppers: {time.perf_counter() - t:.1f} s")
             hires, buys = iter(shoppers), iter(shoppers * 3)
             campaigns = h.bot.campaigns
@@ -155,6 +160,10 @@ async def main() -> dict[str, float]:
                 figures[label] = r
                 print(line(label, r, target))
                 print(f"  {'':58} {t_s * 1e3:8.2f} ms vs /echo {ref_s * 1e3:.2f} ms")
+                if fn in (hire_call, buy_call):
+                    share = await median_inside_sqlite(h.bot.campaigns.store, fn, SHARE_CALLS) / ref_s
+                    figures[f"{label}: inside SQLite"] = share
+                    print(line("  of it inside SQLite (statements, BEGIN, COMMIT)", share))
             same = figures["/warband show, list-built (32 rows, costs, hire options)"] / figures["/warband show (30 warriors, paged)"]
             rebuilt = figures["/warband show, list-built, sheet rebuilt"] / figures["/warband show, sheet rebuilt after a change"]
             print("list-built (32 rows) against hand-kept (30 rows), this run:")
