@@ -104,6 +104,18 @@ def purchase_text(p) -> str:
     return "\n".join(lines)
 
 
+def carriers_line(s) -> str:
+    """Who a found item may be bought for: each warrior whose list lets him carry it (a group buys one
+    per model, so needs that many found), and the stash."""
+    names = [f"{safe(c.name)} (a group of {c.models}: one each, so {c.models} must be found)" if c.models > 1 else safe(c.name)
+             for c in s.carriers]
+    if s.stash_may_hold:
+        names.append("the stash")
+    if not names:
+        return "**Who may carry it:** nobody in the warband."
+    return "**Who may carry it:** " + ", ".join(names) + "."
+
+
 def search_embed(s, warband: str) -> discord.Embed:
     mods = "".join(f" {n:+d} {safe(what)}" for what, n in s.modifiers)
     lines = [f"{safe(s.searcher)} looks for **{safe(s.item)}** (Rare {s.rarity}): {s.roll}{mods} → **{s.total}** "
@@ -111,6 +123,7 @@ def search_embed(s, warband: str) -> discord.Embed:
     if s.found:
         price = f"{s.price} gc" + (f" (price dice: {s.price_roll})" if s.price_roll else "")
         lines.append(f"**Found**, for {price}. Buy it with `/trade buy` before the warband's next battle.")
+        lines.append(carriers_line(s))
     else:
         lines.append("**Not found.** Each hero searches once per battle.")
     embed = info_embed(f"Rare item search: {safe(warband)}", "\n".join(lines), colour=discord.Colour.green() if s.found else FAILURE)

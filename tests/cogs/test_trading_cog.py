@@ -203,3 +203,17 @@ async def test_a_heros_streetwise_adds_two_to_his_search(harness):
     harness.bot.rng = Scripted(2, 2)
     res = await ok(harness, "trade search", warband="Reavers", hero="Otto", item="Lucky charm")
     assert "2d6 (2, 2) = 4 +2 Streetwise → **6** against 6." in res.text and "**Found**" in res.text
+
+
+async def test_a_found_item_names_who_may_carry_it(harness):
+    """The search's answer says whom /trade buy would sell the found item to: a group buys one per model."""
+    await reavers(harness)
+    await ok(harness, "hire fighter", warband="Reavers", type="Marksman", name="Shooters", count=2)
+    harness.bot.rng = Scripted(6, 6)  # 2D6 = 12: found
+    res = await ok(harness, "trade search", warband="Reavers", hero="Otto", item="Hochland long rifle")
+    assert "**Found**" in res.text
+    line = next(x for x in res.text.splitlines() if x.startswith("**Who may carry it:**"))
+    assert "Shooters (a group of 2: one each, so 2 must be found)" in line and line.endswith("the stash.")
+    assert "Otto" not in line and "Hans" not in line  # a rifle is on the marksmen's list only
+    refused = await harness.command("trade buy", OWNER, warband="Reavers", warrior="Hans", item="Hochland long rifle")
+    assert refused.is_error  # the answer matched what a purchase allows

@@ -73,6 +73,16 @@ class Search:
     found: bool
     price: int | None
     price_roll: str  # a variable price's dice as shown ('' for a fixed price)
+    carriers: tuple[Carrier, ...] = ()  # who of the warband may carry a found item (its buyers)
+    stash_may_hold: bool = True  # whether it may be bought into the stash instead
+
+
+@dataclass(frozen=True, kw_only=True)
+class Carrier:
+    """A living warrior who may carry a found item: one copy per model, so a group needs as many found."""
+
+    name: str
+    models: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,8 +281,13 @@ def search(uow: UnitOfWork, actor: Actor, warband: str, hero: str, item: str, rn
     search_id = uow.searches.add(warband_id=band.id, warrior_id=w.id, searcher=w.name, item_id=it.id, item_name=piece.name,
                                  rarity=it.rarity, roll=dice.render(), modifier=total - dice.total, total=total, found=found,
                                  price=price, price_roll=price_roll, battles=battles, at=uow.at)
+    carriers: tuple[Carrier, ...] = ()
+    if found:  # who it may be bought for: the same check /trade buy makes
+        carriers = tuple(Carrier(name=x.name, models=x.group_size) for x in uow.warriors.of_warband(band.id, band.name)
+                         if x.is_active and roster_rules.carry_refusal(wlist, x, it, catalogue, weapon=piece.weapon) is None)
     result = Search(warband=band.name, searcher=w.name, item=piece.name, rarity=it.rarity, roll=dice.render(),
-                    modifiers=tuple(modifiers), total=total, found=found, price=price, price_roll=price_roll)
+                    modifiers=tuple(modifiers), total=total, found=found, price=price, price_roll=price_roll,
+                    carriers=carriers, stash_may_hold=it.kind != "mutation")
     uow.ledger.record(warband_id=band.id, warband_name=band.name, what="trade.search", entity=Entity.SEARCH, entity_id=search_id,
                       before=None, after={"item": piece.name, "roll": result.roll, "total": total, "rarity": it.rarity,
                                           "found": found, "price": price},
