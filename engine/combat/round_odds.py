@@ -18,9 +18,14 @@ What keeps the exact odds small (each proven not to change a number):
 * the end of the phase (All Alone tests, hits on a warrior breaking from combat, the end of the
   round) reads only the models and the criticals caused: its ends are remembered per such
   state (``_phase_end``), and a duel that meets the same models in another round reuses them;
+  each is the state its steps leave when nobody breaks, and, for a warrior who breaks, that
+  state with him gone and his wounds from the hits, which are worked out once per what those
+  hits read (``_tail_from``, ``_broken_ends``); the All Alone tests once per tuple of testers;
 * the hits on a breaking warrior run only on the states where someone breaks;
 * wounds lost are counted only for the models asked (``wounds_of``): a round's odds count one
-  model's at a time, a duel none, so states differ less.
+  model's at a time, a duel none, so states differ less; and a round's odds read each model's
+  own ends (``model_odds``), summed from the states after the blows, not every state at the
+  end of the phase.
 """
 
 from __future__ import annotations
@@ -66,15 +71,28 @@ class RoundOdds:
         last_blows = max(k for k, seg in enumerate(rules.segments) if seg.kind == "blows")
         self._phase = rules.segments[:last_blows + 1]
         self._tail = rules.segments[last_blows + 1:]
+        # the end of the phase around its All Alone tests: the steps before them, the hits on a
+        # warrior breaking from combat, and the steps after those (the tail is one "end_round"
+        # step when no model has two enemies: nobody ever tests)
+        alone = next((k for k, seg in enumerate(self._tail) if seg.kind == "alone"), len(self._tail))
+        after_breaks = alone + 1
+        while after_breaks < len(self._tail) and self._tail[after_breaks].kind == "break":
+            after_breaks += 1
+        self._before_alone = self._tail[:alone]
+        self._break_hits = self._tail[alone + 1:after_breaks]
+        self._after_breaks = self._tail[after_breaks:]
         self.steps = 0  # states pushed through a segment so far: the work done, which a budget reads
         self._step_tables: dict = {}  # id(segment) or "alone" -> state -> its outcomes
         self._changes: dict = {}  # (volley, start, target, count wounds) -> what each end changes, and cumulative odds
         # (wounds counted, gone alike) -> state after the blows -> ends of the round, cumulative odds
         self._phase_ends: dict[tuple[tuple[int, ...], bool], dict[RoundState, Drawn[RoundState]]] = {}
+        self._broken: dict = {}  # what a warrior's breaking reads (_broken_ends) -> his ends and wounds lost
+        self._model_ends: dict = {}  # state after the blows -> per model, his ends of the phase (model_odds)
         self._live: dict = {}  # which round flags a later segment reads (_forget_spent)
         self._calls: dict = {}  # (id(segment), state) -> its volley call (melee.RoundRules._volley_call)
         self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
         self._results: dict = {}  # (start, wounds counted) -> odds of the round
+        self._model_results: dict = {}  # (start, model) -> his odds of the round (model_odds)
         self._drawn: dict = {}  # (id(segment), state) -> outcomes of a step, cumulative odds
         self._rolled: dict = {}  # a _changes key -> times its volley was rolled in a drawn round (_drawn_volley)
 
@@ -96,6 +114,44 @@ class RoundOdds:
         if result is None:
             result = self._results[key] = self.odds({start: 1.0}, wounds_of=wounds_of, gone_alike=gone_alike)
         return result
+
+    def model_odds(self, start: RoundState, i: int) -> dict[tuple[ModelState, int], float]:
+        """Model i's ends of the round from ``start``: (his model, the wounds he lost) with its
+        probability, all that a round's odds read of him; remembered per start. What
+        ``odds_from(start, wounds_of=(i,))`` gives, summed by his end, without building every
+        state at the end of the phase: each state after the blows adds his wounds so far to his
+        ends of its tail (``_model_ends``), which many such states share."""
+        key = (start, i)
+        found = self._model_results.get(key)
+        if found is not None:
+            return found
+        dist = self._segments(self._phase, {start: 1.0}, (i,))
+        zeros, none = self._zeros, self._none
+        ends_of = self._model_ends
+        out: dict[tuple[ModelState, int], float] = {}
+        get = out.get
+        for s, p in dist.items():
+            after = RoundState(s.models, (), none, none, s.critical_used, none, s.breaking, zeros)
+            ends = ends_of.get(after)
+            if ends is None:
+                ends = ends_of[after] = self._ends_per_model(after)
+            lost = s.wounds_lost[i]
+            for model, wounds, q in ends[i]:
+                end = (model, lost + wounds)
+                out[end] = get(end, 0.0) + p * q
+        self.steps += len(dist)
+        self._model_results[key] = out
+        return out
+
+    def _ends_per_model(self, after: RoundState) -> tuple[list[tuple[ModelState, int, float]], ...]:
+        """Per model, his ends of the phase from a state after the blows: (his model, wounds
+        lost in the tail, probability), summed over the others' ends."""
+        per_model: list[dict[tuple[ModelState, int], float]] = [{} for _ in self._all]
+        for s2, q in self._tail_ends(after, self._all, False)[0]:
+            for i, ends in enumerate(per_model):
+                end = (s2.models[i], s2.wounds_lost[i])
+                ends[end] = ends.get(end, 0.0) + q
+        return tuple([(model, wounds, q) for (model, wounds), q in ends.items()] for ends in per_model)
 
     def _segments(self, segments: tuple[Segment, ...], dist: Dist, counted: tuple[int, ...], gone_alike: bool = False) -> Dist:
         k = 0
@@ -152,15 +208,7 @@ class RoundOdds:
         every = self._phase_ends.setdefault((self._all, gone_alike), {})
         ends = every.get(key)
         if ends is None:
-            if any(self.rules.may_test_all_alone(x, key.models) for x in self._all):
-                ends = table(self._segments(self._tail, {key: 1.0}, self._all, gone_alike))
-            else:  # nobody tests All Alone, so nobody breaks: only the steps that roll no dice change anything
-                end = key
-                for seg in self._tail:
-                    if seg.kind == "tidy":
-                        end = seg.step(_SILENT, end)
-                ends = table({end: 1.0})
-            every[key] = ends
+            ends = every[key] = table(self._tail_from(key, gone_alike))
         if counted == self._all or all(s2.wounds_lost == self._zeros for s2, _ in ends[0]):
             return ends  # mostly nobody broke from combat, and the tail caused no wounds
         kept: Dist = {}
@@ -169,6 +217,87 @@ class RoundOdds:
                 s2 = RoundState(*s2[:-1], tuple(w if i in counted else 0 for i, w in enumerate(s2.wounds_lost)))
             kept[s2] = kept.get(s2, 0.0) + q
         return table(kept)
+
+    def _tail_from(self, key: RoundState, gone_alike: bool) -> Dist:
+        """The end of the phase from one state after the blows, every model's wounds counted:
+        what ``_tail_by_segments`` gives, without pushing every state through the hits on a
+        breaking warrior. Only the All Alone tests and those hits roll dice, and the hits
+        change nothing but the breaking warrior (the round's flags they touch are reset at its
+        end). So the phase ends in the state its steps leave when nobody breaks (``calm``),
+        with the odds that nobody does, and, for each warrior who breaks, in that state with him
+        gone (fled, or out of action) and the wounds the hits cost him (``_broken_ends``).
+        Several warriors breaking at once (never in a legal fight: a tester has no friend
+        standing and two standing enemies, who each have a friend standing) go the general way."""
+        calm = key
+        for seg in self._tail:
+            if seg.kind == "tidy":
+                calm = seg.step(_SILENT, calm)
+        if not self.rules.alone_testers(key.models):
+            return {calm: 1.0}  # nobody tests All Alone, so nobody breaks
+        out: Dist = {}
+        for breaking, q in self._alone_table(key.models):
+            broke = [x for x in self._all if breaking[x]]
+            if not broke:
+                out[calm] = out.get(calm, 0.0) + q
+                continue
+            if len(broke) > 1:
+                for s2, r in self._after_alone(self._breaking(key, breaking), gone_alike).items():
+                    out[s2] = out.get(s2, 0.0) + q * r
+                continue
+            x = broke[0]
+            for model, wounds, r in self._broken_ends(key, x, gone_alike):
+                s2 = RoundState(_put(calm.models, x, model), *calm[1:-1],
+                                _put(calm.wounds_lost, x, calm.wounds_lost[x] + wounds) if wounds else calm.wounds_lost)
+                out[s2] = out.get(s2, 0.0) + q * r
+        self.steps += len(out)
+        return out
+
+    def _tail_by_segments(self, key: RoundState, gone_alike: bool) -> Dist:
+        """The end of the phase from one state after the blows, every model's wounds counted:
+        each segment of the tail run on the whole distribution (what ``_tail_from`` gives)."""
+        return self._segments(self._tail, {key: 1.0}, self._all, gone_alike)
+
+    def _breaking(self, key: RoundState, breaking: tuple[bool, ...]) -> RoundState:
+        """The state after the steps before the All Alone tests, with the warriors who broke."""
+        s = key
+        for seg in self._before_alone:
+            s = seg.step(_SILENT, s)
+        return RoundState(s.models, s.order, s.failed_fear, s.hammered, s.critical_used, s.parry_used, breaking, s.wounds_lost)
+
+    def _after_alone(self, s: RoundState, gone_alike: bool) -> Dist:
+        """The rest of the phase after the All Alone tests: the hits on the warriors breaking
+        from combat (none when ``gone_alike``, as in ``_segments``), then the steps after them."""
+        dist = {s: 1.0} if gone_alike else self._breaks(self._break_hits, {s: 1.0}, self._all)
+        return self._segments(self._after_breaks, dist, self._all, gone_alike)
+
+    def _broken_ends(self, key: RoundState, x: int, gone_alike: bool) -> list[tuple[ModelState, int, float]]:
+        """Warrior x breaking from combat (000:801, 837): his model at the end of the phase
+        (fled, or out of action) and the wounds he lost, with their odds. Worked out once per
+        what the hits on him read: his model, and each enemy's status (only a standing one
+        hits), kit (frenzied, weapons lost: ``melee.RoundRules.matchup``) and whether he has
+        had his critical of the phase; not the enemies' wounds, nor his friends (each down,
+        or he would not test), which a state after the blows mostly differs in."""
+        models = key.models
+        what = (x, gone_alike, models[x], tuple((models[e].status, models[e].frenzied, models[e].weapons_lost, key.critical_used[e])
+                                                for e in self.fight.enemies(x)))
+        found = self._broken.get(what)
+        if found is None:
+            ends: dict[tuple[ModelState, int], float] = {}
+            for s2, q in self._after_alone(self._breaking(key, _put(self._none, x, True)), gone_alike).items():
+                end = (s2.models[x], s2.wounds_lost[x])
+                ends[end] = ends.get(end, 0.0) + q
+            found = self._broken[what] = [(model, wounds, q) for (model, wounds), q in ends.items()]
+        return found
+
+    def _alone_table(self, models: tuple[ModelState, ...]) -> list[tuple[tuple[bool, ...], float]]:
+        """The odds of ``RoundRules.all_alone_tests`` (which models break): enumerated once per
+        tuple of testers, all that the tests read of the models."""
+        tests = self._step_tables.setdefault("alone", {})
+        testers = self.rules.alone_testers(models)
+        found = tests.get(testers)
+        if found is None:
+            found = tests[testers] = list(enumerate_outcomes(self.rules.all_alone_tests, models).items())
+        return found
 
     @staticmethod
     def _tidy(seg: Segment, dist: Dist) -> Dist:
@@ -188,12 +317,8 @@ class RoundOdds:
         return out
 
     def _all_alone_ends(self, s: RoundState) -> list[tuple[RoundState, float]]:
-        tests = self._step_tables.setdefault("alone", {})
-        table = tests.get(s.models)
-        if table is None:
-            table = tests[s.models] = list(enumerate_outcomes(self.rules.all_alone_tests, s.models).items())
         ends = []
-        for breaking, q in table:
+        for breaking, q in self._alone_table(s.models):
             if any(breaking):
                 s2 = RoundState(s.models, s.order, s.failed_fear, s.hammered, s.critical_used, s.parry_used, breaking, s.wounds_lost)
             elif any(s.critical_used):  # nobody breaks: no blow is left in the phase, the criticals are spent
