@@ -378,16 +378,13 @@ class RoundOdds:
         ends = self._ends.get(key)
         if ends is None:
             if call is None or isinstance(call, RoundState):
-                ends = [(s if call is None else call, 1.0)]
+                ends = [(self._forget_spent(s if call is None else call, seg.who) if seg.kind == "blows" else s if call is None else call, 1.0)]
             else:
                 changes = self._changes_of(s, call, with_wounds, from_counted=bool(counted))[0]
-                ends = [(self._changed(s, call, change), change[-1]) for change in changes]
-            if seg.kind == "blows":
-                merged: Dist = {}
-                for s2, q in ends:
-                    s2 = self._forget_spent(s2, seg.who)
-                    merged[s2] = merged.get(s2, 0.0) + q
-                ends = list(merged.items())
+                if seg.kind == "blows":
+                    ends = self._spent_ends(s, call, changes, seg.who)
+                else:
+                    ends = [(self._changed(s, call, change), change[-1]) for change in changes]
             self._ends[key] = ends
         return ends
 
@@ -428,18 +425,53 @@ class RoundOdds:
             _put(lost, y, lost[y] + wounds) if wounds else lost,
         )
 
+    def _spent_ends(self, s: RoundState, call: VolleyCall, changes: list[tuple], place: int) -> list[tuple[RoundState, float]]:
+        """The states after the blows at ``place`` in the strike order: each end of the call's
+        volley (``_changed``) with what no later segment reads forgotten (``_forget_spent``),
+        merged; each state built once. The flags an end changes (the target hammered, the
+        attacker's critical, the target's parry) take few values: each is masked once."""
+        x, y = call.attacker, call.target
+        strikes, attacked = self._masks(place, s.order)
+        models, order, breaking, lost = s.models, s.order, s.breaking, s.wounds_lost
+        failed_fear = _masked(s.failed_fear, strikes)
+        masked_flags: dict[tuple, tuple] = {}
+        merged: Dist = {}
+        get = merged.get
+        for model, hammers, crit, parry, wounds, q in changes:
+            flags = masked_flags.get((hammers, crit, parry))
+            if flags is None:
+                hammered, critical, parried = s.hammered, s.critical_used, s.parry_used
+                hammered = _put(hammered, y, True) if hammers and not hammered[y] else hammered
+                critical = critical if crit == critical[x] else _put(critical, x, crit)
+                parried = parried if parry == parried[y] else _put(parried, y, parry)
+                flags = masked_flags[(hammers, crit, parry)] = (
+                    _masked(hammered, strikes), critical, _masked(parried, attacked), _masked(critical, strikes) != critical)
+            hammered, critical, parried, reads_models = flags
+            after = models if model is models[y] else _put(models, y, model)
+            if reads_models:  # whose critical may yet be read depends on who stands
+                critical = _masked(critical, self._may_hit_breaking(after, strikes))
+            s2 = RoundState(after, order, failed_fear, hammered, critical, parried, breaking,
+                            _put(lost, y, lost[y] + wounds) if wounds else lost)
+            merged[s2] = get(s2, 0.0) + q
+        return list(merged.items())
+
+    def _masks(self, place: int, order: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+        """After the blows at ``place`` in this strike order: per model, whether he strikes
+        later, and whether an enemy of his does (so his parry may yet be read)."""
+        key = (place, order)
+        masks = self._live.get(key)
+        if masks is None:
+            to_strike = set(order[place + 1:])
+            masks = self._live[key] = (tuple(i in to_strike for i in self._all),
+                                       tuple(any(e in to_strike for e in self.fight.enemies(i)) for i in self._all))
+        return masks
+
     def _forget_spent(self, s: RoundState, place: int) -> RoundState:
         """After the blows at ``place`` in the strike order: the round's flags that no later
         segment reads are put back to False, so states that differ only there merge. Fear and
         hammering are read by a model's own blows, a parry by blows at him, a critical by his own
         blows and his hits on a warrior breaking from combat (000:566, 000:801)."""
-        key = (place, s.order)
-        masks = self._live.get(key)
-        if masks is None:
-            to_strike = set(s.order[place + 1:])
-            masks = self._live[key] = (tuple(i in to_strike for i in self._all),
-                                       tuple(any(e in to_strike for e in self.fight.enemies(i)) for i in self._all))
-        strikes, attacked = masks
+        strikes, attacked = self._masks(place, s.order)
         failed_fear, hammered = _masked(s.failed_fear, strikes), _masked(s.hammered, strikes)
         parry_used, critical_used = _masked(s.parry_used, attacked), s.critical_used
         if _masked(critical_used, strikes) != critical_used:
