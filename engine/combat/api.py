@@ -215,7 +215,7 @@ def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition
                       kit=kit_notes(rules.fight.fighters))
 
 
-def _summarise(names: tuple[str, ...], before: RoundState, ends: list[dict[tuple[ModelState, int], float]]) -> list[FighterOdds]:
+def _summarise(names: tuple[str, ...], before: RoundState, ends: Sequence[dict[tuple[ModelState, int], float]]) -> list[FighterOdds]:
     """Each model's outcomes and wounds lost, model i read from ``ends[i]``: (his model, wounds
     lost) at the end of the round, with its probability."""
     out = []
@@ -244,9 +244,7 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
     r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
     before = RoundState.start(rules.fight.start_models())
     with _gc_paused():
-        # one pass per model, counting only his wounds: the wounds of all four at once would
-        # multiply the states by each one's count (the round's events are the same in every pass)
-        ends = [odds_of(rules).model_odds(before, i) for i in range(len(rules.fight.fighters))]
+        ends = odds_of(rules).each_models_ends(before)
     return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, ends),
                       notes=charge_warnings(rules.fight, rules.charger) + not_modelled(r, rules.fight.fighters),
                       kit=kit_notes(rules.fight.fighters))

@@ -23,9 +23,9 @@ What keeps the exact odds small (each proven not to change a number):
   hits read (``_tail_from``, ``_broken_ends``); the All Alone tests once per tuple of testers;
 * the hits on a breaking warrior run only on the states where someone breaks;
 * wounds lost are counted only for the models asked (``wounds_of``): a round's odds count one
-  model's at a time, a duel none, so states differ less; and a round's odds read each model's
-  own ends (``model_odds``), summed from the states after the blows, not every state at the
-  end of the phase.
+  model's at a time, a duel none, so states differ less; a round's odds count none in the
+  states, which carry instead each model's odds of each count of wounds lost so far, and
+  read each model's own ends (``each_models_ends``), not every state at the end of the phase.
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ from engine.combat.state import STANDING, ModelState, RoundState
 Dist = dict[RoundState, float]
 _T = TypeVar("_T")
 Drawn = tuple[list[tuple[_T, float]], list[float]]  # a table to draw from: (outcome, probability) and cumulative odds
+ModelEnds = dict[tuple[ModelState, int], float]  # one model's ends of a round: (his model, wounds he lost) -> probability
+Counts = tuple[dict[int, float], ...]  # per model: wounds lost so far -> probability
 _UNKNOWN = object()
 ROLLED_BEFORE_TABLE = 8  # a drawn volley is rolled with dice this many times from one start, then read from its exact table
 
@@ -87,12 +89,12 @@ class RoundOdds:
         # (wounds counted, gone alike) -> state after the blows -> ends of the round, cumulative odds
         self._phase_ends: dict[tuple[tuple[int, ...], bool], dict[RoundState, Drawn[RoundState]]] = {}
         self._broken: dict = {}  # what a warrior's breaking reads (_broken_ends) -> his ends and wounds lost
-        self._model_ends: dict = {}  # state after the blows -> per model, his ends of the phase (model_odds)
+        self._model_ends: dict = {}  # state after the blows -> per model, his ends of the phase (each_models_ends)
         self._live: dict = {}  # which round flags a later segment reads (_forget_spent)
         self._calls: dict = {}  # (id(segment), state) -> its volley call (melee.RoundRules._volley_call)
         self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
         self._results: dict = {}  # (start, wounds counted) -> odds of the round
-        self._model_results: dict = {}  # (start, model) -> his odds of the round (model_odds)
+        self._model_results: dict = {}  # start -> each model's ends of the round (each_models_ends)
         self._drawn: dict = {}  # (id(segment), state) -> outcomes of a step, cumulative odds
         self._rolled: dict = {}  # a _changes key -> times its volley was rolled in a drawn round (_drawn_volley)
 
@@ -115,32 +117,68 @@ class RoundOdds:
             result = self._results[key] = self.odds({start: 1.0}, wounds_of=wounds_of, gone_alike=gone_alike)
         return result
 
-    def model_odds(self, start: RoundState, i: int) -> dict[tuple[ModelState, int], float]:
-        """Model i's ends of the round from ``start``: (his model, the wounds he lost) with its
-        probability, all that a round's odds read of him; remembered per start. What
-        ``odds_from(start, wounds_of=(i,))`` gives, summed by his end, without building every
-        state at the end of the phase: each state after the blows adds his wounds so far to his
-        ends of its tail (``_model_ends``), which many such states share."""
-        key = (start, i)
-        found = self._model_results.get(key)
+    def each_models_ends(self, start: RoundState) -> tuple[ModelEnds, ...]:
+        """Each model's ends of the round from ``start``: (his model, the wounds he lost) with
+        its probability, all that a round's odds read; remembered per start. For model i, what
+        ``odds_from(start, wounds_of=(i,))`` gives summed by his end, for every model in one
+        pass: no segment reads the wounds lost this round, so the states go through the round
+        without them, as in a fight to the end, each carrying per model the odds of every count
+        of wounds he has lost so far, which an end of a segment moves on by the wounds it
+        causes him (``_carried``). The ends of the phase are summed per model from each state
+        after the blows (``_ends_per_model``), which many such states share."""
+        found = self._model_results.get(start)
         if found is not None:
             return found
-        dist = self._segments(self._phase, {start: 1.0}, (i,))
         zeros, none = self._zeros, self._none
+        dist: dict[RoundState, Counts] = {RoundState(*start[:-1], zeros): tuple({lost: 1.0} for lost in start.wounds_lost)}
+        for seg in self._phase:
+            dist = self._carried(seg, dist)
+        out: tuple[ModelEnds, ...] = tuple({} for _ in self._all)
         ends_of = self._model_ends
-        out: dict[tuple[ModelState, int], float] = {}
-        get = out.get
-        for s, p in dist.items():
+        for s, counts in dist.items():
             after = RoundState(s.models, (), none, none, s.critical_used, none, s.breaking, zeros)
             ends = ends_of.get(after)
             if ends is None:
                 ends = ends_of[after] = self._ends_per_model(after)
-            lost = s.wounds_lost[i]
-            for model, wounds, q in ends[i]:
-                end = (model, lost + wounds)
-                out[end] = get(end, 0.0) + p * q
+            for mine, lost, his_ends in zip(out, counts, ends):
+                for model, wounds, q in his_ends:
+                    for before, p in lost.items():
+                        end = (model, before + wounds)
+                        mine[end] = mine.get(end, 0.0) + p * q
         self.steps += len(dist)
-        self._model_results[key] = out
+        self._model_results[start] = out
+        return out
+
+    def _carried(self, seg: Segment, dist: dict[RoundState, Counts]) -> dict[RoundState, Counts]:
+        """One segment of ``each_models_ends``: every end of each state (with every model's
+        wounds from the segment counted), put back without its wounds; each model's counts of
+        wounds lost so far moved on by the wounds the end causes him."""
+        zeros = self._zeros
+        if seg.kind == "step":
+            tables = self._step_tables.setdefault(id(seg), {})
+        out: dict[RoundState, Counts] = {}
+        for s, counts in dist.items():
+            if seg.kind == "step":
+                ends = tables.get(s)
+                if ends is None:
+                    ends = tables[s] = enumerate_outcomes(seg.step, s)
+                ends = ends.items()
+            elif seg.kind == "tidy":
+                ends = [(seg.step(_SILENT, s), 1.0)]
+            else:
+                ends = self._volley_ends(seg, s, self._all)
+            for s2, q in ends:
+                caused = s2.wounds_lost
+                if caused != zeros:
+                    s2 = RoundState(*s2[:-1], zeros)
+                into = out.get(s2)
+                if into is None:
+                    into = out[s2] = tuple({} for _ in counts)
+                for lost, now, more in zip(counts, into, caused):
+                    for before, p in lost.items():
+                        after = before + more
+                        now[after] = now.get(after, 0.0) + p * q
+        self.steps += len(out)
         return out
 
     def _ends_per_model(self, after: RoundState) -> tuple[list[tuple[ModelState, int, float]], ...]:

@@ -566,18 +566,20 @@ FAST_PATH_SHAPES = {**SHAPES, "berserkers": berserkers_and_veterans, "ogre": aga
 def test_the_end_of_the_phase_and_each_models_ends_are_those_of_the_general_way(shape, edition, first_round):
     # RoundOdds._tail_from (the end of the phase from the calm state and each breaking warrior's
     # ends, remembered per what his breaking reads) against every segment of the tail run on the
-    # state; and model_odds (each model's ends, without the states at the end of the phase)
-    # against the round's whole distribution with his wounds counted, summed by his end
+    # state; and each_models_ends (every model's ends in one pass, the states carrying each
+    # model's counts of wounds lost) against the round's whole distribution with his wounds
+    # counted, summed by his end
     a, b = FAST_PATH_SHAPES[shape]()
     _, rules = round_rules(a, b, edition=edition, first_round=first_round, charged=True if first_round else None)
     odds = odds_of(rules)
     start = RoundState.start(rules.fight.start_models())
-    for i in range(len(rules.fight.fighters)):
-        whole = odds.odds_from(start, wounds_of=(i,))
+    each = odds.each_models_ends(start)
+    assert len(each) == len(rules.fight.fighters)
+    for i, ends in enumerate(each):
         summed: dict = {}
-        for s, p in whole.items():
+        for s, p in odds.odds_from(start, wounds_of=(i,)).items():
             summed[(s.models[i], s.wounds_lost[i])] = summed.get((s.models[i], s.wounds_lost[i]), 0.0) + p
-        _close(odds.model_odds(start, i), summed, 1e-12)
+        _close(ends, summed, 1e-12)
     after_blows = {RoundState(s.models, (), odds._none, odds._none, s.critical_used, odds._none, s.breaking, odds._zeros)
                    for s in odds._segments(odds._phase, {start: 1.0}, ())}
     for key in after_blows:
