@@ -473,6 +473,7 @@ class RoundOdds:
         models, order, breaking, lost = s.models, s.order, s.breaking, s.wounds_lost
         failed_fear = _masked(s.failed_fear, strikes)
         masked_flags: dict[tuple, tuple] = {}
+        spent_criticals: dict[tuple, tuple[bool, ...]] = {}
         merged: Dist = {}
         get = merged.get
         for model, hammers, crit, parry, wounds, q in changes:
@@ -486,8 +487,11 @@ class RoundOdds:
                     _masked(hammered, strikes), critical, _masked(parried, attacked), _masked(critical, strikes) != critical)
             hammered, critical, parried, reads_models = flags
             after = models if model is models[y] else _put(models, y, model)
-            if reads_models:  # whose critical may yet be read depends on who stands
-                critical = _masked(critical, self._may_hit_breaking(after, strikes))
+            if reads_models:  # whose critical may yet be read depends on who stands: the target's model here
+                spent = spent_criticals.get((crit, model))
+                if spent is None:
+                    spent = spent_criticals[(crit, model)] = _masked(critical, self._may_hit_breaking(after, strikes))
+                critical = spent
             s2 = RoundState(after, order, failed_fear, hammered, critical, parried, breaking,
                             _put(lost, y, lost[y] + wounds) if wounds else lost)
             merged[s2] = get(s2, 0.0) + q
