@@ -24,7 +24,8 @@ What keeps the exact odds small (each proven not to change a number):
 * the hits on a breaking warrior run only on the states where someone breaks;
 * wounds lost are counted only for the models asked (``wounds_of``): a round's odds count one
   model's at a time, a duel none, so states differ less; a round's odds count none in the
-  states, which carry instead each model's odds of each count of wounds lost so far, and
+  states, which carry instead each model's odds of each count of wounds lost so far (a
+  volley's ends that differ only in the wounds caused are one end there, ``_moves``), and
   read each model's own ends (``each_models_ends``), not every state at the end of the phase.
 """
 
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import accumulate
 from typing import TypeVar
 
@@ -44,6 +46,7 @@ _T = TypeVar("_T")
 Drawn = tuple[list[tuple[_T, float]], list[float]]  # a table to draw from: (outcome, probability) and cumulative odds
 ModelEnds = dict[tuple[ModelState, int], float]  # one model's ends of a round: (his model, wounds he lost) -> probability
 Counts = tuple[dict[int, float], ...]  # per model: wounds lost so far -> probability
+Move = tuple[RoundState, int, tuple[tuple[int, float], ...], float]  # RoundOdds._moves: state, model wounded, (wounds, probability), total
 _UNKNOWN = object()
 ROLLED_BEFORE_TABLE = 8  # a drawn volley is rolled with dice this many times from one start, then read from its exact table
 
@@ -90,6 +93,7 @@ class RoundOdds:
         self._phase_ends: dict[tuple[tuple[int, ...], bool], dict[RoundState, Drawn[RoundState]]] = {}
         self._broken: dict = {}  # what a warrior's breaking reads (_broken_ends) -> his ends and wounds lost
         self._model_ends: dict = {}  # state after the blows -> per model, his ends of the phase (each_models_ends)
+        self._carries: dict = {}  # (id(segment), state) -> its ends, the wounds they cause apart (_moves)
         self._live: dict = {}  # which round flags a later segment reads (_forget_spent)
         self._calls: dict = {}  # (id(segment), state) -> its volley call (melee.RoundRules._volley_call)
         self._ends: dict = {}  # (id(segment), target's wounds counted, state) -> states after its volley
@@ -150,36 +154,66 @@ class RoundOdds:
         return out
 
     def _carried(self, seg: Segment, dist: dict[RoundState, Counts]) -> dict[RoundState, Counts]:
-        """One segment of ``each_models_ends``: every end of each state (with every model's
-        wounds from the segment counted), put back without its wounds; each model's counts of
-        wounds lost so far moved on by the wounds the end causes him."""
-        zeros = self._zeros
-        if seg.kind == "step":
-            tables = self._step_tables.setdefault(id(seg), {})
+        """One segment of ``each_models_ends``: each state's ends (``_moves``), each carrying
+        the counts of wounds lost so far, the wounded model's moved on by the wounds the end
+        causes him."""
         out: dict[RoundState, Counts] = {}
         for s, counts in dist.items():
-            if seg.kind == "step":
-                ends = tables.get(s)
-                if ends is None:
-                    ends = tables[s] = enumerate_outcomes(seg.step, s)
-                ends = ends.items()
-            elif seg.kind == "tidy":
-                ends = [(seg.step(_SILENT, s), 1.0)]
-            else:
-                ends = self._volley_ends(seg, s, self._all)
-            for s2, q in ends:
-                caused = s2.wounds_lost
-                if caused != zeros:
-                    s2 = RoundState(*s2[:-1], zeros)
+            for s2, wounded, caused, q in self._moves(seg, s):
                 into = out.get(s2)
                 if into is None:
                     into = out[s2] = tuple({} for _ in counts)
-                for lost, now, more in zip(counts, into, caused):
+                for i, (lost, now) in enumerate(zip(counts, into)):
+                    if i != wounded:
+                        for before, p in lost.items():
+                            now[before] = now.get(before, 0.0) + p * q
+                        continue
                     for before, p in lost.items():
-                        after = before + more
-                        now[after] = now.get(after, 0.0) + p * q
+                        for more, r in caused:
+                            now[before + more] = now.get(before + more, 0.0) + p * r
         self.steps += len(out)
         return out
+
+    def _moves(self, seg: Segment, s: RoundState) -> list[Move]:
+        """The ends of one segment from a state with no wounds lost this round, for
+        ``each_models_ends``: (the state after it, its wounds not counted; the model it may
+        wound, or -1; (wounds caused him, probability) for each count; their total
+        probability). A volley's ends that differ only in the wounds it causes are one such end.
+        Remembered per (segment, state)."""
+        key = (id(seg), s)
+        moves = self._carries.get(key)
+        if moves is not None:
+            return moves
+        if seg.kind == "step":
+            tables = self._step_tables.setdefault(id(seg), {})
+            ends = tables.get(s)
+            if ends is None:
+                ends = tables[s] = enumerate_outcomes(seg.step, s)
+            moves = [(s2, -1, ((0, q),), q) for s2, q in ends.items()]
+        elif seg.kind == "tidy":
+            moves = [(seg.step(_SILENT, s), -1, ((0, 1.0),), 1.0)]
+        else:
+            call = self._calls.get((id(seg), s), _UNKNOWN)
+            if call is _UNKNOWN:
+                call = self._calls[(id(seg), s)] = self.rules._volley_call(_SILENT, s, seg)
+            if call is None or isinstance(call, RoundState):
+                s2 = s if call is None else call
+                moves = [(self._forget_spent(s2, seg.who) if seg.kind == "blows" else s2, -1, ((0, 1.0),), 1.0)]
+            else:
+                by_change: dict[tuple, dict[int, float]] = {}
+                for model, hammers, crit, parry, wounds, q in self._changes_of(s, call, True)[0]:
+                    caused = by_change.setdefault((model, hammers, crit, parry), {})
+                    caused[wounds] = caused.get(wounds, 0.0) + q
+                spent = self._spender(s, call, seg.who) if seg.kind == "blows" else None
+                by_end: dict[RoundState, dict[int, float]] = {}
+                for change, caused in by_change.items():
+                    s2 = spent(*change, 0) if spent is not None else self._changed(s, call, (*change, 0, 0.0))
+                    into = by_end.setdefault(s2, {})
+                    for wounds, q in caused.items():
+                        into[wounds] = into.get(wounds, 0.0) + q
+                moves = [(s2, call.target, tuple(caused.items()), sum(caused.values())) for s2, caused in by_end.items()]
+        self._carries[key] = moves
+        return moves
 
     def _ends_per_model(self, after: RoundState) -> tuple[list[tuple[ModelState, int, float]], ...]:
         """Per model, his ends of the phase from a state after the blows: (his model, wounds
@@ -466,17 +500,29 @@ class RoundOdds:
     def _spent_ends(self, s: RoundState, call: VolleyCall, changes: list[tuple], place: int) -> list[tuple[RoundState, float]]:
         """The states after the blows at ``place`` in the strike order: each end of the call's
         volley (``_changed``) with what no later segment reads forgotten (``_forget_spent``),
-        merged; each state built once. The flags an end changes (the target hammered, the
-        attacker's critical, the target's parry) take few values: each is masked once."""
+        merged; each state built once (``_spender``)."""
+        spent = self._spender(s, call, place)
+        merged: Dist = {}
+        get = merged.get
+        for model, hammers, crit, parry, wounds, q in changes:
+            s2 = spent(model, hammers, crit, parry, wounds)
+            merged[s2] = get(s2, 0.0) + q
+        return list(merged.items())
+
+    def _spender(self, s: RoundState, call: VolleyCall, place: int) -> Callable[[ModelState, bool, bool, bool, int], RoundState]:
+        """A function from what one end of the call's volley changes (the target's model,
+        hammered, the attacker's critical used, the target's parry used, wounds) to the state
+        after the blows at ``place`` in the strike order (``_changed``), with what no later
+        segment reads forgotten (``_forget_spent``). The flags an end changes take few values:
+        each is masked once."""
         x, y = call.attacker, call.target
         strikes, attacked = self._masks(place, s.order)
         models, order, breaking, lost = s.models, s.order, s.breaking, s.wounds_lost
         failed_fear = _masked(s.failed_fear, strikes)
         masked_flags: dict[tuple, tuple] = {}
         spent_criticals: dict[tuple, tuple[bool, ...]] = {}
-        merged: Dist = {}
-        get = merged.get
-        for model, hammers, crit, parry, wounds, q in changes:
+
+        def spent(model: ModelState, hammers: bool, crit: bool, parry: bool, wounds: int) -> RoundState:
             flags = masked_flags.get((hammers, crit, parry))
             if flags is None:
                 hammered, critical, parried = s.hammered, s.critical_used, s.parry_used
@@ -488,14 +534,14 @@ class RoundOdds:
             hammered, critical, parried, reads_models = flags
             after = models if model is models[y] else _put(models, y, model)
             if reads_models:  # whose critical may yet be read depends on who stands: the target's model here
-                spent = spent_criticals.get((crit, model))
-                if spent is None:
-                    spent = spent_criticals[(crit, model)] = _masked(critical, self._may_hit_breaking(after, strikes))
-                critical = spent
-            s2 = RoundState(after, order, failed_fear, hammered, critical, parried, breaking,
-                            _put(lost, y, lost[y] + wounds) if wounds else lost)
-            merged[s2] = get(s2, 0.0) + q
-        return list(merged.items())
+                spent_critical = spent_criticals.get((crit, model))
+                if spent_critical is None:
+                    spent_critical = spent_criticals[(crit, model)] = _masked(critical, self._may_hit_breaking(after, strikes))
+                critical = spent_critical
+            return RoundState(after, order, failed_fear, hammered, critical, parried, breaking,
+                              _put(lost, y, lost[y] + wounds) if wounds else lost)
+
+        return spent
 
     def _masks(self, place: int, order: tuple[int, ...]) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
         """After the blows at ``place`` in this strike order: per model, whether he strikes
