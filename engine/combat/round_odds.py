@@ -12,7 +12,8 @@ What keeps the exact odds small (each proven not to change a number):
 * what each volley changes in the round is worked out once per (volley, start, target) and
   reused by every state that meets it (``_changes``); a segment's ends from a state are
   remembered per state with no wounds counted yet (``_volley_ends``): the other rounds of a duel
-  meet the same states, and a round's odds, one pass per model, work each volley out once;
+  meet the same states, and the passes of ``odds`` counting different models' wounds work each
+  volley out once;
 * after a model's blows, the round's flags no later segment reads are forgotten, so states
   that differ only there merge (``_forget_spent``);
 * the end of the phase (All Alone tests, hits on a warrior breaking from combat, the end of the
@@ -22,11 +23,11 @@ What keeps the exact odds small (each proven not to change a number):
   state with him gone and his wounds from the hits, which are worked out once per what those
   hits read (``_tail_from``, ``_broken_ends``); the All Alone tests once per tuple of testers;
 * the hits on a breaking warrior run only on the states where someone breaks;
-* wounds lost are counted only for the models asked (``wounds_of``): a round's odds count one
-  model's at a time, a duel none, so states differ less; a round's odds count none in the
-  states, which carry instead each model's odds of each count of wounds lost so far (a
-  volley's ends that differ only in the wounds caused are one end there, ``_moves``), and
-  read each model's own ends (``each_models_ends``), not every state at the end of the phase.
+* wounds lost are counted only for the models asked (``wounds_of``): a duel counts none, so
+  states differ less; a round's odds (``each_models_ends``) count none in the states either,
+  which carry instead each model's odds of each count of wounds lost so far (a volley's ends
+  that differ only in the wounds caused are one end there, ``_moves``), and read each model's
+  own ends, not every state at the end of the phase.
 """
 
 from __future__ import annotations
@@ -200,14 +201,15 @@ class RoundOdds:
                 s2 = s if call is None else call
                 moves = [(self._forget_spent(s2, seg.who) if seg.kind == "blows" else s2, -1, ((0, 1.0),), 1.0)]
             else:
-                by_change: dict[tuple, dict[int, float]] = {}
+                by_change: dict[tuple[ModelState, bool, bool, bool], dict[int, float]] = {}
                 for model, hammers, crit, parry, wounds, q in self._changes_of(s, call, True)[0]:
                     caused = by_change.setdefault((model, hammers, crit, parry), {})
                     caused[wounds] = caused.get(wounds, 0.0) + q
                 spent = self._spender(s, call, seg.who) if seg.kind == "blows" else None
                 by_end: dict[RoundState, dict[int, float]] = {}
-                for change, caused in by_change.items():
-                    s2 = spent(*change, 0) if spent is not None else self._changed(s, call, (*change, 0, 0.0))
+                for (model, hammers, crit, parry), caused in by_change.items():
+                    s2 = (spent(model, hammers, crit, parry, 0) if spent is not None
+                          else self._changed(s, call, (model, hammers, crit, parry, 0, 0.0)))
                     into = by_end.setdefault(s2, {})
                     for wounds, q in caused.items():
                         into[wounds] = into.get(wounds, 0.0) + q
@@ -275,8 +277,8 @@ class RoundOdds:
 
     def _tail_ends(self, key: RoundState, counted: tuple[int, ...], gone_alike: bool) -> Drawn[RoundState]:
         """The end of the phase from one state, its wounds counted for ``counted``: worked out
-        once with every model's wounds counted, and read for each choice of models (a round's
-        odds count one model at a time, the same tail for each)."""
+        once with every model's wounds counted, and read for each choice of models (a duel
+        counts none, ``each_models_ends`` all)."""
         every = self._phase_ends.setdefault((self._all, gone_alike), {})
         ends = every.get(key)
         if ends is None:
@@ -419,8 +421,8 @@ class RoundOdds:
     def _volley(self, seg: Segment, dist: Dist, counted: tuple[int, ...]) -> Dist:
         """Each state's volley of this segment (``_volley_ends``). What a volley does never
         depends on the wounds lost so far: the ends are those of the state with its wounds put
-        back to 0, with its wounds added again, so a round's odds (one pass per model) work out
-        each volley once for all of them."""
+        back to 0, with its wounds added again, so passes counting different models' wounds
+        work out each volley once for all of them."""
         out: Dist = {}
         get = out.get
         ends_of, zeros = self._volley_ends, self._zeros
@@ -440,8 +442,8 @@ class RoundOdds:
         """The states after this segment's volley from ``s`` (no wounds lost yet), with
         probabilities, the target's wounds counted if he is in ``counted``; after a model's
         blows, what no later segment reads is forgotten. Remembered per (segment, state,
-        whether the target's wounds count): other rounds of a duel, and the other passes of a
-        round's odds, meet the same states again."""
+        whether the target's wounds count): other rounds of a duel, and passes counting other
+        models' wounds, meet the same states again."""
         call = self._calls.get((id(seg), s), _UNKNOWN)
         if call is _UNKNOWN:
             call = self._calls[(id(seg), s)] = self.rules._volley_call(_SILENT, s, seg)
@@ -450,7 +452,8 @@ class RoundOdds:
         ends = self._ends.get(key)
         if ends is None:
             if call is None or isinstance(call, RoundState):
-                ends = [(self._forget_spent(s if call is None else call, seg.who) if seg.kind == "blows" else s if call is None else call, 1.0)]
+                end = s if call is None else call
+                ends = [(self._forget_spent(end, seg.who) if seg.kind == "blows" else end, 1.0)]
             else:
                 changes = self._changes_of(s, call, with_wounds, from_counted=bool(counted))[0]
                 if seg.kind == "blows":
@@ -465,7 +468,7 @@ class RoundOdds:
         attacker's critical used, target's parry used, wounds, probability); and the cumulative
         probabilities (for drawing one). Remembered per volley, start and target.
         ``from_counted``: read the volley's odds with its wounds counted even when they are not
-        wanted (a round's odds count them for one model at a time: one volley table serves all)."""
+        wanted (passes of ``odds`` counting different models' wounds: one volley table serves all)."""
         y = call.target
         key = (call.volley, call.start, s.models[y], count_wounds)
         found = self._changes.get(key)
