@@ -576,10 +576,7 @@ def test_the_end_of_the_phase_and_each_models_ends_are_those_of_the_general_way(
     each = odds.each_models_ends(start)
     assert len(each) == len(rules.fight.fighters)
     for i, ends in enumerate(each):
-        summed: dict = {}
-        for s, p in odds.odds_from(start, wounds_of=(i,)).items():
-            summed[(s.models[i], s.wounds_lost[i])] = summed.get((s.models[i], s.wounds_lost[i]), 0.0) + p
-        _close(ends, summed, 1e-12)
+        _close(ends, _his_ends(odds, start, i), 1e-12)
     after_blows = {RoundState(s.models, (), odds._none, odds._none, s.critical_used, odds._none, s.breaking, odds._zeros)
                    for s in odds._segments(odds._phase, {start: 1.0}, ())}
     for key in after_blows:
@@ -589,3 +586,32 @@ def test_the_end_of_the_phase_and_each_models_ends_are_those_of_the_general_way(
     assert tested  # warriors all alone were met, and their tests taken
     if shape in ("2v2", "berserkers"):  # states after the blows that differ only in what a breaking warrior's hits do not read share them
         assert len(odds._broken) < tested
+
+
+def one_against_one():
+    return ([make_fighter("Captain", "WS4 S4 A3 W2", weapons="sword", armour="light armour, helmet")],
+            [make_fighter("Orc", "WS4 T4 A3 W2", weapons="axe", armour="heavy armour, buckler")])
+
+
+EACH_MODEL_CASES = [(shape, edition) for shape in ("1v1", *RULES) for edition in ("lrb", "core2")]
+
+
+@pytest.mark.parametrize("shape,edition", EACH_MODEL_CASES, ids=[f"{s}-{e}" for s, e in EACH_MODEL_CASES])
+def test_each_models_ends_are_those_of_the_general_way_with_shots_steps_and_one_a_side(shape, edition):
+    # each_models_ends through crossbow pistols' shots, Crimson Shade, fear and Stupidity tests
+    # (RULES), and with no end of the phase but the end of the round (1 v 1)
+    a, b = one_against_one() if shape == "1v1" else RULES[shape]()
+    _, rules = round_rules(a, b, edition=edition)
+    odds = odds_of(rules)
+    start = RoundState.start(rules.fight.start_models())
+    for i, ends in enumerate(odds.each_models_ends(start)):
+        _close(ends, _his_ends(odds, start, i), 1e-12)
+
+
+def _his_ends(odds, start: RoundState, i: int) -> dict:
+    """Model i's ends of the round the general way: the whole distribution with his wounds
+    counted, summed by (his model, wounds he lost)."""
+    summed: dict = {}
+    for s, p in odds.odds_from(start, wounds_of=(i,)).items():
+        summed[(s.models[i], s.wounds_lost[i])] = summed.get((s.models[i], s.wounds_lost[i]), 0.0) + p
+    return summed
