@@ -215,15 +215,16 @@ def resolve_round(attacker: Side, defender: Side, rng: random.Random, *, edition
                       kit=kit_notes(rules.fight.fighters))
 
 
-def _summarise(names: tuple[str, ...], before: RoundState, dists: list[dict[RoundState, float]]) -> list[FighterOdds]:
-    """Each model's outcomes and wounds lost, model i read from ``dists[i]`` (which counts his wounds)."""
+def _summarise(names: tuple[str, ...], before: RoundState, ends: Sequence[dict[tuple[ModelState, int], float]]) -> list[FighterOdds]:
+    """Each model's outcomes and wounds lost, model i read from ``ends[i]``: (his model, wounds
+    lost) at the end of the round, with its probability."""
     out = []
     for i, name in enumerate(names):
         outcomes = dict.fromkeys(OUTCOMES, 0.0)
         wounds: dict[int, float] = {}
-        for s, p in dists[i].items():
-            outcomes[outcome(before.models[i], s.models[i], s.wounds_lost[i])] += p
-            wounds[s.wounds_lost[i]] = wounds.get(s.wounds_lost[i], 0.0) + p
+        for (model, lost), p in ends[i].items():
+            outcomes[outcome(before.models[i], model, lost)] += p
+            wounds[lost] = wounds.get(lost, 0.0) + p
         out.append(FighterOdds(name=name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items()))))
     return out
 
@@ -243,10 +244,8 @@ def round_odds(attacker: Side, defender: Side, *, edition=None, toggles=None, ch
     r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
     before = RoundState.start(rules.fight.start_models())
     with _gc_paused():
-        # one pass per model, counting only his wounds: the wounds of all four at once would
-        # multiply the states by each one's count (the round's events are the same in every pass)
-        dists = [odds_of(rules).odds_from(before, wounds_of=(i,)) for i in range(len(rules.fight.fighters))]
-    return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, dists),
+        ends = odds_of(rules).each_models_ends(before)
+    return OddsResult(edition=r.label, title=f"{_title(rules.fight)}, one round", fighters=_summarise(rules.fight.names, before, ends),
                       notes=charge_warnings(rules.fight, rules.charger) + not_modelled(r, rules.fight.fighters),
                       kit=kit_notes(rules.fight.fighters))
 

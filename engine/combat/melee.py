@@ -508,10 +508,7 @@ class RoundRules:
         test at the end of the phase; on a failure he breaks from combat. Which models break."""
         ed = self.r.edition
         breaking = [False] * len(models)
-        testers = self._alone_testers.get(models)
-        if testers is None:  # Odds mode replays this for every face of the dice: worked out once
-            testers = self._alone_testers[models] = [x for x in range(len(models)) if self.may_test_all_alone(x, models)]
-        for x in testers:
+        for x in self.alone_testers(models):
             a, b = dice.d6(), dice.d6()
             ld = self.fight.fighters[x].profile.Ld
             breaking[x] = a + b > ld
@@ -520,6 +517,15 @@ class RoundRules:
                 dice.say(f"{self.names[x]} is all alone against {foes} ({cite('all-alone', ed)}): Ld test rolled {a}+{b}={a + b} vs Ld{ld} → "
                          + ("failed: he breaks from combat, and each enemy hits him once as he runs" if breaking[x] else "his nerve holds"))
         return tuple(breaking)
+
+    def alone_testers(self, models: tuple[ModelState, ...]) -> tuple[int, ...]:
+        """The models that test All Alone at the end of the phase, in fight order: all that
+        ``all_alone_tests`` reads of the models but for its log (Odds mode replays the tests for
+        every face of the dice: worked out once per tuple of models)."""
+        testers = self._alone_testers.get(models)
+        if testers is None:
+            testers = self._alone_testers[models] = tuple(x for x in range(len(models)) if self.may_test_all_alone(x, models))
+        return testers
 
     def may_test_all_alone(self, x: int, models: tuple[ModelState, ...], *, friends_may_fall: bool = False) -> bool:
         """Whether model x tests All Alone at the end of the phase (000:837, 004:666) with these

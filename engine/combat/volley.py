@@ -596,41 +596,45 @@ class Volley:
         return found
 
     def _resolve_odds(self, begin: Blows, hit_lists: dict[tuple, float], count_wounds: bool) -> dict[Blows, float]:
-        """Resolve every hit list from ``begin``; lists sharing a prefix share its resolution."""
-        after: dict[tuple, dict[Blows, float]] = {(): {begin: 1.0}}
+        """Resolve every hit list from ``begin``; lists sharing a prefix share its resolution,
+        kept from one hit to the next as ``_resolve_groups`` reads and gives it."""
+        after: dict[tuple, Groups] = {(): _grouped({begin: 1.0})}
 
-        def resolved(hits: tuple) -> dict[Blows, float]:
-            dist = after.get(hits)
-            if dist is None:
+        def resolved(hits: tuple) -> Groups:
+            groups = after.get(hits)
+            if groups is None:
                 parent = resolved(hits[:-1])
                 last = hits[-1]
-                dist = after[hits] = self._resolve_dist({b._replace(next_hit=last): p for b, p in parent.items()}, count_wounds)
-            return dist
+                # every state after a hit has no next hit: the states stay distinct with this one
+                groups = after[hits] = self._resolve_groups({_with_next_hit(b, last): counts for b, counts in parent.items()}, count_wounds)
+            return groups
 
         out: dict[Blows, float] = {}
         for hits, p in sorted(hit_lists.items(), key=lambda item: len(item[0])):
-            for b, q in resolved(hits).items():
+            for b, q in _flattened(resolved(hits)).items():
                 out[b] = out.get(b, 0.0) + p * q
         return out
 
     def _resolve_dist(self, dist: dict[Blows, float], count_wounds: bool = True) -> dict[Blows, float]:
+        """One hit's steps (to wound, saves, wounds and injuries) on a distribution of states
+        (``_resolve_groups``)."""
+        return _flattened(self._resolve_groups(_grouped(dist), count_wounds))
+
+    def _resolve_groups(self, groups: Groups, count_wounds: bool = True) -> Groups:
         """One hit's steps (to wound, saves, wounds and injuries) on a distribution of states.
 
-        No step reads how many wounds the volley has caused so far, so the states are split into
-        (state with the count at 0: {count: probability}); each step's table is enumerated once
-        per such state and adds its own wounds to every count. The counts are put back at the
-        end, or dropped when ``count_wounds`` is off (nobody will read them)."""
-        groups: dict[Blows, dict[int, float]] = {}
-        for b, p in dist.items():
-            counts = groups.setdefault(_with_wounds_lost(b, 0) if b.wounds_lost else b, {})
-            counts[b.wounds_lost] = counts.get(b.wounds_lost, 0.0) + p
+        No step reads how many wounds the volley has caused so far, so the states are kept as
+        (state with the count at 0: {count: probability}) (``_grouped``); each step's table is
+        enumerated once per such state and adds its own wounds to every count. The counts are
+        put back by ``_flattened``, or dropped when ``count_wounds`` is off (nobody will read
+        them)."""
         steps: list[tuple[str, Callable[[Dice, Blows], Blows]]] = [
             ("wound", self.roll_to_wound), ("save", self.roll_saves), ("take", self.take_wounds)]
         if self.fumes:  # a censer's fumes first: a wound more that waits for its saves
             steps = [("fumes", self.fog_of_death), ("save", self.roll_saves), ("take", self.take_wounds), *steps]
         for name, step in steps:
             cache = self._cache(name)
-            after: dict[Blows, dict[int, float]] = {}
+            after: Groups = {}
             for base, counts in groups.items():
                 table = cache.get(base)
                 if table is None:  # (state with the count at 0, wounds this step added, probability)
@@ -644,12 +648,27 @@ class Volley:
                     for lost, p in counts.items():
                         into[lost + added] = into.get(lost + added, 0.0) + p * q
             groups = after
-        out: dict[Blows, float] = {}
-        for base, counts in groups.items():
-            for lost, p in counts.items():
-                b = _with_wounds_lost(base, lost) if lost else base
-                out[b] = out.get(b, 0.0) + p
-        return out
+        return groups
+
+
+Groups = dict[Blows, dict[int, float]]  # state with no wounds counted -> {wounds the volley caused: probability}
+
+
+def _grouped(dist: dict[Blows, float]) -> Groups:
+    groups: Groups = {}
+    for b, p in dist.items():
+        counts = groups.setdefault(_with_wounds_lost(b, 0) if b.wounds_lost else b, {})
+        counts[b.wounds_lost] = counts.get(b.wounds_lost, 0.0) + p
+    return groups
+
+
+def _flattened(groups: Groups) -> dict[Blows, float]:
+    out: dict[Blows, float] = {}
+    for base, counts in groups.items():
+        for lost, p in counts.items():
+            b = _with_wounds_lost(base, lost) if lost else base
+            out[b] = out.get(b, 0.0) + p
+    return out
 
 
 _LOST = Blows._fields.index("wounds_lost")
@@ -659,6 +678,15 @@ def _with_wounds_lost(b: Blows, n: int) -> Blows:
     """``b._replace(wounds_lost=n)``, built directly: Odds mode does this for every outcome of
     every hit, and NamedTuple._replace (a dict of changes walked per field) is several times slower."""
     return tuple.__new__(Blows, b[:_LOST] + (n,) + b[_LOST + 1:])
+
+
+_NEXT_HIT = Blows._fields.index("next_hit")
+
+
+def _with_next_hit(b: Blows, hit: tuple[int, bool]) -> Blows:
+    """``b._replace(next_hit=hit)``, built directly (as ``_with_wounds_lost``): once per state
+    for every hit of every hit list."""
+    return tuple.__new__(Blows, b[:_NEXT_HIT] + (hit,) + b[_NEXT_HIT + 1:])
 
 
 def _add(counts: tuple[int, ...], i: int, n: int) -> tuple[int, ...]:

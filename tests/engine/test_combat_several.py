@@ -536,3 +536,82 @@ def test_a_fight_past_its_time_limit_is_answered_from_the_work_done_and_says_so(
     assert duel.cut_short and duel.exact_rounds == 1 and duel.simulated == 1
     assert duel.win + duel.lose + duel.both + duel.unfinished == pytest.approx(1, abs=1e-9)
     assert duel.how_computed().endswith("then 1 fight played on at random. Cut short at its time limit: the machine is busy.")
+
+
+# --- the fast paths of a round's odds against the general way ------------------------------------
+def berserkers_and_veterans():
+    """2 v 2, W3, a berserker (A6 frenzied: 12 attacks) and a veteran each side: the issue 19 §5
+    shape, smaller; frenzied warriors take no All Alone test (lrb, core), veterans do."""
+    def berserker(name):
+        return make_fighter(name, "WS4 S4 T4 W3 A6", weapons="sword", frenzy=True, armour="light armour, helmet")
+
+    def veteran(name):
+        return make_fighter(name, "WS4 S4 T4 W3 A4", weapons="sword", armour="light armour")
+
+    return [berserker("B1"), veteran("V1")], [berserker("B2"), veteran("V2")]
+
+
+def against_an_ogre():
+    """3 v 1 against a larger model (core2 counts only enemies of his size or larger, 004:666)."""
+    return ([make_fighter(f"M{i}", "WS4 S4 T3 A3 W2", weapons="axe", armour="light armour, helmet") for i in (1, 2, 3)],
+            [make_fighter("Ogre", "WS3 S4 T5 W3 I3 A6", weapons="club, club")])
+
+
+FAST_PATH_CASES = [(shape, edition, first_round)
+                   for shape in ("2v2", "3v1", "berserkers", "ogre") for edition in ("lrb", "core", "core2") for first_round in (True, False)]
+FAST_PATH_SHAPES = {**SHAPES, "berserkers": berserkers_and_veterans, "ogre": against_an_ogre}
+
+
+@pytest.mark.parametrize("shape,edition,first_round", FAST_PATH_CASES, ids=[f"{s}-{e}-{'first' if f else 'later'}" for s, e, f in FAST_PATH_CASES])
+def test_the_end_of_the_phase_and_each_models_ends_are_those_of_the_general_way(shape, edition, first_round):
+    # RoundOdds._tail_from (the end of the phase from the calm state and each breaking warrior's
+    # ends, remembered per what his breaking reads) against every segment of the tail run on the
+    # state; and each_models_ends (every model's ends in one pass, the states carrying each
+    # model's counts of wounds lost) against the round's whole distribution with his wounds
+    # counted, summed by his end
+    a, b = FAST_PATH_SHAPES[shape]()
+    _, rules = round_rules(a, b, edition=edition, first_round=first_round, charged=True if first_round else None)
+    odds = odds_of(rules)
+    start = RoundState.start(rules.fight.start_models())
+    each = odds.each_models_ends(start)
+    assert len(each) == len(rules.fight.fighters)
+    for i, ends in enumerate(each):
+        _close(ends, _his_ends(odds, start, i), 1e-12)
+    after_blows = {RoundState(s.models, (), odds._none, odds._none, s.critical_used, odds._none, s.breaking, odds._zeros)
+                   for s in odds._segments(odds._phase, {start: 1.0}, ())}
+    for key in after_blows:
+        for gone_alike in (False, True):
+            _close(odds._tail_from(key, gone_alike), odds._tail_by_segments(key, gone_alike), 1e-12)
+    tested = sum(1 for key in after_blows if rules.alone_testers(key.models))
+    assert tested  # warriors all alone were met, and their tests taken
+    if shape in ("2v2", "berserkers"):  # states after the blows that differ only in what a breaking warrior's hits do not read share them
+        assert len(odds._broken) < tested
+
+
+def one_against_one():
+    return ([make_fighter("Captain", "WS4 S4 A3 W2", weapons="sword", armour="light armour, helmet")],
+            [make_fighter("Orc", "WS4 T4 A3 W2", weapons="axe", armour="heavy armour, buckler")])
+
+
+EACH_MODEL_CASES = [(shape, edition) for shape in ("1v1", *RULES) for edition in ("lrb", "core2")]
+
+
+@pytest.mark.parametrize("shape,edition", EACH_MODEL_CASES, ids=[f"{s}-{e}" for s, e in EACH_MODEL_CASES])
+def test_each_models_ends_are_those_of_the_general_way_with_shots_steps_and_one_a_side(shape, edition):
+    # each_models_ends through crossbow pistols' shots, Crimson Shade, fear and Stupidity tests
+    # (RULES), and with no end of the phase but the end of the round (1 v 1)
+    a, b = one_against_one() if shape == "1v1" else RULES[shape]()
+    _, rules = round_rules(a, b, edition=edition)
+    odds = odds_of(rules)
+    start = RoundState.start(rules.fight.start_models())
+    for i, ends in enumerate(odds.each_models_ends(start)):
+        _close(ends, _his_ends(odds, start, i), 1e-12)
+
+
+def _his_ends(odds, start: RoundState, i: int) -> dict:
+    """Model i's ends of the round the general way: the whole distribution with his wounds
+    counted, summed by (his model, wounds he lost)."""
+    summed: dict = {}
+    for s, p in odds.odds_from(start, wounds_of=(i,)).items():
+        summed[(s.models[i], s.wounds_lost[i])] = summed.get((s.models[i], s.wounds_lost[i]), 0.0) + p
+    return summed
