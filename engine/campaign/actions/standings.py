@@ -2,8 +2,9 @@
 
 A battle against another warband of the same server is one row per side (the opposite result on
 the other side), both carrying the first row's id as ``pair_id``; each side's ledger row belongs
-to its own warband, so each owner can undo his side. Standings read every warband of the server
-at once (one query per table), never another server's rows.
+to its own warband, so each owner can undo his side (actions/undo_scope.py says why a battle is
+not taken back whole, as a captive's sale is). Standings read every warband of the server at
+once (one query per table), never another server's rows.
 
 The standings of a server are kept in memory and kept up to date incrementally (``standings``
 says how): after a change only the warbands it touched are rated again.
