@@ -176,3 +176,21 @@ async def test_each_side_of_a_battle_is_still_undone_by_its_own_owner(harness):
     assert res.text.startswith("Undone in The Grey Company") and "Night Stalkers" not in res.text.splitlines()[0]
     assert h.bot.campaigns.list_battles(G, GREY) == [] and len(h.bot.campaigns.list_battles(G, STALKERS)) == 1
 
+
+async def test_a_battle_is_refused_for_a_warband_with_no_warriors_or_against_one(harness):
+    h = harness
+    await _warband(h, GREY, GREY_OWNER, ("Hans", "leader", {}))
+    await _warband(h, STALKERS, STALKERS_OWNER)  # fresh: no warriors yet
+    c = h.bot.campaigns
+    # the playtest: the empty warband records a win against another member's warband
+    await refused(await h.command("battle record", STALKERS_OWNER, warband=STALKERS, result="win", opponent=GREY),
+                  "Night Stalkers has no active warriors", "nothing was recorded", "/hire fighter", "/warrior add")
+    await refused(await h.command("battle record", STALKERS_OWNER, warband=STALKERS, result="win", opponents="Pete's Orcs"),
+                  "Night Stalkers has no active warriors")
+    await refused(await h.command("battle record", GREY_OWNER, warband=GREY, result="win", opponent=STALKERS),
+                  "Night Stalkers, the opponent, has no active warriors", "Its owner must hire or add its warriors first")
+    assert c.list_battles(G, GREY) == [] and c.list_battles(G, STALKERS) == []
+    await ok(await h.command("warrior add", STALKERS_OWNER, warband=STALKERS, name="Boss", role="leader", warrior_type="Human",
+                             profile=PROFILE))
+    rec = await ok(await h.command("battle record", STALKERS_OWNER, warband=STALKERS, result="win", opponent=GREY))
+    assert "Recorded for The Grey Company too: **LOSS**" in rec.text
