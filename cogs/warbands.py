@@ -347,8 +347,12 @@ class Warbands(commands.Cog):
     async def undo(self, interaction: discord.Interaction, name: WarbandName) -> None:
         g = require_server(interaction)
         undone = await call(campaigns(interaction).undo_last_batch, g, interaction.user.id, is_admin(interaction), name)
-        lines = "\n".join(ledger_line(entry) for entry in undone)
-        await interaction.response.send_message(embed=done_embed(f"Undone in {safe(undone[0].warband)}", lines))
+        warbands = list(dict.fromkeys(entry.warband for entry in undone))  # the named one first; an action on several: each
+        if len(warbands) == 1:
+            lines = "\n".join(ledger_line(entry) for entry in undone)
+        else:
+            lines = "\n".join(f"{safe(entry.warband)} · {ledger_line(entry)}" for entry in undone)
+        await interaction.response.send_message(embed=done_embed(f"Undone in {' and '.join(safe(w) for w in warbands)}", lines))
 
     @warband.command(name="export", description="Download a warband as a JSON file (to keep, share or import)")
     @app_commands.describe(name="Which warband")

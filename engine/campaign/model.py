@@ -410,6 +410,7 @@ class LedgerEntry:
     entity: Entity | None = None
     entity_id: int | None = None
     subject: str | None = None  # the warrior the row changed, by name (filled when the ledger is read to show)
+    warband_id: int | None = None  # the warband the row changed (None: a server setting)
 
     def changes(self) -> list[tuple[str, Any, Any]]:
         """(field, before, after) for each field an update changed; empty for create/delete."""

@@ -35,7 +35,7 @@ INSERT = f"INSERT INTO ledger ({', '.join(COLUMNS)}) VALUES ({', '.join('?' for 
 # What an entry is read from: its columns and whether a later row undid it.
 ENTRY = ("SELECT l.id, l.warband_name, l.what, l.before_json, l.after_json, l.reason, l.member_id, l.created_at, "
          "l.undoes_id, l.batch_id, l.entity, l.entity_id, "
-         "EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) FROM ledger l")
+         "EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id), l.warband_id FROM ledger l")
 TREASURY = ("gold_crowns", "wyrdstone_shards")
 
 
@@ -48,11 +48,12 @@ def _json(value: Any) -> str | None:
 
 
 def entry_from_row(row: Sequence[Any]) -> LedgerEntry:
-    (lid, warband, what, before, after, reason, member_id, created_at, undoes_id, batch_id, entity, entity_id, undone) = row
+    (lid, warband, what, before, after, reason, member_id, created_at, undoes_id, batch_id, entity, entity_id, undone,
+     warband_id) = row
     return LedgerEntry(id=lid, warband=warband, what=what, before=None if before is None else json.loads(before),
                        after=None if after is None else json.loads(after), reason=reason, member_id=member_id,
                        created_at=created_at, undoes_id=undoes_id, undone=bool(undone), batch_id=batch_id,
-                       entity=Entity(entity), entity_id=entity_id)
+                       entity=Entity(entity), entity_id=entity_id, warband_id=warband_id)
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,17 @@ class LedgerRepository:
             return [entry]
         rows = self.c.rows(f"{ENTRY} WHERE {alive} AND l.id >= ? AND l.batch_id = ? ORDER BY l.id DESC",
                            (self.guild_id, warband_id, *passed_over, entry.batch_id, entry.batch_id))
+        return [entry_from_row(r) for r in rows]
+
+    def batch_rows(self, batch_id: int, passed_over: Sequence[str]) -> list[LedgerEntry]:
+        """Every row of the batch not yet undone, of every warband it changed (newest first), leaving
+        out rows whose ``what`` is in ``passed_over``. Found through ledger_guild_id (guild_id, id)
+        from the batch id up: undo asks for it only, and a batch it asks for is its warband's newest."""
+        skip = ", ".join("?" for _ in passed_over) or "''"
+        rows = self.c.rows(f"{ENTRY} WHERE l.guild_id = ? AND l.id >= ? AND l.batch_id = ? AND l.warband_id IS NOT NULL "
+                           f"AND l.undoes_id IS NULL AND l.what NOT IN ({skip}) "
+                           "AND NOT EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) ORDER BY l.id DESC",
+                           (self.guild_id, batch_id, batch_id, *passed_over))
         return [entry_from_row(r) for r in rows]
 
     def batch_undone(self, warband_id: int, batch_id: int | None) -> bool:

@@ -84,6 +84,8 @@ async def test_standings_of_a_big_campaign_are_paged_from_the_table_as_it_is_now
     buttons = [b["custom_id"] for b in h.messages[first.message_id].components()]
     nxt = next(b for b in buttons if ":n:" in b)
     assert (await h.click(first.message_id, nxt, OWNER)).is_error  # not the member who asked
+    c.add_warrior(G, OWNER.user_id, False, "Band 30", "Boss", role="leader", warrior_type="Leader",
+                  profile=dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7))
     c.record_battle(G, OWNER.user_id, False, "Band 30", result="win")  # Band 30 goes to the top
     second = await ok(await h.click(first.message_id, nxt, RIVAL))
     assert "Page 2 of 3" in second.text and "**21. " in second.text and "**40. " in second.text
@@ -106,9 +108,11 @@ async def test_standings_after_a_battle_show_it_and_only_in_its_server(harness):
                              profile="4 3 3 3 3 1 3 1 7", experience=20))
     before = await ok(await h.command("campaign standings", OWNER))
     assert before.text.index("**1. Rats**") < before.text.index("**2. Reavers**")  # no wins yet: the higher rating first
+    await ok(await h.command("warrior add", OWNER, warband="Reavers", name="Lad", role="henchmen", warrior_type="Youngblood",
+                             profile="4 3 3 3 3 1 3 1 7"))  # a battle needs someone to fight it
     await ok(await h.command("battle record", OWNER, warband="Reavers", result="win"))
     after = await ok(await h.command("campaign standings", RIVAL))
-    assert "**1. Reavers** (Reikland Mercenaries) — rating **0** · 1 battle: 1W 0D 0L" in after.text
+    assert "**1. Reavers** (Reikland Mercenaries) — rating **5** · 1 battle: 1W 0D 0L" in after.text
     assert "**2. Rats**" in after.text and "0 battles: 0W 0D 0L" in after.text
     await ok(await h.command("battle record", RIVAL, warband="Rats", result="draw"))
     drawn = await ok(await h.command("campaign standings", OWNER))

@@ -476,6 +476,7 @@ async def test_warrior_commands(harness):
 
 async def test_battles(harness):
     await make_warband(harness)
+    await recruit(harness, "Marksmen")
     rec = await harness.command("battle record", OWNER, warband=WB, result="win", scenario="Wyrdstone Hunt",
                                 opponents="Carrion Crows", date="2024-05-31")
     assert "**WIN** on 2024-05-31 · Wyrdstone Hunt · vs Carrion Crows" in rec.text

@@ -111,6 +111,14 @@ def test_captives_are_exchanged_one_for_the_other(c):
     cap.exchange(G, BLUE, False, held_by_blue.id, held_by_red.id)
     assert c.get_warrior(G, "Red", "Red Champion").status == "active" and c.get_warrior(G, "Blue", "Blue Champion").status == "active"
     assert cap.view(G, "Red").held == () and cap.view(G, "Blue").held == ()
+    # one piece or not at all: neither owner takes back the exchange alone; Manage Server takes back both
+    for owner, name in ((RED, "Red"), (BLUE, "Blue")):
+        with pytest.raises(PermissionDenied, match="the exchange of Red Champion of Red for Blue Champion of Blue"):
+            c.undo_last_batch(G, owner, False, name)
+    undone = c.undo_last_batch(G, 99, True, "Red")
+    assert [(e.warband, e.what) for e in undone] == [("Red", "undo captive.exchanged"), ("Blue", "undo captive.exchanged")]
+    assert c.get_warrior(G, "Red", "Red Champion").status == "captured" and c.get_warrior(G, "Blue", "Blue Champion").status == "captured"
+    assert [x.name for x in cap.view(G, "Blue").held] == ["Red Champion"] and [x.name for x in cap.view(G, "Red").held] == ["Blue Champion"]
 
 
 def test_a_captor_outside_the_server_leaves_the_owner_to_record_it_and_undo_frees_him(c):

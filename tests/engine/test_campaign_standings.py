@@ -25,6 +25,8 @@ def test_a_battle_against_another_warband_is_recorded_on_both(campaign):
     c = campaign
     c.create_warband(1, 10, "Raiders", "Reikland")
     c.create_warband(1, 20, "Rats", "Skaven")
+    c.add_warrior(1, 10, False, "Raiders", "Boss", role="leader", warrior_type="Leader", profile=P)
+    c.add_warrior(1, 20, False, "Rats", "Boss", role="leader", warrior_type="Leader", profile=P)
     ours, theirs = c.record_battle_between(1, 10, False, "Raiders", "rats", result="win", scenario="Skirmish")
     assert (ours.result, ours.opponents, theirs.result, theirs.opponents) == ("win", "Rats", "loss", "Raiders")
     assert [b.result for b in c.list_battles(1, "Rats")] == ["loss"]

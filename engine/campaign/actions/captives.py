@@ -22,7 +22,10 @@ Decisions:
   this server. The captor's owner (or Manage Server) decides: asks a ransom,
   which the captive's owner then pays (or not), exchanges him for one of his own warriors the
   captive's warband holds, or sells him (the bot rolls the D6, or takes it typed). Every result
-  is written on both warbands, each with its ledger rows (each owner's undo takes back his side).
+  is written on both warbands, in one ledger batch: `/warband undo` of either takes back both
+  sides together, and only a member who may change both warbands (Manage Server, or the owner of
+  both) may (actions/undo_scope.py): one side alone taken back would leave the other's gain, and a
+  captor who could undo his own sale would buy a second roll of the slavers' price.
 - Held by a warband outside the bot, the captive's owner records what the table agreed: ransomed
   (the price paid from his treasury), exchanged, or sold (gone).
 - The Undead's new Zombie and the Possessed's sacrifice are left to the owners (not offered here).
@@ -45,6 +48,10 @@ from engine.dice.source import Dice, parse_entered
 from engine.errors import MordheimError
 
 MAX_RANSOM = 10_000
+# What each result's ledger rows are called: the captive's warband's row, then the captor's
+SOLD, SALE = "captive.sold", "captive.sale"
+RANSOMED, RANSOM = "captive.ransomed", "captive.ransom"
+EXCHANGED = "captive.exchanged"  # each of the two warriors exchanged
 SLAVERS_PRICE = "D6x5"  # gold crowns the slavers pay
 
 
@@ -193,7 +200,7 @@ def _return(uow: UnitOfWork, band: Warband, w: Warrior, outcome: str, *, what: s
 
 
 def _sold(uow: UnitOfWork, band: Warband, w: Warrior, *, reason: str) -> None:
-    store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": [], "injuries": _fate(w, None)}, what="captive.sold",
+    store_warrior(uow, band, w, {"status": str(Status.RETIRED), "equipment": [], "injuries": _fate(w, None)}, what=SOLD,
                   reason=reason, check_roster=False, checked=True)
 
 
@@ -226,8 +233,8 @@ def pay_ransom(uow: UnitOfWork, actor: Actor, captive_id: int) -> CaptivesView:
     if price > band.gold_crowns:
         raise MordheimError(missing_gold(f"The ransom of {w.name}", price, band.name, band.gold_crowns))
     change_warband(uow, band, {"gold_crowns": band.gold_crowns - price}, what="treasury", reason=f"ransom of {w.name} to {captor.name}")
-    _return(uow, band, w, "ransomed", what="captive.ransomed", reason=f"ransomed from {captor.name} for {price} gc")
-    change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + price}, what="captive.ransom",
+    _return(uow, band, w, "ransomed", what=RANSOMED, reason=f"ransomed from {captor.name} for {price} gc")
+    change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + price}, what=RANSOM,
                    reason=f"ransom of {w.name} of {band.name}")
     uow.captives.settle(record.id, "ransomed", uow.at)
     return view(uow, band.id, lines=(f"{band.name} paid {price} gc to {captor.name}: {w.name} is back with all his kit.",))
@@ -243,8 +250,8 @@ def exchange(uow: UnitOfWork, actor: Actor, captive_id: int, for_captive_id: int
     if other.warband_id != captor.id or other.captor_id != band.id:
         raise MordheimError(f"{theirs.name} is not a warrior of {captor.name} held by {band.name}.",
                             hint="A captive is exchanged for one of his captor's own warriors held by the captive's warband.")
-    _return(uow, band, w, "exchanged", what="captive.exchanged", reason=f"exchanged with {captor.name} for {theirs.name}")
-    _return(uow, captor, theirs, "exchanged", what="captive.exchanged", reason=f"exchanged with {band.name} for {w.name}")
+    _return(uow, band, w, "exchanged", what=EXCHANGED, reason=f"exchanged with {captor.name} for {theirs.name}")
+    _return(uow, captor, theirs, "exchanged", what=EXCHANGED, reason=f"exchanged with {band.name} for {w.name}")
     uow.captives.settle(record.id, "exchanged", uow.at)
     uow.captives.settle(other.id, "exchanged", uow.at)
     return view(uow, captor.id, lines=(f"{captor.name} and {band.name} exchanged captives: {theirs.name} and {w.name} are back "
@@ -262,7 +269,7 @@ def sell(uow: UnitOfWork, actor: Actor, captive_id: int, *, entered: str = "", r
     kit = list(w.equipment)
     _sold(uow, band, w, reason=f"sold to the slavers by {captor.name}")
     stash = [*captor.stash, *kit][:STASH_MAX]
-    change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + gold, "stash": stash}, what="captive.sale",
+    change_warband(uow, captor, {"gold_crowns": captor.gold_crowns + gold, "stash": stash}, what=SALE,
                    reason=f"sold {w.name} of {band.name} to the slavers" + (f"; his kit to the stash: {', '.join(kit)}" if kit else ""))
     uow.captives.settle(record.id, "sold", uow.at)
     kept = f"; his kit goes to the stash ({', '.join(kit)})" if kit else ""
@@ -291,10 +298,10 @@ def settle_outside(uow: UnitOfWork, actor: Actor, captive_id: int, outcome: str,
             raise MordheimError(missing_gold(f"The ransom of {w.name}", price, band.name, band.gold_crowns))
         if price:
             band = change_warband(uow, band, {"gold_crowns": band.gold_crowns - price}, what="treasury", reason=f"ransom of {w.name}")
-        _return(uow, band, w, "ransomed", what="captive.ransomed", reason=f"ransomed for {price} gc")
+        _return(uow, band, w, "ransomed", what=RANSOMED, reason=f"ransomed for {price} gc")
         line = f"{w.name} was ransomed for {price} gc and is back with all his kit."
     elif outcome == "exchanged":
-        _return(uow, band, w, "exchanged", what="captive.exchanged", reason="exchanged for a captive of his captors")
+        _return(uow, band, w, "exchanged", what=EXCHANGED, reason="exchanged for a captive of his captors")
         line = f"{w.name} was exchanged and is back with all his kit."
     else:
         _sold(uow, band, w, reason="sold to the slavers by his captors")

@@ -2,8 +2,10 @@
 
 A battle against another warband of the same server is one row per side (the opposite result on
 the other side), both carrying the first row's id as ``pair_id``; each side's ledger row belongs
-to its own warband, so each owner can undo his side. Standings read every warband of the server
-at once (one query per table), never another server's rows.
+to its own warband, so each owner can undo his side (actions/undo_scope.py says why a battle is
+not taken back whole, as a captive's sale is). A battle needs warriors on both sides: a
+warband with no active warrior is refused, as the one recording or as the opponent. Standings
+read every warband of the server at once (one query per table), never another server's rows.
 
 The standings of a server are kept in memory and kept up to date incrementally (``standings``
 says how): after a change only the warbands it touched are rated again.
@@ -20,7 +22,7 @@ from typing import Any
 from engine.campaign.actions.common import changeable_warband, warband_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.actions.shards_found import shards_found
-from engine.campaign.actions.warbands import add_battle, battle_date, cleaned_battle
+from engine.campaign.actions.warbands import add_battle, battle_date, check_fielded, cleaned_battle
 from engine.campaign.model import Actor, Battle, BattleResult, Entity, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.rating import warband_rating
@@ -82,6 +84,7 @@ def record_battle_between(uow: UnitOfWork, actor: Actor, warband: str, opponent:
         raise MordheimError(f"{ours.name} cannot fight itself.", hint="Name the other warband, or leave `opponent` empty.")
     mine = cleaned_battle({"result": result, "scenario": scenario, "opponents": theirs.name,
                            "fought_on": battle_date(fought_on, uow.at), "notes": notes})
+    check_fielded(uow, ours, opponent=theirs)
     # both ratings as they stand when the battle is recorded, before its post-battle sequences (the underdog experience)
     rating, their_rating = battle_ratings(uow, ours, theirs)
     mine.update(rating=rating, opponent_rating=their_rating)

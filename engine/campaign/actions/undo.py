@@ -2,27 +2,23 @@
 
 Every action is one ledger batch (engine/storage/ledger.py). Undo reverts the batch's rows newest
 first, each putting back its ``before``, and records each undo as a row of a new batch pointing
-at the row it undoes. A rare-item search is a record of dice already rolled: undo passes over it,
-so undo never buys a second roll.
+at the row it undoes. Which rows that is, of one warband or of every warband the action changed,
+and who may take them back, is undo_scope.py's. A rare-item search is a record of dice already
+rolled: undo passes over it, so undo never buys a second roll.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.campaign.actions.common import changeable_warband
+from engine.campaign.actions.common import changeable_warband, warband_by_id
 from engine.campaign.actions.ledger_view import named_entries
-from engine.campaign.model import Actor, Entity, LedgerEntry
+from engine.campaign.actions.undo_scope import batch_to_undo
+from engine.campaign.model import Actor, Entity, LedgerEntry, Warband
 from engine.campaign.ports import UnitOfWork
-from engine.campaign.rules.game_state import GAME_RECORDS
 from engine.errors import DuplicateKey, MordheimError
 
 NOT_UNDOABLE = ("warband.create", "warband.import", "warband.delete")
-# Records of what happened rather than changes to take back: a rare-item search (dice already
-# rolled: undo never buys a second roll), a post-battle sequence closed before its end, and what
-# the battle tracker recorded at the table (its own Undo takes a mark back; the battles a game
-# records at its end are ordinary battle rows, which undo takes back).
-PASSED_OVER_BY_UNDO = ("trade.search", "postbattle.cancel", *GAME_RECORDS)
 
 
 def _stale(entry: LedgerEntry) -> MordheimError:
@@ -83,34 +79,48 @@ def _revert(uow: UnitOfWork, warband_id: int, entry: LedgerEntry) -> None:
 
 
 def undo_last_batch(uow: UnitOfWork, actor: Actor, warband: str) -> list[LedgerEntry]:
-    """Take back the newest action not yet undone, every row of its batch, gold included; returns
-    the undo rows written, in the order written (the action's newest change first)."""
+    """Take back the newest action not yet undone, every row of its batch, gold included, on every
+    warband it changed; returns the undo rows written, the named warband's first, each warband's in
+    the order written (the action's newest change first)."""
     band = changeable_warband(uow, actor, warband)
-    entries = uow.ledger.newest_undoable_batch(band.id, PASSED_OVER_BY_UNDO)
+    entries = batch_to_undo(uow, actor, band)
     if not entries:
         raise MordheimError(f"{band.name} has no change left to undo.")
     blocked = next((e for e in entries if e.what in NOT_UNDOABLE), None)
     if blocked is not None:
         raise MordheimError(f"The last change to this warband is `{blocked.what}` (#{blocked.id}), which cannot be undone.",
                             hint="There is nothing earlier to undo; delete the warband if you want it gone.")
+    bands = {band.id: band}
+    for e in entries:
+        if e.warband_id is not None and e.warband_id not in bands:
+            bands[e.warband_id] = warband_by_id(uow, e.warband_id)
     try:
-        written = _undo(uow, band.id, band.name, entries)
+        written = uow.ledger.entries_by_id(_undo(uow, bands, band.id, entries))
     except DuplicateKey:  # a name it would restore is taken now
         first = entries[-1]
         raise MordheimError(f"Change #{first.id} ({first.what}) cannot be undone: a name it would restore is taken now.",
                             hint="Rename the other warband or warrior first.") from None
-    return named_entries(uow, band, uow.ledger.entries_by_id(written))
+    named = []
+    for wid, each in bands.items():  # the named warband first
+        named += named_entries(uow, each, [e for e in written if (e.warband_id or band.id) == wid])
+    return named
 
 
-def _undo(uow: UnitOfWork, warband_id: int, name: str, entries: list[LedgerEntry]) -> list[int]:
+def _undo(uow: UnitOfWork, bands: dict[int, Warband], default_id: int, entries: list[LedgerEntry]) -> list[int]:
+    """Revert ``entries`` (newest first), each on its own warband (``default_id``: a row that names
+    none), with an undo row each; the ids of the undo rows."""
+    names = {wid: b.name for wid, b in bands.items()}
     for entry in entries:
+        warband_id = entry.warband_id if entry.warband_id is not None else default_id
         _revert(uow, warband_id, entry)
         if entry.entity == Entity.WARBAND and isinstance(entry.before, dict):
-            name = entry.before.get("name", name)  # an undone rename: later rows name the warband as it is again
-        uow.ledger.record(warband_id=warband_id, warband_name=name, what=f"undo {entry.what}",
+            # an undone rename: later rows name the warband as it is again
+            names[warband_id] = entry.before.get("name", names[warband_id])
+        uow.ledger.record(warband_id=warband_id, warband_name=names[warband_id], what=f"undo {entry.what}",
                           entity=entry.entity or Entity.WARBAND, entity_id=entry.entity_id, before=entry.after,
                           after=entry.before, reason=f"undo of #{entry.id}", undoes_id=entry.id)
-    uow.warbands.touch(warband_id)
+    for warband_id in bands:
+        uow.warbands.touch(warband_id)
     return uow.flush()
 
 

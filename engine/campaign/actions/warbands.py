@@ -240,12 +240,33 @@ def add_battle(uow: UnitOfWork, warband: Warband, battle: Mapping[str, Any], *, 
                   scenario_id=battle.get("scenario_id"), rating=battle.get("rating"), opponent_rating=battle.get("opponent_rating"))
 
 
+def check_fielded(uow: UnitOfWork, *bands: Warband, opponent: Warband | None = None) -> None:
+    """MordheimError unless each of ``bands`` and ``opponent`` (the warband a battle is recorded
+    against) has an active warrior: a warband no one can field fought no battle (a fresh warband's
+    first battle, recorded before its hires, would put a result on its opponent too)."""
+    named = [*bands, *([opponent] if opponent is not None else [])]
+    active = uow.warriors.active_by_warband({b.id: b.name for b in named}, only=[b.id for b in named])
+    for band in named:
+        if active.get(band.id):
+            continue
+        if band is opponent:
+            raise MordheimError(f"{band.name}, the opponent, has no active warriors, so it cannot have fought this battle; "
+                                "nothing was recorded.",
+                                hint="Its owner must hire or add its warriors first (`/hire fighter`, `/warrior add`); then "
+                                     "record the battle again.")
+        raise MordheimError(f"{band.name} has no active warriors, so it cannot have fought a battle; nothing was recorded.",
+                            hint="Hire its warriors with `/hire fighter` (or add them with `/warrior add`) first, then "
+                                 "record the battle.")
+
+
 def record_battle(uow: UnitOfWork, actor: Actor, name: str, *, result: str, scenario: str = "", opponents: str = "",
                   fought_on: str | dt.date | None = None, notes: str = "") -> Battle:
     """Record a battle of one warband (the other side typed as text, or not a warband of this server)."""
     battle = cleaned_battle({"result": result, "scenario": scenario, "opponents": opponents,
                              "fought_on": battle_date(fought_on, uow.at), "notes": notes})
-    return add_battle(uow, changeable_warband(uow, actor, name), battle)
+    band = changeable_warband(uow, actor, name)
+    check_fielded(uow, band)
+    return add_battle(uow, band, battle)
 
 
 # ---------------------------------------------------------------------- export / import
