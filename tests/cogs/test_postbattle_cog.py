@@ -427,3 +427,21 @@ async def test_closing_early_names_the_advances_left_waiting(harness):
     assert "Left waiting (record by hand with `/warrior edit`)" in closed.text
     assert "Otto: a new skill to choose" in closed.text
     assert h.bot.campaigns.get_warrior(G, WB, "Otto").experience == 5
+
+
+async def test_undoing_the_battle_closes_the_sequence_that_follows_it(harness):
+    """A sequence started after a battle writes nothing yet; undoing the battle closes it, so its old
+    buttons cannot roll injuries for a battle that is no longer recorded."""
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    undo = await ok(await h.command("warband undo", OWNER, name=WB))
+    assert "undo battle" in undo.text and "its battle was undone" in undo.text
+    resumed = await h.command("postbattle resume", OWNER, warband=WB)
+    assert resumed.is_error and "no post-battle sequence open" in resumed.text
+    confirm = next(c["custom_id"] for c in h.messages[mid].components() if c.get("custom_id", "").split(":")[1:2] == ["confirm"])
+    pressed = await h.click(mid, confirm, OWNER)
+    assert pressed.ephemeral and "cancelled" in pressed.text  # the old message's button is refused
+    c = h.bot.campaigns
+    assert all(c.get_warrior(G, WB, n).status == "active" for n in ("Captain", "Hans", "Otto", "Marksmen"))  # nothing rolled

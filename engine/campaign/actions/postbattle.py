@@ -1123,6 +1123,10 @@ class _Step:
         if record.status != SequenceStatus.OPEN:
             raise MordheimError(f"This post-battle sequence is {record.status}.",
                                 hint="Start a new one with `/postbattle start` after the next battle.")
+        if record.battle_id is not None and uow.battles.get(record.battle_id) is None:  # undone before undo closed it
+            close(uow, record, reason="its battle was undone")
+            raise KeepChanges(MordheimError("This sequence's battle was taken back with `/warband undo`, so it is closed.",
+                                            hint="Record the battle again with `/battle record`, then `/postbattle start`."))
         if uow.ledger.batch_undone(band.id, record.batch_id):
             close(uow, record, reason="undone")
             raise KeepChanges(MordheimError("This sequence's changes were taken back with `/warband undo`, so it is closed.",

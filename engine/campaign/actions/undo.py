@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.campaign.actions.common import changeable_warband, warband_by_id
 from engine.campaign.actions.ledger_view import named_entries
+from engine.campaign.actions.postbattle import close as close_sequence
 from engine.campaign.actions.undo_scope import batch_to_undo
 from engine.campaign.model import Actor, Entity, LedgerEntry, Warband
 from engine.campaign.ports import UnitOfWork
@@ -55,6 +56,7 @@ def _revert(uow: UnitOfWork, warband_id: int, entry: LedgerEntry) -> None:
             uow.warriors.delete(entity_id)
         elif entity == Entity.BATTLE:
             uow.battles.delete(entity_id)
+            _close_sequence_after(uow, warband_id, entity_id)
         else:
             raise _stale(entry)
         return
@@ -76,6 +78,14 @@ def _revert(uow: UnitOfWork, warband_id: int, entry: LedgerEntry) -> None:
         uow.warriors.update(entity_id, entry.before, uow.at)
     else:
         raise _stale(entry)
+
+
+def _close_sequence_after(uow: UnitOfWork, warband_id: int, battle_id: int) -> None:
+    """Close the warband's open post-battle sequence that follows the battle just undone: with its battle
+    gone it has nothing to apply (its steps taken are undone with their own batch, newer than the battle's)."""
+    record = uow.sequences.open_of(warband_id)
+    if record is not None and record.battle_id == battle_id:
+        close_sequence(uow, record, reason="its battle was undone")
 
 
 def undo_last_batch(uow: UnitOfWork, actor: Actor, warband: str) -> list[LedgerEntry]:
