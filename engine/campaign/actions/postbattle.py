@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from engine.campaign.actions import succession
 from engine.campaign.actions.captives import opposing_warbands
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
@@ -46,6 +47,7 @@ from engine.campaign.rules import pit_fight as pit_rules
 from engine.campaign.rules import skill_rules
 from engine.campaign.rules.scenario_finds import scenario_shards
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
+from engine.campaign.rules.succession import leaves_for_good
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
 from engine.errors import MordheimError, NotFoundError
@@ -458,6 +460,7 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
     ``entered``: dice rolled at the table, per warrior id (the bot rolls whatever is missing)."""
     entered = dict(entered or {})
     s = _Step.open(uow, actor, sequence_id, version, "injuries")
+    s.rng = rng
     state, rules = s.state, s.rules
     lines: list[str] = []
     dice_lines: list[str] = []
@@ -1111,6 +1114,8 @@ class _Step:
         self._changed: dict[int, dict[str, Any]] = {}  # warrior id -> snapshot keys changed, not yet written
         self._earlier: list[SequenceState] | None = None
         self._raised: list[tuple[int, str]] | None = None
+        self.rng: random.Random | None = None  # rolls the D6 of a tie for command (else the players roll it)
+        self._succession_lines: list[str] = []  # who took command after a leader left, for the summary
 
     @classmethod
     def open(cls, uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *steps: str) -> _Step:
@@ -1217,7 +1222,22 @@ class _Step:
                                entity_id=old.id, before={name: _as_json(getattr(old, name)) for name in changed}, after=checked,
                                reason=f"post-battle, {self.state.battle}")
         self._remember(stored)
+        if leaves_for_good(old, str(stored.status)):
+            self._succeed(old)
         return stored
+
+    def _succeed(self, departed: Warrior) -> None:
+        """The leader ``departed`` is dead or gone: the rule's heir takes command, in the sequence's batch."""
+        now = [w for w in self.warriors() if w.id != departed.id]
+
+        def write(heir: Warrior, changes: dict[str, Any]) -> Warrior:
+            stored = store_warrior(self.uow, self.band, heir, changes, what=succession.SUCCESSION, warriors=now,
+                                   check_roster=False, reason=f"takes command after {departed.name}")
+            self._remember(stored)
+            return stored
+
+        found = succession.take_command(self.uow, self.band, departed, now, self.wlist, d6=succession.d6_of(self.rng), write=write)
+        self._succession_lines.append(found.text + (f" (dice: {'; '.join(found.rolls)})" if found.rolls else ""))
 
     def add(self, like: Warrior, new: CampaignWarrior, what: str) -> Warrior:
         """Store ``new`` as a warrior of his own, otherwise like ``like`` (a lad with talent leaving his group)."""
@@ -1237,7 +1257,10 @@ class _Step:
 
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: SequenceStatus = SequenceStatus.OPEN) -> None:
         """Write the warriors' changes and the sequence's new state, one version on. The lines the
-        step added are marked as its own (the summary's sections)."""
+        step added are marked as its own (the summary's sections), and so is who took command."""
+        if self._succession_lines:
+            state = replace(state, lines=(*state.lines, *self._succession_lines))
+            self._succession_lines = []
         added = len(state.lines) - len(state.line_steps)
         if added > 0:
             known = state.line_steps + ("",) * max(0, len(self.state.lines) - len(state.line_steps))
