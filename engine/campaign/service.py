@@ -480,6 +480,12 @@ class PostBattle(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.reroll_exploration, sequence_id, version, tuple(dice),
                          entered=entered, rng=self.rng)
 
+    def drop_exploration_dice(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
+                              dice: Iterable[int]) -> postbattle.SequenceView:
+        """Drop the exploration dice at these positions (the straggler's extra die: the player drops any one)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.drop_exploration_dice, sequence_id, version,
+                        tuple(dice), rng=self.rng)
+
     def share_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
                          shares: Mapping[int, int]) -> postbattle.SequenceView:
         """Experience a place gives the heroes, shared as the owner says (warrior id -> points)."""

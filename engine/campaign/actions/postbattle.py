@@ -346,8 +346,14 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     if prefill is not None:
         fighters = prefilled(fighters, prefill)
     asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
+    extra = {"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done}
+    carried = _extra_dice_carried(uow, band)
+    if carried:
+        extra[EXTRA_DIE] = carried
+        notes = (*notes, f"The straggler questioned after an earlier battle: this exploration rolls {carried} extra "
+                         f"{'die' if carried == 1 else 'dice'}, and you drop as many")
     state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes,
-                          extra={"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done})
+                          extra=extra)
     sequence_id = uow.sequences.add(warband_id=band.id, battle_id=battle.id, started_by=actor.member_id, step=Step.SETUP,
                                     state_json=state.to_json(), at=uow.at)
     uow.warbands.touch(band.id)
@@ -763,6 +769,13 @@ def _searchers(state: SequenceState, warrior: Callable[[int], Warrior | None]) -
 # Where one exploration die may be re-rolled, the second result standing (a die is never
 # re-rolled twice: 004:62). Each source gives one re-roll.
 CATACOMBS = "entrance-to-the-catacombs"  # found once: "from now on" one die (rules_data/campaign/lrb.json, exploration)
+# A straggler questioned (rules_data/campaign/lrb.json exploration, place "straggler", the variant of every
+# warband but the Skaven, the Possessed and the Undead: "next exploration: roll one extra die and drop any
+# one"): (place id, variant name) -> extra dice the warband's next exploration rolls, the player dropping as many.
+NEXT_EXPLORATION_DICE = {("straggler", "Questioned"): 1}
+EXTRA_DIE_FOUND = "next_exploration_dice"  # state.extra: this exploration found extra dice for the next one
+EXTRA_DIE = "extra_exploration_dice"  # state.extra: dice this sequence's exploration rolls extra and drops (set at start)
+EXTRA_DIE_USED = "extra_exploration_dice_used"  # state.extra: its exploration rolled them (the next one does not)
 REROLL_SKILLS = ("wyrdstone hunter",)  # Academic skill, of a hero who searched (rules_data/warbands/skills.json)
 REROLL_RULES = ("myths-and-legends",)  # a hired sword's rule, when not taken out of action (hired_swords.json)
 REROLL_ITEMS = ("master map", "warpstone amulet")  # carried by a warrior not taken out of action: a Mordheim map that
@@ -792,11 +805,14 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     rolls: list[str] = []
     follow_up = parse_entered(entered)
     if not faces:
-        n = exploration_dice(len(searching), state.won, table, extra_dice)
+        base = exploration_dice(len(searching), state.won, table, extra_dice)
+        to_drop = int(state.extra.get(EXTRA_DIE, 0)) if base else 0  # nobody searching: kept for the next exploration
+        n = exploration_dice(len(searching), state.won, table, extra_dice + to_drop)
         entered_faces, follow_up = follow_up[:n], follow_up[n:]
         if entered_faces and len(entered_faces) != n:
             raise MordheimError(f"This exploration rolls {n} dice ({len(searching)} searching heroes"
-                                f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}); "
+                                f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}"
+                                f"{f', +{to_drop} for the straggler questioned' if to_drop else ''}); "
                                 f"{len(entered_faces)} were entered.",
                                 hint=f"Type the {n} exploration dice, each 1-6, then any follow-up dice the place found asks.")
         faces = Dice(rng, entered_faces).dice(n, "Exploration")
@@ -805,6 +821,12 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                          + (" (entered)" if entered_faces else ""))
         if follow_up:  # kept for the place's follow-up rolls, past a choice of re-rolls or of a hero
             state = s.state = replace(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
+        if to_drop and faces:
+            state = s.state = replace(state, extra={**state.extra, EXTRA_DIE_USED: True})
+            p = Pending("drop", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
+                        f"{to_drop}|the straggler questioned after an earlier battle")
+            s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
+            return s.view
         rerolls, why = _rerolls(s, searching)
         if rerolls and faces:
             p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
@@ -815,6 +837,47 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         s.state = replace(state, extra={**state.extra, FOLLOW_UP: [*state.extra.get(FOLLOW_UP, ()), *follow_up]})
     return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching,
                      typed_now=bool(follow_up))
+
+
+def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
+                          rng: random.Random | None = None) -> SequenceView:
+    """Drop the exploration dice at these positions (as many as the straggler's extra dice: the
+    player chooses which, "drop any one"); then the warband's re-rolls, then go on as ``explore`` does."""
+    s = _Step.open(uow, actor, sequence_id, version, "exploration")
+    p = s.pending("drop", 0)
+    count = int(p.note.split("|", 1)[0])
+    chosen = sorted(set(int(k) for k in dice))
+    faces = list(s.state.explore_dice)
+    if len(chosen) != count or any(not 0 <= k < len(faces) for k in chosen):
+        raise MordheimError(f"Choose {count} exploration {'die' if count == 1 else 'dice'} to drop.",
+                            hint="Use the menu of the newest message.")
+    dropped = [faces[k] for k in chosen]
+    faces = [f for k, f in enumerate(faces) if k not in chosen]
+    rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} (the straggler's extra die); kept {' '.join(map(str, faces))}"]
+    state = s.state = replace(s.state, pending=tuple(x for x in s.state.pending if x is not p), explore_dice=tuple(faces),
+                              dice=(*s.state.dice, *rolls))
+    searching = _searchers(state, s.maybe_warrior)
+    rerolls, why = _rerolls(s, searching)
+    if rerolls and faces:
+        again = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
+                        f"{min(rerolls, len(faces))}|" + "; ".join(why))
+        s.save(replace(state, pending=(again,)), rolls=rolls)
+        return s.view
+    return _explored(s, tuple(faces), [], hero_id=None, visit=True, rng=rng, shown=rolls, searching=searching)
+
+
+def _extra_dice_carried(uow: UnitOfWork, band: Warband) -> int:
+    """Extra exploration dice an earlier exploration found for this warband's next one (a straggler
+    questioned) and no later exploration rolled yet; only sequences finished and not undone count."""
+    carried = 0
+    for record in uow.sequences.of_warband(band.id, SequenceStatus.FINISHED):
+        if uow.ledger.batch_undone(band.id, record.batch_id):
+            continue
+        extra = state_of(record.state_json).extra
+        if extra.get(EXTRA_DIE_USED):
+            carried = 0
+        carried = int(extra.get(EXTRA_DIE_FOUND, carried))
+    return carried
 
 
 def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
@@ -950,6 +1013,13 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
                  if faces else "Exploration: nobody searched the ruins (no exploration dice): nothing found")
     extra = {**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}
     extra.pop(FOLLOW_UP, None)
+    if result.place is not None:
+        variant = result.place.variant(s.warband_list_id())
+        found_dice = NEXT_EXPLORATION_DICE.get((result.place.id, variant.name if variant is not None else ""), 0)
+        if found_dice:
+            extra[EXTRA_DIE_FOUND] = found_dice
+            lines.append(f"The straggler questioned: the warband's next exploration rolls {found_dice} extra "
+                         f"{'die' if found_dice == 1 else 'dice'}, and you drop as many")
     if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
         lines.insert(1, counters.line())
         extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}
