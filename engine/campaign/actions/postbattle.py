@@ -346,7 +346,7 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     if prefill is not None:
         fighters = prefilled(fighters, prefill)
     asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
-    extra = {"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done}
+    extra: dict[str, Any] = {"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done}
     carried = _extra_dice_carried(uow, band)
     if carried:
         extra[EXTRA_DIE] = carried

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from engine.campaign.lists.catalogue import WarbandList
 from engine.campaign.model import Role, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import succession as rules
@@ -36,7 +37,7 @@ def d6_of(rng: random.Random | None, dice: Dice | None = None) -> Callable[[str]
     return None
 
 
-def take_command(uow: UnitOfWork, band: Warband, departed: Warrior, warriors: Sequence[Warrior], wlist, *,
+def take_command(uow: UnitOfWork, band: Warband, departed: Warrior, warriors: Sequence[Warrior], wlist: WarbandList | None, *,
                  d6: Callable[[str], int] | None, write: Callable[[Warrior, dict], Warrior]) -> Succession:
     """Apply the rule after ``departed`` (the leader) left for good; ``warriors`` the roster now.
     ``write(heir, changes)`` stores the heir's new role and rules (a ledger row of this unit)."""
@@ -51,7 +52,7 @@ def take_command(uow: UnitOfWork, band: Warband, departed: Warrior, warriors: Se
     return found
 
 
-def step_down(uow: UnitOfWork, band: Warband, warriors: Sequence[Warrior], wlist, hired_fighter_id: str,
+def step_down(uow: UnitOfWork, band: Warband, warriors: Sequence[Warrior], wlist: WarbandList, hired_fighter_id: str,
               write: Callable[[Warrior, dict], Warrior]) -> None:
     """A newly hired leader of the list's own type takes command back from the acting leader (the Undead's Vampire)."""
     acting = rules.steps_down(wlist, warriors, hired_fighter_id)

@@ -92,7 +92,7 @@ def choose_heir(departed: Warrior, warriors: Sequence[Warrior], wlist: WarbandLi
     now. ``d6(why)`` rolls a die for a tie (None: the players roll it, and the answer says so)."""
     own = OWN_SUCCESSION.get(wlist.id) if wlist is not None else None
     heroes = [w for w in warriors if w.id != departed.id and w.role == Role.HERO and w.status == Status.ACTIVE]
-    gains = (LEADER_RULE,)
+    gains: tuple[str, ...] = (LEADER_RULE,)
     source = RULE_SOURCE
     if own is not None and departed.fighter_type == _leader_id(wlist):
         mine = [w for w in heroes if w.fighter_type == own.only]
