@@ -61,6 +61,7 @@ def hired_embed(hired, warband: str) -> discord.Embed:
     else:
         title = f"Hired: {warrior_heading(w, role='Dramatis Persona' if hired.kind == 'Dramatis Persona' else None)}"
     kit = f"Kit chosen: {safe(', '.join(hired.kit))}.\n" if hired.kit else ""
+    kit += "".join(f"{safe(note)}\n" for note in hired.notes)
     if hired.needs:
         kit += "**Still to give him** (`/trade buy`): " + " ".join(safe(n) for n in hired.needs) + "\n"
     by_hand = "".join(f"- {safe(line)}\n" for line in hired.by_hand)

@@ -386,6 +386,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "upkeep": lambda: svc.pay_upkeep(g, who, admin, seq, version),
             "reroll": lambda: svc.reroll_exploration(g, who, admin, seq, version, [int(v) for v in values]),
             "keepdice": lambda: svc.reroll_exploration(g, who, admin, seq, version, []),
+            "drop": lambda: svc.drop_exploration_dice(g, who, admin, seq, version, [int(v) for v in values]),
             "letgo": lambda: svc.pay_upkeep(g, who, admin, seq, version, let_go=[int(v) for v in values]),
         }.get(action)
         if step is None:

@@ -128,15 +128,16 @@ class Warriors(commands.Cog):
         given = [new_name, role, warrior_type, profile, group_size, skills, injuries, experience, status, large]
         if all(v is None for v in given):
             raise MordheimError("Nothing to change.", hint="Give at least one option, e.g. `profile:WS=4`.")
+        notices: list[str] = []
         w = await call(
             campaigns(interaction).edit_warrior, g, interaction.user.id, is_admin(interaction), warband, warrior,
-            name=new_name, role=role, warrior_type=warrior_type,
+            notices=notices, rng=interaction.client.rng, name=new_name, role=role, warrior_type=warrior_type,
             profile=parse_profile(profile, partial=True) if profile is not None else None, group_size=group_size,
             skills=parse_list(skills) if skills is not None else None,
             injuries=parse_list(injuries) if injuries is not None else None,
             experience=experience, status=status, large=large, reason=reason,
         )
-        await interaction.response.send_message(embed=warrior_embed(w, title_prefix="Changed: "))
+        await interaction.response.send_message(embed=with_notices(warrior_embed(w, title_prefix="Changed: "), notices))
 
     @warrior.command(name="remove", description="Take a warrior off the roster for good (undo with /warband undo)")
     @app_commands.describe(warband="Which warband", warrior="Which warrior", reason="Why (kept in the ledger)")
@@ -145,11 +146,13 @@ class Warriors(commands.Cog):
         g = require_server(interaction)
         svc = campaigns(interaction)
         w = await call(svc.get_warrior, g, warband, warrior)
-        await call(svc.remove_warrior, g, interaction.user.id, is_admin(interaction), warband, warrior, reason=reason)
-        await interaction.response.send_message(embed=done_embed(
+        notices: list[str] = []
+        await call(svc.remove_warrior, g, interaction.user.id, is_admin(interaction), warband, warrior, reason=reason,
+                   rng=interaction.client.rng, notices=notices)
+        await interaction.response.send_message(embed=with_notices(done_embed(
             f"{safe(w.name)} left {safe(w.warband)}",
             "To keep the record instead, set `status:dead` or `status:retired` with `/warrior edit`; "
-            "`/warband undo` brings them back."))
+            "`/warband undo` brings them back."), notices))
 
     @warrior.command(name="equip", description="Give a warrior an item")
     @app_commands.describe(warband="Which warband", warrior="Which warrior", item="e.g. Sword, Crossbow, Light armour")
@@ -210,9 +213,10 @@ class Warriors(commands.Cog):
     async def injure(self, interaction: discord.Interaction, warband: Name, warrior: Name,
                      injury: app_commands.Range[str, 1, 64], reason: Text = "") -> None:
         g = require_server(interaction)
+        notices: list[str] = []
         w = await call(campaigns(interaction).injure, g, interaction.user.id, is_admin(interaction), warband, warrior,
-                       injury, reason=reason, rng=interaction.client.rng)
-        await interaction.response.send_message(embed=warrior_embed(w, title_prefix="Injured: "))
+                       injury, reason=reason, rng=interaction.client.rng, notices=notices)
+        await interaction.response.send_message(embed=with_notices(warrior_embed(w, title_prefix="Injured: "), notices))
 
     @injure.autocomplete("injury")
     async def _injuries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -222,6 +226,13 @@ class Warriors(commands.Cog):
         low = (current or "").casefold()
         names = list(dict.fromkeys(e.name for e in rules.serious_injuries if low in e.name.casefold()))
         return [app_commands.Choice(name=n, value=n) for n in names[:25]]
+
+
+def with_notices(embed: discord.Embed, notices: list[str]) -> discord.Embed:
+    """``embed`` with what the change did besides (who took command after the leader left) as a field."""
+    if notices:
+        embed.add_field(name="Command of the warband", value="\n".join(safe(n) for n in notices)[:1024], inline=False)
+    return embed
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,7 @@ import discord
 
 from cogs._ui.campaign import safe, safe_line
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
-from engine.campaign.actions.postbattle import SequenceView, SkillGroup
+from engine.campaign.actions.postbattle import EXTRA_DIE, SequenceView, SkillGroup
 from engine.campaign.rules.sequence import STEP_TITLES
 
 MAX_OPTIONS = 25  # Discord's limit on a menu's options
@@ -77,6 +77,10 @@ def _pending_lines(view: SequenceView) -> list[str]:
             out.append(f"**{name}**: the lad's got talent! Name the henchman who becomes a hero.")
         elif p.kind == "place_hero":
             out.append(f"**{name}**: {safe(p.note)}")
+        elif p.kind == "drop":
+            count, _, why = p.note.partition("|")
+            out.append(f"This exploration rolled {count} extra {'die' if count == '1' else 'dice'} ({safe(why)}): "
+                       f"choose {'the die' if count == '1' else f'the {count} dice'} to drop.")
         elif p.kind == "reroll":
             allowed, _, why = p.note.partition("|")
             out.append(f"The warband may re-roll {allowed} exploration {'die' if allowed == '1' else 'dice'} "
@@ -317,6 +321,12 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
             _choice_components(ui, view, s.pending[0])
     elif s.step == "exploration" and s.pending and s.pending[0].kind in ("choose", "skill", "talent"):
         _choice_components(ui, view, s.pending[0])
+    elif s.step == "exploration" and any(p.kind == "drop" for p in s.pending):
+        p = next(p for p in s.pending if p.kind == "drop")
+        count = int(p.note.split("|", 1)[0])
+        ui.add_item(_select(f"Drop which {'die' if count == 1 else f'{count} dice'}?", "drop", view, [
+            discord.SelectOption(label=f"Die {k + 1}: {face}", value=str(k)) for k, face in enumerate(s.explore_dice)],
+            many=count > 1, row=0))
     elif s.step == "exploration" and any(p.kind == "reroll" for p in s.pending):
         p = next(p for p in s.pending if p.kind == "reroll")
         allowed = int(p.note.split("|", 1)[0])
@@ -337,6 +347,7 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
                 ui.add_item(_button("Send nobody", "nobody", view))
         else:
             dice = searchers + (1 if s.won else 0)
+            dice += int(s.extra.get(EXTRA_DIE, 0)) if dice else 0  # a straggler questioned: the dice to drop
             ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})" if dice else "Nobody searched: go on",
                                 "explore", view, style=primary))
             ui.add_item(_button("Type dice / extra dice", "expdice", view))

@@ -30,6 +30,7 @@ from engine.campaign.actions import (
     server_tables,
     sheets,
     standings,
+    succession,
     trading,
     undo,
     upkeep,
@@ -95,6 +96,18 @@ class _Verbs:
             except KeepChanges as keep:  # commit what it changed, then refuse
                 error = keep.error
         raise error
+
+    def act_noting(self, actor: Actor, notices: list[str] | None, action: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``act``, and what the action's side effects said for the answer (who took command after a
+        leader died: engine/campaign/actions/succession.py) put in ``notices`` (None: not wanted)."""
+
+        def noting(uow: Any, actor: Actor, *a: Any, **k: Any) -> T:
+            result = action(uow, actor, *a, **k)
+            if notices is not None:
+                notices[:] = succession.notices(uow)
+            return result
+
+        return self.act(actor, noting, *args, **kwargs)
 
     def read(self, guild_id: int, query: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """Run ``query(uow, ...)`` in one reading unit of work (a consistent snapshot)."""
@@ -195,12 +208,16 @@ class Campaigns(_Verbs):
                          warrior_type=warrior_type, profile=profile, group_size=group_size, equipment=equipment, skills=skills,
                          experience=experience, large=large)
 
-    def edit_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, **changes: Any) -> Warrior:
-        """Change any field (``warriors.edit_warrior``'s keywords); ``profile`` may name only what changes."""
-        return self.act(_actor(guild_id, actor_id, is_admin), warriors.edit_warrior, warband, warrior, **changes)
+    def edit_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, *,
+                     notices: list[str] | None = None, **changes: Any) -> Warrior:
+        """Change any field (``warriors.edit_warrior``'s keywords); ``profile`` may name only what changes.
+        ``notices``: filled with who took command if the leader left (``act_noting``)."""
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, warriors.edit_warrior, warband, warrior, **changes)
 
-    def remove_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, *, reason: str = "") -> None:
-        return self.act(_actor(guild_id, actor_id, is_admin), warriors.remove_warrior, warband, warrior, reason=reason)
+    def remove_warrior(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, *, reason: str = "",
+                       rng: random.Random | None = None, notices: list[str] | None = None) -> None:
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, warriors.remove_warrior, warband, warrior,
+                               reason=reason, rng=rng)
 
     def equip(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, item: str) -> Warrior:
         return self.act(_actor(guild_id, actor_id, is_admin), warriors.equip, warband, warrior, item)
@@ -213,8 +230,9 @@ class Campaigns(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), warriors.add_xp, warband, warrior, amount, reason=reason)
 
     def injure(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int, *,
-               reason: str = "", rng: random.Random | None = None) -> Warrior:
-        return self.act(_actor(guild_id, actor_id, is_admin), warriors.injure, warband, warrior, injury, reason=reason, rng=rng)
+               reason: str = "", rng: random.Random | None = None, notices: list[str] | None = None) -> Warrior:
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, warriors.injure, warband, warrior, injury,
+                               reason=reason, rng=rng)
 
     def get_warrior(self, guild_id: int, warband: str, warrior: str) -> Warrior:
         return self.read(guild_id, warriors.get_warrior, warband, warrior)
@@ -462,6 +480,12 @@ class PostBattle(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), postbattle.reroll_exploration, sequence_id, version, tuple(dice),
                          entered=entered, rng=self.rng)
 
+    def drop_exploration_dice(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
+                              dice: Iterable[int]) -> postbattle.SequenceView:
+        """Drop the exploration dice at these positions (the straggler's extra die: the player drops any one)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), postbattle.drop_exploration_dice, sequence_id, version,
+                        tuple(dice), rng=self.rng)
+
     def share_experience(self, guild_id: int, actor_id: int, is_admin: bool, sequence_id: int, version: int,
                          shares: Mapping[int, int]) -> postbattle.SequenceView:
         """Experience a place gives the heroes, shared as the owner says (warrior id -> points)."""
@@ -502,8 +526,11 @@ class Captives(_Verbs):
     def exchange(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, for_captive_id: int) -> captives.CaptivesView:
         return self.act(_actor(guild_id, actor_id, is_admin), captives.exchange, captive_id, for_captive_id)
 
-    def sell(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *, entered: str = "") -> captives.CaptivesView:
-        return self.act(_actor(guild_id, actor_id, is_admin), captives.sell, captive_id, entered=entered, rng=self.rng)
+    def sell(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *, entered: str = "",
+             notices: list[str] | None = None) -> captives.CaptivesView:
+        """Sell a captive to the slavers; ``notices``: who took command of his warband if he led it."""
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, captives.sell, captive_id, entered=entered,
+                               rng=self.rng)
 
     def choose_captor(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, captor_id: int) -> captives.CaptivesView:
         return self.act(_actor(guild_id, actor_id, is_admin), captives.choose_captor, captive_id, captor_id)

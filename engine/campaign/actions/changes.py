@@ -7,13 +7,16 @@ of work ends.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.campaign.actions import succession
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.model import Entity, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
+from engine.campaign.rules.succession import leaves_for_good
 from engine.campaign.rules.validation import SAME_NAME_HINT
 from engine.errors import LimitExceeded, MordheimError
 
@@ -64,7 +67,7 @@ def roster_refusal(uow: UnitOfWork, warband: Warband, before: Sequence[Warrior],
 
 def store_warrior(uow: UnitOfWork, warband: Warband, old: Warrior | None, changes: Mapping[str, Any], *, what: str,
                   reason: str, warriors: Sequence[Warrior] | None = None, check_roster: bool = True,
-                  checked: bool = False) -> Warrior:
+                  checked: bool = False, rng: random.Random | None = None) -> Warrior:
     """Store a new warrior (``old`` None: ``changes`` is his whole snapshot) or ``old`` with the
     snapshot keys in ``changes``, after checking what changed, and record it. Returns him as stored.
 
@@ -73,7 +76,10 @@ def store_warrior(uow: UnitOfWork, warband: Warband, old: Warrior | None, change
     whole-roster limits: for a caller whose own checks are stricter (a hire), or who applies what
     the rules decided rather than what the owner chose (a post-battle step). ``checked=True``: every
     value was checked already (a hire builds the warrior from the list's own data, checked when the
-    lists were loaded, and a name it cleaned), so the values are not checked again."""
+    lists were loaded, and a name it cleaned), so the values are not checked again.
+
+    A leader who leaves for good (dead, retired) is succeeded in the same unit (``leader_gone``);
+    ``rng`` rolls the D6 of a tie, else the players are told to roll it."""
     before_snapshot = old.snapshot() if old is not None else {}
     _before, after = diff(before_snapshot, changes) if old is not None else ({}, dict(changes))
     if old is not None and not after:
@@ -112,4 +118,20 @@ def store_warrior(uow: UnitOfWork, warband: Warband, old: Warrior | None, change
     uow.ledger.record(warband_id=warband.id, warband_name=warband.name, what=what, entity=Entity.WARRIOR, entity_id=warrior_id,
                       before=before, after=recorded, reason=reason)
     uow.warbands.touch(warband.id)
-    return Warrior.from_snapshot(new_snapshot, id=warrior_id, warband=warband.name)
+    stored = Warrior.from_snapshot(new_snapshot, id=warrior_id, warband=warband.name)
+    if old is not None and leaves_for_good(old, str(stored.status)):
+        leader_gone(uow, warband, old, rng=rng)
+    return stored
+
+
+def leader_gone(uow: UnitOfWork, warband: Warband, departed: Warrior, *, rng: random.Random | None = None) -> None:
+    """``departed``, the leader, left the roster for good (already written): the rule's heir takes
+    command, written as a ledger row of this unit (engine/campaign/actions/succession.py)."""
+    now = [w for w in uow.warriors.of_warband(warband.id, warband.name) if w.id != departed.id]
+
+    def write(heir: Warrior, changes: dict[str, Any]) -> Warrior:
+        return store_warrior(uow, warband, heir, changes, what=succession.SUCCESSION, warriors=now, check_roster=False,
+                             reason=f"takes command after {departed.name}")
+
+    succession.take_command(uow, warband, departed, now, tables_of(uow).warband_list(warband),
+                            d6=succession.d6_of(rng), write=write)

@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.campaign.actions import succession
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband
 from engine.campaign.actions.server_tables import ServerTables, grade_refusal, tables_of
@@ -65,6 +66,7 @@ class Hired:
     by_hand: tuple[str, ...] = ()  # what the hire asks beyond gold, and models that come along: to record by hand
     kind: str = ""  # 'hired sword' or 'Dramatis Persona' for a hireling
     needs: tuple[str, ...] = ()  # what the list says he must still be given ('Every Mutant has at least one mutation.')
+    notes: tuple[str, ...] = ()  # what else the hire did: his starting spells rolled, the acting leader stepping down
 
 
 def a(name: str, *, capital: bool = False) -> str:
@@ -182,10 +184,15 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
         new["skills"] = list(ftype.skills)
         stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
                                warriors=warriors, check_roster=False, checked=True)
+        if ftype.role == "leader":  # a new Vampire takes command back from the Necromancer (rules/succession.py)
+            succession.step_down(uow, band, warriors, wlist, ftype.id, write=lambda w, changes: store_warrior(
+                uow, band, w, changes, what=succession.SUCCESSION, warriors=warriors, check_roster=False,
+                reason=f"gives up command to {stored.name}"))
     paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - cost}, what="treasury",
                           reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
     return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None,
-                 needs=tuple(list_limits.must_carry_reminders(wlist, ftype)) if joining is None else ())
+                 needs=tuple(list_limits.must_carry_reminders(wlist, ftype)) if joining is None else (),
+                 notes=tuple(succession.notices(uow)))
 
 
 def _free_dagger(catalogue: Catalogue, ftype: FighterType, wanted: bool | None, joining: Warrior | None) -> str | None:

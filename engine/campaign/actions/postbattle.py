@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from engine.campaign.actions import succession
 from engine.campaign.actions.captives import opposing_warbands
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
@@ -46,6 +47,7 @@ from engine.campaign.rules import pit_fight as pit_rules
 from engine.campaign.rules import skill_rules
 from engine.campaign.rules.scenario_finds import scenario_shards
 from engine.campaign.rules.sequence import STEP_TITLES, Fighter, Pending, SequenceState
+from engine.campaign.rules.succession import leaves_for_good
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
 from engine.errors import MordheimError, NotFoundError
@@ -344,8 +346,14 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
     if prefill is not None:
         fighters = prefilled(fighters, prefill)
     asks = scenario_asks(battle)  # what its rulebook scenario awards beyond the usual and needs told
+    extra: dict[str, Any] = {"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done}
+    carried = _extra_dice_carried(uow, band)
+    if carried:
+        extra[EXTRA_DIE] = carried
+        notes = (*notes, f"The straggler questioned after an earlier battle: this exploration rolls {carried} extra "
+                         f"{'die' if carried == 1 else 'dice'}, and you drop as many")
     state = SequenceState(step=Step.SETUP, won=battle.result == "win", battle=what, fighters=fighters, notes=notes,
-                          extra={"asks_counters": asks.counters, "feat": asks.feat, "feat_done": asks.feat_done})
+                          extra=extra)
     sequence_id = uow.sequences.add(warband_id=band.id, battle_id=battle.id, started_by=actor.member_id, step=Step.SETUP,
                                     state_json=state.to_json(), at=uow.at)
     uow.warbands.touch(band.id)
@@ -458,6 +466,7 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
     ``entered``: dice rolled at the table, per warrior id (the bot rolls whatever is missing)."""
     entered = dict(entered or {})
     s = _Step.open(uow, actor, sequence_id, version, "injuries")
+    s.rng = rng
     state, rules = s.state, s.rules
     lines: list[str] = []
     dice_lines: list[str] = []
@@ -760,6 +769,13 @@ def _searchers(state: SequenceState, warrior: Callable[[int], Warrior | None]) -
 # Where one exploration die may be re-rolled, the second result standing (a die is never
 # re-rolled twice: 004:62). Each source gives one re-roll.
 CATACOMBS = "entrance-to-the-catacombs"  # found once: "from now on" one die (rules_data/campaign/lrb.json, exploration)
+# A straggler questioned (rules_data/campaign/lrb.json exploration, place "straggler", the variant of every
+# warband but the Skaven, the Possessed and the Undead: "next exploration: roll one extra die and drop any
+# one"): (place id, variant name) -> extra dice the warband's next exploration rolls, the player dropping as many.
+NEXT_EXPLORATION_DICE = {("straggler", "Questioned"): 1}
+EXTRA_DIE_FOUND = "next_exploration_dice"  # state.extra: this exploration found extra dice for the next one
+EXTRA_DIE = "extra_exploration_dice"  # state.extra: dice this sequence's exploration rolls extra and drops (set at start)
+EXTRA_DIE_USED = "extra_exploration_dice_used"  # state.extra: its exploration rolled them (the next one does not)
 REROLL_SKILLS = ("wyrdstone hunter",)  # Academic skill, of a hero who searched (rules_data/warbands/skills.json)
 REROLL_RULES = ("myths-and-legends",)  # a hired sword's rule, when not taken out of action (hired_swords.json)
 REROLL_ITEMS = ("master map", "warpstone amulet")  # carried by a warrior not taken out of action: a Mordheim map that
@@ -789,11 +805,14 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     rolls: list[str] = []
     follow_up = parse_entered(entered)
     if not faces:
-        n = exploration_dice(len(searching), state.won, table, extra_dice)
+        base = exploration_dice(len(searching), state.won, table, extra_dice)
+        to_drop = int(state.extra.get(EXTRA_DIE, 0)) if base else 0  # nobody searching: kept for the next exploration
+        n = exploration_dice(len(searching), state.won, table, extra_dice + to_drop)
         entered_faces, follow_up = follow_up[:n], follow_up[n:]
         if entered_faces and len(entered_faces) != n:
             raise MordheimError(f"This exploration rolls {n} dice ({len(searching)} searching heroes"
-                                f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}); "
+                                f"{', +1 for the win' if state.won else ''}{f', +{extra_dice} extra' if extra_dice else ''}"
+                                f"{f', +{to_drop} for the straggler questioned' if to_drop else ''}); "
                                 f"{len(entered_faces)} were entered.",
                                 hint=f"Type the {n} exploration dice, each 1-6, then any follow-up dice the place found asks.")
         faces = Dice(rng, entered_faces).dice(n, "Exploration")
@@ -802,6 +821,12 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                          + (" (entered)" if entered_faces else ""))
         if follow_up:  # kept for the place's follow-up rolls, past a choice of re-rolls or of a hero
             state = s.state = replace(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
+        if to_drop and faces:
+            state = s.state = replace(state, extra={**state.extra, EXTRA_DIE_USED: True})
+            p = Pending("drop", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
+                        f"{to_drop}|the straggler questioned after an earlier battle")
+            s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
+            return s.view
         rerolls, why = _rerolls(s, searching)
         if rerolls and faces:
             p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
@@ -812,6 +837,47 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
         s.state = replace(state, extra={**state.extra, FOLLOW_UP: [*state.extra.get(FOLLOW_UP, ()), *follow_up]})
     return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching,
                      typed_now=bool(follow_up))
+
+
+def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
+                          rng: random.Random | None = None) -> SequenceView:
+    """Drop the exploration dice at these positions (as many as the straggler's extra dice: the
+    player chooses which, "drop any one"); then the warband's re-rolls, then go on as ``explore`` does."""
+    s = _Step.open(uow, actor, sequence_id, version, "exploration")
+    p = s.pending("drop", 0)
+    count = int(p.note.split("|", 1)[0])
+    chosen = sorted(set(int(k) for k in dice))
+    faces = list(s.state.explore_dice)
+    if len(chosen) != count or any(not 0 <= k < len(faces) for k in chosen):
+        raise MordheimError(f"Choose {count} exploration {'die' if count == 1 else 'dice'} to drop.",
+                            hint="Use the menu of the newest message.")
+    dropped = [faces[k] for k in chosen]
+    faces = [f for k, f in enumerate(faces) if k not in chosen]
+    rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} (the straggler's extra die); kept {' '.join(map(str, faces))}"]
+    state = s.state = replace(s.state, pending=tuple(x for x in s.state.pending if x is not p), explore_dice=tuple(faces),
+                              dice=(*s.state.dice, *rolls))
+    searching = _searchers(state, s.maybe_warrior)
+    rerolls, why = _rerolls(s, searching)
+    if rerolls and faces:
+        again = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
+                        f"{min(rerolls, len(faces))}|" + "; ".join(why))
+        s.save(replace(state, pending=(again,)), rolls=rolls)
+        return s.view
+    return _explored(s, tuple(faces), [], hero_id=None, visit=True, rng=rng, shown=rolls, searching=searching)
+
+
+def _extra_dice_carried(uow: UnitOfWork, band: Warband) -> int:
+    """Extra exploration dice an earlier exploration found for this warband's next one (a straggler
+    questioned) and no later exploration rolled yet; only sequences finished and not undone count."""
+    carried = 0
+    for record in uow.sequences.of_warband(band.id, SequenceStatus.FINISHED):
+        if uow.ledger.batch_undone(band.id, record.batch_id):
+            continue
+        extra = state_of(record.state_json).extra
+        if extra.get(EXTRA_DIE_USED):
+            carried = 0
+        carried = int(extra.get(EXTRA_DIE_FOUND, carried))
+    return carried
 
 
 def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
@@ -947,6 +1013,13 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
                  if faces else "Exploration: nobody searched the ruins (no exploration dice): nothing found")
     extra = {**state.extra, "exploration": list(result.lines), "place": result.place.id if result.place else None}
     extra.pop(FOLLOW_UP, None)
+    if result.place is not None:
+        variant = result.place.variant(s.warband_list_id())
+        found_dice = NEXT_EXPLORATION_DICE.get((result.place.id, variant.name if variant is not None else ""), 0)
+        if found_dice:
+            extra[EXTRA_DIE_FOUND] = found_dice
+            lines.append(f"The straggler questioned: the warband's next exploration rolls {found_dice} extra "
+                         f"{'die' if found_dice == 1 else 'dice'}, and you drop as many")
     if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
         lines.insert(1, counters.line())
         extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}
@@ -1111,6 +1184,8 @@ class _Step:
         self._changed: dict[int, dict[str, Any]] = {}  # warrior id -> snapshot keys changed, not yet written
         self._earlier: list[SequenceState] | None = None
         self._raised: list[tuple[int, str]] | None = None
+        self.rng: random.Random | None = None  # rolls the D6 of a tie for command (else the players roll it)
+        self._succession_lines: list[str] = []  # who took command after a leader left, for the summary
 
     @classmethod
     def open(cls, uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *steps: str) -> _Step:
@@ -1221,7 +1296,22 @@ class _Step:
                                entity_id=old.id, before={name: _as_json(getattr(old, name)) for name in changed}, after=checked,
                                reason=f"post-battle, {self.state.battle}")
         self._remember(stored)
+        if leaves_for_good(old, str(stored.status)):
+            self._succeed(old)
         return stored
+
+    def _succeed(self, departed: Warrior) -> None:
+        """The leader ``departed`` is dead or gone: the rule's heir takes command, in the sequence's batch."""
+        now = [w for w in self.warriors() if w.id != departed.id]
+
+        def write(heir: Warrior, changes: dict[str, Any]) -> Warrior:
+            stored = store_warrior(self.uow, self.band, heir, changes, what=succession.SUCCESSION, warriors=now,
+                                   check_roster=False, reason=f"takes command after {departed.name}")
+            self._remember(stored)
+            return stored
+
+        found = succession.take_command(self.uow, self.band, departed, now, self.wlist, d6=succession.d6_of(self.rng), write=write)
+        self._succession_lines.append(found.text + (f" (dice: {'; '.join(found.rolls)})" if found.rolls else ""))
 
     def add(self, like: Warrior, new: CampaignWarrior, what: str) -> Warrior:
         """Store ``new`` as a warrior of his own, otherwise like ``like`` (a lad with talent leaving his group)."""
@@ -1241,7 +1331,10 @@ class _Step:
 
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: SequenceStatus = SequenceStatus.OPEN) -> None:
         """Write the warriors' changes and the sequence's new state, one version on. The lines the
-        step added are marked as its own (the summary's sections)."""
+        step added are marked as its own (the summary's sections), and so is who took command."""
+        if self._succession_lines:
+            state = replace(state, lines=(*state.lines, *self._succession_lines))
+            self._succession_lines = []
         added = len(state.lines) - len(state.line_steps)
         if added > 0:
             known = state.line_steps + ("",) * max(0, len(self.state.lines) - len(state.line_steps))

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from engine.campaign.actions.changes import store_warrior, with_hand_edits
+from engine.campaign.actions.changes import leader_gone, store_warrior, with_hand_edits
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband, suggest, warband_named, warrior_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice
@@ -21,6 +21,7 @@ from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 from engine.campaign.rules.campaign_warrior import CampaignWarrior, gains_experience
 from engine.campaign.rules.injuries import apply_injury
 from engine.campaign.rules.kit_names import canonical
+from engine.campaign.rules.succession import leaves_for_good
 from engine.campaign.rules.validation import (
     MAX_EXPERIENCE,
     ROLES,
@@ -56,17 +57,18 @@ def add_warrior(uow: UnitOfWork, actor: Actor, warband: str, name: str, *, role:
 
 
 def _change(uow: UnitOfWork, actor: Actor, warband: str, warrior: str,
-            change: Callable[[Warrior, CampaignRules], dict[str, Any]], *, what: str, reason: str = "") -> Warrior:
+            change: Callable[[Warrior, CampaignRules], dict[str, Any]], *, what: str, reason: str = "",
+            rng: random.Random | None = None) -> Warrior:
     band = changeable_warband(uow, actor, warband)
     old = warrior_named(uow, band, warrior)
-    return store_warrior(uow, band, old, change(old, tables_of(uow).rules), what=what, reason=reason)
+    return store_warrior(uow, band, old, change(old, tables_of(uow).rules), what=what, reason=reason, rng=rng)
 
 
 def edit_warrior(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, *, name: str | None = None,
                  role: str | None = None, warrior_type: str | None = None, profile: Mapping[str, int] | None = None,
                  group_size: int | None = None, skills: Iterable[str] | None = None, injuries: Iterable[str] | None = None,
                  experience: int | None = None, status: str | None = None, large: bool | None = None,
-                 reason: str = "") -> Warrior:
+                 reason: str = "", rng: random.Random | None = None) -> Warrior:
     """Change any field; ``profile`` may name only the characteristics that change."""
     changes: dict[str, Any] = {}
     if name is not None:
@@ -93,11 +95,14 @@ def edit_warrior(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, *, n
     def change(old: Warrior, _rules: CampaignRules) -> dict[str, Any]:
         return with_hand_edits(old, {**changes, "profile": {**old.profile.as_dict(), **partial}})
 
-    return _change(uow, actor, warband, warrior, change, what="warrior.edit", reason=reason)
+    return _change(uow, actor, warband, warrior, change, what="warrior.edit", reason=reason, rng=rng)
 
 
-def remove_warrior(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, *, reason: str = "") -> None:
-    """Take a warrior off the roster for good (use status 'dead' or 'retired' to keep the record)."""
+def remove_warrior(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, *, reason: str = "",
+                   rng: random.Random | None = None) -> None:
+    """Take a warrior off the roster for good (use status 'dead' or 'retired' to keep the record).
+    A leader removed is succeeded as a dead one is (engine/campaign/rules/succession.py); ``rng``
+    rolls the D6 of a tie."""
     reason = clean_notes(reason, "The reason")
     band = changeable_warband(uow, actor, warband)
     old = warrior_named(uow, band, warrior)
@@ -105,6 +110,8 @@ def remove_warrior(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, *,
     uow.ledger.record(warband_id=band.id, warband_name=band.name, what="warrior.remove", entity=Entity.WARRIOR,
                       entity_id=old.id, before=old.snapshot(), after=None, reason=reason)
     uow.warbands.touch(band.id)
+    if leaves_for_good(old, None):
+        leader_gone(uow, band, old, rng=rng)
 
 
 def equip(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, item: str) -> Warrior:
@@ -209,7 +216,7 @@ def injure(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, injury: st
         return {"status": hurt.status, "profile": hurt.profile.as_dict(), "equipment": list(hurt.equipment),
                 "injuries": list(hurt.injuries), "experience": hurt.experience}
 
-    return _change(uow, actor, warband, warrior, change, what="injury", reason=reason or str(injury)[:64])
+    return _change(uow, actor, warband, warrior, change, what="injury", reason=reason or str(injury)[:64], rng=rng)
 
 
 # ---------------------------------------------------------------------- finding warriors

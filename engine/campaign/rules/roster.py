@@ -53,7 +53,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.campaign.rules import list_limits, skill_rules
+from engine.campaign.rules import list_limits, skill_rules, succession
 from engine.campaign.rules.campaign_rules import CampaignRules
 from engine.campaign.lists.catalogue import Catalogue, FighterType, HiredSword, Item, SkillList, SpecialRule, WarbandList, lookup_key
 from engine.campaign.model import Warrior, WarriorCost
@@ -243,8 +243,11 @@ def hire_problems(
     elif count != 1:
         problems.append(f"Heroes are hired one at a time: {fighter.name} is a {fighter.role}.")
     if fighter.role == "leader":
+        refusal = succession.hire_refusal(wlist, warriors, fighter.id)
         leader = next((w.name for w in living if w.role == "leader"), None)
-        if leader:
+        if refusal:
+            problems.append(refusal)
+        elif leader and succession.steps_down(wlist, living, fighter.id) is None:
             problems.append(f"{warband_name} already has a leader ({leader}); a warband has one.")
     if fighter.is_hero:
         hero_count, hero_max = hero_places(living), max_heroes(rules, wlist)
@@ -284,6 +287,8 @@ def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Wa
     size_room = size_limit(rules, wlist, wlist.name, living).maximum - places(living)
     hero_room = max_heroes(rules, wlist) - hero_places(living)
     has_leader = any(w.role == "leader" for w in living)
+    leader_barred = succession.hire_refusal(wlist, warriors, wlist.leader.id) is not None
+    leader_returns = succession.steps_down(wlist, living, wlist.leader.id) is not None  # a new Vampire takes command back
     counts = list_limits.model_counts(living) if wlist.limits else None
     options = []
     for fighter in wlist.fighters:
@@ -293,7 +298,9 @@ def hire_options(rules: CampaignRules, wlist: WarbandList, warriors: Sequence[Wa
             limits.append((fighter.maximum - n, f"the list allows {fighter.maximum}"))
         if fighter.is_hero:  # hired one at a time, but the room is every slot still open (hire_problems counts one)
             limits.append((hero_room, f"{max_heroes(rules, wlist)} heroes already"))
-        if fighter.role == "leader" and has_leader:
+        if fighter.role == "leader" and leader_barred:
+            limits.append((0, "its leader is gone: no new one may be hired (LRB p. 78)"))
+        elif fighter.role == "leader" and has_leader and not leader_returns:
             limits.append((0, "it has a leader"))
         if fighter.no_more_than:
             limits.append((models_of(living, fighter.no_more_than) - n, "no more than " + fighter.no_more_than.replace("-", " ")))
@@ -477,7 +484,10 @@ def check_roster(
         else:
             notes.append("A custom warband: there is no list to check its warriors' types and kit against.")
     else:
+        leader_lost = succession.lost_leader_type(wlist, warriors)
         for listed in wlist.fighters:
+            if listed.role == "leader" and leader_lost:
+                continue  # his successor leads (engine/campaign/rules/succession.py); no new one may be hired
             if listed.minimum and models_of(warriors, listed.id) < listed.minimum:
                 problems.append(f"The {wlist.name} list needs at least {listed.minimum} {listed.name}; this warband has "
                                 f"{models_of(warriors, listed.id)}.")
