@@ -103,7 +103,7 @@ class Hire(commands.Cog):
         g = require_server(interaction)
         c = campaigns(interaction)
         hired = await call_write(c.store, c.hire_fighter, g, interaction.user.id, is_admin(interaction), warband,
-                                 fighter_type, name=name, count=count, dagger=dagger)
+                                 fighter_type, name=name, count=count, dagger=dagger, rng=interaction.client.rng)
         await interaction.response.send_message(embed=hired_embed(hired, hired.warrior.warband))
 
     @hire.command(name="sword", description="Hire a hired sword: his fee now, his upkeep after every battle")

@@ -248,9 +248,10 @@ class Campaigns(_Verbs):
 
     # ---- hiring
     def hire_fighter(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, fighter: str, *,
-                     name: str | None = None, count: int = 1, dagger: bool | None = None) -> hiring.Hired:
+                     name: str | None = None, count: int = 1, dagger: bool | None = None,
+                     rng: random.Random | None = None) -> hiring.Hired:
         return self.act(_actor(guild_id, actor_id, is_admin), hiring.hire_fighter, warband, fighter, name=name, count=count,
-                        dagger=dagger)
+                        dagger=dagger, rng=rng)
 
     def hire_sword(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, sword: str, *,
                    name: str | None = None, kit: str | None = None) -> hiring.Hired:

@@ -35,6 +35,7 @@ Decisions (LRB = Living Rulebook 2005; the seeds hold no warband lists, INVENTOR
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -49,6 +50,7 @@ from engine.campaign.model import Actor, Role, Warband, Warrior, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import list_limits
 from engine.campaign.rules import roster as roster_rules
+from engine.campaign.rules import starting_spells
 from engine.campaign.rules.validation import clean_name, whole_number
 from engine.errors import MordheimError, NotFoundError
 
@@ -133,13 +135,13 @@ def _free_name(warriors: Sequence[Warrior], base: str) -> str:
 
 # ---------------------------------------------------------------------- fighters of the list
 def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, name: str | None = None,
-                 count: int = 1, dagger: bool | None = None) -> Hired:
+                 count: int = 1, dagger: bool | None = None, rng: random.Random | None = None) -> Hired:
     """Hire ``count`` models of a fighter type of the warband's list (a hero, or a henchman group).
 
     ``name`` names the new warrior or group; the name of an existing henchman group of the
     same type adds the new models to it. The cost comes from the treasury in the same action.
     ``dagger``: the free dagger every warrior starts with (None: given where his list sells daggers;
-    False: refused).
+    False: refused). A wizard or priest rolls his first spell with ``rng`` (rules/starting_spells.py).
     """
     count = whole_number(count, "The number to hire")
     if count < 1:
@@ -170,6 +172,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
         raise MordheimError(f"{band.name} cannot hire {ftype.name}:\n" + "\n".join(f"- {p}" for p in problems))
     # hire_problems refused every limit the roster check would (and those the roster broke
     # already), so store_warrior need not check the roster again
+    spell_notes: list[str] = []  # a new wizard's first spell, rolled (or what to roll at the table)
     if joining is not None:
         stored = store_warrior(uow, band, joining, {"group_size": joining.group_size + count}, what="warrior.hire",
                                reason=f"{count} more {ftype.name}", warriors=warriors, check_roster=False, checked=True)
@@ -181,9 +184,15 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
             experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
             skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
         )
-        new["skills"] = list(ftype.skills)
+        rule_ids = [r.id for r in ftype.special_rules]
+        spells = starting_spells.roll_starting_spells(rule_ids, rng or random.Random())
+        new["skills"] = [*ftype.skills, *(s.skill for s in spells)]
         stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
                                warriors=warriors, check_roster=False, checked=True)
+        spell_notes = [s.describe() for s in spells]
+        if not spells and set(rule_ids) & tables.catalogue.spellcasters.special_rules:
+            spell_notes.append(f"He starts with one spell (000:1571): roll a D6 on the {wlist.name} list's spell chart and "
+                               f"record it with /warrior edit skills, as 'Spells: NAME'.")
         if ftype.role == "leader":  # a new Vampire takes command back from the Necromancer (rules/succession.py)
             succession.step_down(uow, band, warriors, wlist, ftype.id, write=lambda w, changes: store_warrior(
                 uow, band, w, changes, what=succession.SUCCESSION, warriors=warriors, check_roster=False,
@@ -192,7 +201,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
                           reason=f"hired {stored.name} ({count} x {ftype.name})" if count > 1 else f"hired {stored.name}")
     return Hired(warrior=stored, count=count, cost=cost, gold_left=paid.gold_crowns, joined=joining is not None,
                  needs=tuple(list_limits.must_carry_reminders(wlist, ftype)) if joining is None else (),
-                 notes=tuple(succession.notices(uow)))
+                 notes=(*spell_notes, *succession.notices(uow)))
 
 
 def _free_dagger(catalogue: Catalogue, ftype: FighterType, wanted: bool | None, joining: Warrior | None) -> str | None:
