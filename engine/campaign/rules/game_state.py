@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 # The ledger rows a game writes, all in the game's one batch with the battles its end records:
@@ -115,6 +116,15 @@ class Side:
     def with_piece(self, new: Piece) -> Side:
         return replace(self, pieces=tuple(new if p.key == new.key else p for p in self.pieces))
 
+    @cached_property
+    def text(self) -> str:
+        """The warband as JSON, each model a row of PIECE_FIELDS rather than an object (forty models
+        are a third of the text and of the time to write it). Written once and kept with the side,
+        which is frozen: a mark makes a new side only for the warband it changes."""
+        data = {name: getattr(self, name) for name in SIDE_FIELDS}
+        data["pieces"] = [_row(p) for p in self.pieces]
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
 
 @dataclass(frozen=True)
 class Change:
@@ -126,6 +136,12 @@ class Change:
     side: int  # the warband marked, or whose turn began
     before: dict[str, Any]
     after: dict[str, Any]
+
+    @cached_property
+    def text(self) -> str:
+        """The change as JSON, written once and kept with it: a press writes the history again."""
+        return json.dumps({"kind": self.kind, "side": self.side, "before": self.before, "after": self.after},
+                          ensure_ascii=False, separators=(",", ":"))
 
 
 @dataclass(frozen=True)
@@ -151,12 +167,13 @@ class GameState:
         return [n for n, s in enumerate(self.sides) if s.fighting]
 
     def to_json(self) -> str:
-        # Every press writes the whole state, and a mark changes one warband: each warband's text is
-        # written once and kept (``_side_json``), and the state's own fields are written around them.
+        # Every press writes the whole state, and a mark changes one warband: the text of each warband
+        # and of each change of the history is written once and kept with it (``Side.text``,
+        # ``Change.text``), and the state's own fields are written around them.
         data = {name: getattr(self, name) for name in STATE_FIELDS}
-        data["history"] = [vars(c) for c in self.history]
         head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        return head[:-1] + ',"sides":[' + ",".join(_side_json(s) for s in self.sides) + "]}"
+        return (head[:-1] + ',"history":[' + ",".join(c.text for c in self.history) + '],"sides":['
+                + ",".join(s.text for s in self.sides) + "]}")
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -170,27 +187,7 @@ class GameState:
 
 PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
-STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "sides")
-
-# Warbands written lately, by the side's identity: sides are frozen, a mark makes a new one only for
-# the warband it changes, and the entry holds the side, so its id is not reused while kept.
-_SIDE_TEXT: dict[int, tuple[Side, str]] = {}
-SIDE_TEXTS_KEPT = 512
-
-
-def _side_json(side: Side) -> str:
-    """A warband as JSON, each model a row of PIECE_FIELDS rather than an object (forty models are a
-    third of the text and of the time to write it)."""
-    kept = _SIDE_TEXT.get(id(side))
-    if kept is not None and kept[0] is side:
-        return kept[1]
-    data = {name: getattr(side, name) for name in SIDE_FIELDS}
-    data["pieces"] = [_row(p) for p in side.pieces]
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    if len(_SIDE_TEXT) >= SIDE_TEXTS_KEPT:
-        del _SIDE_TEXT[next(iter(_SIDE_TEXT))]
-    _SIDE_TEXT[id(side)] = (side, text)
-    return text
+STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("sides", "history"))
 
 
 def _row(p: Piece) -> tuple[Any, ...]:
