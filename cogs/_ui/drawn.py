@@ -6,7 +6,7 @@ every press, that is most of the drawing (bench/bench_game.py). When every compo
 is answered through a ``DynamicItem`` (its custom_id carries what a press needs, and discord.py
 need not keep the view), the payload can be written at once: ``button``, ``menu``, ``option`` and ``action_row``
 write the dicts discord.py writes (tests/cogs/test_drawn.py compares them), cut to Discord's
-lengths as discord.py would refuse longer ones, and ``Drawn`` hands them to discord.py as a view.
+lengths (Discord refuses longer ones), and ``Drawn`` hands them to discord.py as a view.
 """
 
 from __future__ import annotations
