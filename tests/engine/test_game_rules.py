@@ -5,7 +5,7 @@ the Leadership test with typed dice, and the facts that fill in a post-battle se
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -132,4 +132,17 @@ def test_the_state_round_trips_through_json():
     # a model's row is written in the order its fields are read back
     assert [f.name for f in fields(Piece)] == list(PIECE_FIELDS)
     second = state.sides[0].pieces[1]
-    assert dict(zip(PIECE_FIELDS, _row(second))) == vars(second)
+    assert dict(zip(PIECE_FIELDS, _row(second))) == {name: getattr(second, name) for name in PIECE_FIELDS}
+
+
+def test_the_text_kept_with_each_warband_model_and_change_is_the_state_as_it_is():
+    state = GameState(scenario="Wyrdstone Hunt", sides=(side(piece("1", "leader"), piece("2.1")),))
+    written = state.to_json()  # each model's, warband's and change's text is now kept with it
+    first = state.sides[0].pieces[1]
+    marked = replace(first, state=PieceState.STUNNED, counters=1)
+    change = Change(kind="mark", side=0, before={"key": "2.1", "state": "standing"}, after={"key": "2.1", "state": "stunned"})
+    later = replace(state, sides=(state.sides[0].with_piece(marked),), history=(change,))
+    assert GameState.from_json(later.to_json()) == later and GameState.from_json(written) == state
+    assert later.sides[0].pieces[0] is state.sides[0].pieces[0]  # the model not marked, and his text, carry over
+    fresh = GameState.from_json(later.to_json())  # nothing kept yet: written afresh, the same text
+    assert fresh.to_json() == later.to_json()
