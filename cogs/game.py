@@ -44,6 +44,7 @@ from cogs._ui.game_panel import (
 )
 from cogs._ui.game_tracker import TRACKER, end_panel, tracker_components, tracker_embeds
 from cogs._ui.postbattle_render import sequence_components, sequence_embed
+from cogs._ui.pressed import edit_pressed
 from cogs._ui.tracker_edits import TrackerEdits
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import warband_choices
@@ -368,8 +369,8 @@ class GameCog(commands.Cog, name="GameCog"):
         view = await call_write(self.store, change)
         piece = view.state.sides[side].piece(key)
         note = f"✓ {safe(piece.name)}: {piece.state.words}" if piece is not None else ""
-        await interaction.response.edit_message(embed=panel_embed(view, side, key, note=note),
-                                                view=panel_components(view, side, key, _page_of(view, side, key)))
+        await edit_pressed(interaction, embed=panel_embed(view, side, key, note=note),
+                           view=panel_components(view, side, key, _page_of(view, side, key)))
         self.edits.ask(g, game, if_it_fails=lambda: self._not_edited(interaction, game))
 
     async def _test(self, interaction: discord.Interaction, arg: str, game: int, side: int, key: str) -> None:
