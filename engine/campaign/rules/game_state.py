@@ -25,6 +25,9 @@ ROUT_TAKEN = "game.rout"
 GAME_RECORDED = "game.record"
 GAME_RECORDS = (GAME_STARTED, ROUT_TAKEN, GAME_RECORDED)
 HISTORY_KEPT = 12  # marks and turns the tracker's Undo can take back, newest first
+# One encoder for every text of a state: json.dumps with these options makes a new one per call,
+# which costs more than writing a model's row.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 class PieceState(StrEnum):
@@ -96,7 +99,7 @@ class Piece:
         """The model as JSON: a row of PIECE_FIELDS rather than an object (forty models are a third of
         a game's text and of the time to write it). Written once and kept with him: he is frozen, and
         a mark makes a new piece only for the model it changes."""
-        return json.dumps(_row(self), ensure_ascii=False, separators=(",", ":"))
+        return _JSON.encode(_row(self))
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,7 @@ class Side:
     def text(self) -> str:
         """The warband as JSON, its models' rows (``Piece.text``) written around. Written once and kept
         with the side, which is frozen: a mark makes a new side only for the warband it changes."""
-        head = json.dumps({name: getattr(self, name) for name in SIDE_FIELDS}, ensure_ascii=False, separators=(",", ":"))
+        head = _JSON.encode({name: getattr(self, name) for name in SIDE_FIELDS})
         return head[:-1] + ',"pieces":[' + ",".join(p.text for p in self.pieces) + "]}"
 
 
@@ -145,8 +148,7 @@ class Change:
     @cached_property
     def text(self) -> str:
         """The change as JSON, written once and kept with it: a press writes the history again."""
-        return json.dumps({"kind": self.kind, "side": self.side, "before": self.before, "after": self.after},
-                          ensure_ascii=False, separators=(",", ":"))
+        return _JSON.encode({"kind": self.kind, "side": self.side, "before": self.before, "after": self.after})
 
 
 @dataclass(frozen=True)
@@ -176,7 +178,7 @@ class GameState:
         # and of each change of the history is written once and kept with it (``Side.text``,
         # ``Change.text``), and the state's own fields are written around them.
         data = {name: getattr(self, name) for name in STATE_FIELDS}
-        head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        head = _JSON.encode(data)
         return (head[:-1] + ',"history":[' + ",".join(c.text for c in self.history) + '],"sides":['
                 + ",".join(s.text for s in self.sides) + "]}")
 
