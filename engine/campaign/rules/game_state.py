@@ -25,9 +25,10 @@ ROUT_TAKEN = "game.rout"
 GAME_RECORDED = "game.record"
 GAME_RECORDS = (GAME_STARTED, ROUT_TAKEN, GAME_RECORDED)
 HISTORY_KEPT = 12  # marks and turns the tracker's Undo can take back, newest first
-# One encoder for every text of a state: json.dumps with these options makes a new one per call,
-# which costs more than writing a model's row.
-_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+# One encoder for every text of a state: json.dumps with options makes a new one per call, which
+# costs more than writing a model's row. ASCII ("·" written \u00b7): a text of ASCII only is its own
+# UTF-8, so SQLite takes it and gives it back without converting it, and joining the parts copies bytes.
+_JSON = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
 
 
 class PieceState(StrEnum):
