@@ -397,8 +397,8 @@ def _number(text: str) -> int:
 
 
 def _page_of(view: GameView, side: int, key: str) -> int:
-    keys = [p.key for p in view.state.sides[side].pieces]
-    return keys.index(key) // PAGE if key in keys else 0
+    at = view.state.sides[side].position(key)
+    return 0 if at is None else at // PAGE
 
 
 async def setup(bot: commands.Bot) -> None:

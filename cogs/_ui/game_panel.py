@@ -91,7 +91,7 @@ def _list(view: GameView, side: int, page: int) -> list[Component]:
 
 def _warrior(view: GameView, side: int, piece: Piece) -> list[Component]:
     s = view.state.sides[side]
-    at = s.pieces.index(piece)
+    at = s.position(piece.key) or 0
     before, after = s.pieces[at - 1], s.pieces[(at + 1) % len(s.pieces)]
     rows = [action_row(button(f"◀ {before.name}", panel_id(PANEL, "go", view, side, before.key)),
                 button("The list", panel_id(PANEL, "list", view, side, piece.key)),
@@ -116,7 +116,7 @@ def _takers(view: GameView, side: int) -> list[Component]:
     """Who may have taken a model of ``side`` out of action: every hero of the other warbands
     (four warbands of six heroes at most: 18), another enemy, or no enemy."""
     options = [option(f"{p.name} ({other.warband})", piece_ref(n, p.key))
-               for n, other in enumerate(view.state.sides) if n != side for p in other.pieces if p.is_hero]
+               for n, other in enumerate(view.state.sides) if n != side for p in other.heroes]
     options = options[:MAX_OPTIONS - 2]
     options.append(option("Another enemy (a henchman, a hired sword…)", ANOTHER_ENEMY))
     options.append(option("No enemy (a fall, his own spell…)", NO_ONE))

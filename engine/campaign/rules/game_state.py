@@ -122,10 +122,26 @@ class Side:
         return self.status == SideStatus.FIGHTING
 
     def piece(self, key: str) -> Piece | None:
-        return next((p for p in self.pieces if p.key == key), None)
+        at = self._places.get(key)
+        return None if at is None else self.pieces[at]
+
+    def position(self, key: str) -> int | None:
+        """Where the model ``key`` is among ``pieces`` (None: not in this warband)."""
+        return self._places.get(key)
 
     def with_piece(self, new: Piece) -> Side:
-        return replace(self, pieces=tuple(new if p.key == new.key else p for p in self.pieces))
+        at = self._places.get(new.key)
+        return self if at is None else replace(self, pieces=(*self.pieces[:at], new, *self.pieces[at + 1:]))
+
+    @cached_property
+    def heroes(self) -> tuple[Piece, ...]:
+        """The leader and heroes (``Piece.is_hero``), in order."""
+        return tuple(p for p in self.pieces if p.is_hero)
+
+    @cached_property
+    def _places(self) -> dict[str, int]:
+        # each model's place by key, found once per side (it is frozen): a press looks its model up several times
+        return {p.key: n for n, p in enumerate(self.pieces)}
 
     @cached_property
     def text(self) -> str:
