@@ -148,7 +148,7 @@ class Side:
         """The warband as JSON, its models' rows (``Piece.text``) written around. Written once and kept
         with the side, which is frozen: a mark makes a new side only for the warband it changes."""
         head = _JSON.encode({name: getattr(self, name) for name in SIDE_FIELDS})
-        return head[:-1] + ',"pieces":[' + ",".join(p.text for p in self.pieces) + "]}"
+        return "".join((head[:-1], ',"pieces":[', ",".join([p.text for p in self.pieces]), "]}"))
 
 
 @dataclass(frozen=True)
@@ -194,10 +194,9 @@ class GameState:
         # Every press writes the whole state, and a mark changes one warband: the text of each warband
         # and of each change of the history is written once and kept with it (``Side.text``,
         # ``Change.text``), and the state's own fields are written around them.
-        data = {name: getattr(self, name) for name in STATE_FIELDS}
-        head = _JSON.encode(data)
-        return (head[:-1] + ',"history":[' + ",".join(c.text for c in self.history) + '],"sides":['
-                + ",".join(s.text for s in self.sides) + "]}")
+        head = _JSON.encode({name: getattr(self, name) for name in STATE_FIELDS})
+        return "".join((head[:-1], ',"history":[', ",".join([c.text for c in self.history]), '],"sides":[',
+                        ",".join([s.text for s in self.sides]), "]}"))
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
