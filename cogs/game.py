@@ -7,6 +7,9 @@ Decisions:
   never press each other's buttons.
 - A mark does not edit the tracker at once: the edits of a moment's marks are gathered into one
   (cogs/_ui/tracker_edits.py), as Discord lets a bot edit a message only so often.
+- A mark, the press players make most, is answered with the panel written straight as Discord's
+  payload (cogs/_ui/drawn.py) and sent without reading back the copy Discord returns
+  (cogs/_ui/pressed.py); bench/bench_game.py measures it.
 - Every button and menu is a ``discord.ui.DynamicItem`` whose custom_id carries the game and the
   version it was drawn at (cogs/_ui/game_tracker.py, game_panel.py): presses work after a
   restart (the game is in the database), and the engine refuses a stale one, changing nothing.

@@ -4,8 +4,8 @@ Opened by the tracker's "Mark: <warband>" button, seen only by the member who pr
 of the warband's models (24 a page); then the chosen model's state as buttons, a menu of who took
 him out of action (the other warbands' heroes: a hero's kills are his experience), his wyrdstone
 counters, the previous and next model, and a button that opens his Leadership tests. Each mark
-draws the panel again, so the model's part is kept small: the list is a press away. Every component's custom_id carries the
-game, the version the panel was drawn at, the warband's place in the game and the model
+draws the panel again, so the model's part is kept small (the list is a press away) and written
+straight as Discord's payload (cogs/_ui/drawn.py). Every component's custom_id carries the game, the version the panel was drawn at, the warband's place in the game and the model
 (``gp:<action>:<game>:<version>:<side>:<key>[:<arg>]``, menus ``gps:``), so the panel works after
 a restart, and a mark on a model someone changed since is refused (cogs/game.py answers them).
 """
@@ -91,13 +91,26 @@ def _list(view: GameView, side: int, page: int) -> list[Component]:
 
 def _warrior(view: GameView, side: int, piece: Piece) -> list[Component]:
     s = view.state.sides[side]
-    at = s.position(piece.key) or 0
+    at = s.position(piece.key) or 0  # he is one of them
     before, after = s.pieces[at - 1], s.pieces[(at + 1) % len(s.pieces)]
     rows = [action_row(button(f"◀ {before.name}", panel_id(PANEL, "go", view, side, before.key)),
-                button("The list", panel_id(PANEL, "list", view, side, piece.key)),
-                button(f"{after.name} ▶", panel_id(PANEL, "go", view, side, after.key)))]
+                       button("The list", panel_id(PANEL, "list", view, side, piece.key)),
+                       button(f"{after.name} ▶", panel_id(PANEL, "go", view, side, after.key)))]
     if not view.is_open or not s.fighting:
         return rows
+    marks = panel_id(PANEL, "set", view, side, piece.key)
+    rows.append(action_row(*(button(STATE_LABELS[st], f"{marks}:{st}", disabled=st == piece.state,
+                                    style=discord.ButtonStyle.primary if st == piece.state else discord.ButtonStyle.secondary)
+                             for st in STATE_BUTTONS)))
+    rows.append(action_row(menu(panel_id(PANEL_MENU, "ooa", view, side, piece.key), "Out of action — taken out by…",
+                                _takers(view, side))))
+    rows.append(action_row(button("Not in this game", f"{marks}:absent", disabled=piece.state == PieceState.ABSENT),
+                           button("+1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "up")),
+                           button("−1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "down"),
+                                  disabled=piece.counters == 0),
+                           button("Roll a test…", panel_id(PANEL, "tests", view, side, piece.key),
+                                  disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT))))
+    return rows
     marks = panel_id(PANEL, "set", view, side, piece.key)
     rows.append(action_row(*(button(STATE_LABELS[st], f"{marks}:{st}", disabled=st == piece.state,
                              style=discord.ButtonStyle.primary if st == piece.state else discord.ButtonStyle.secondary)

@@ -18,6 +18,7 @@ costs little), and the tracker's Undo takes back the newest ones (``GameState.hi
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -86,6 +87,7 @@ class _Kept:
 # text is compared on every read, so a change made by another process or path is parsed afresh.
 # Only the newest is kept, so an older state is soon garbage rather than kept for a while.
 _kept: dict[tuple[str, int, int], _Kept] = {}
+_keeping = threading.Lock()
 
 
 def state_of(uow: UnitOfWork, record: GameRecord) -> GameState:
@@ -99,9 +101,10 @@ def state_of(uow: UnitOfWork, record: GameRecord) -> GameState:
 def _keep_state(uow: UnitOfWork, record: GameRecord, state: GameState) -> GameState:
     """Keep ``state`` as the parse of ``record``'s text, in place of the game's state before."""
     key = (uow.database, uow.guild_id, record.id)
-    if key not in _kept and len(_kept) >= GAMES_KEPT:
-        del _kept[next(iter(_kept))]
-    _kept[key] = _Kept(record.state_json, state)
+    with _keeping:  # reading units run in worker threads: one forgets the oldest while another keeps
+        if key not in _kept and len(_kept) >= GAMES_KEPT:
+            del _kept[next(iter(_kept))]
+        _kept[key] = _Kept(record.state_json, state)
     return state
 
 
