@@ -7,9 +7,9 @@ Decisions:
   never press each other's buttons.
 - A mark does not edit the tracker at once: the edits of a moment's marks are gathered into one
   (cogs/_ui/tracker_edits.py), as Discord lets a bot edit a message only so often.
-- A mark, the press players make most, is answered with the panel written straight as Discord's
-  payload (cogs/_ui/drawn.py) and sent without reading back the copy Discord returns
-  (cogs/_ui/pressed.py); bench/bench_game.py measures it.
+- A player's panel, drawn again on each of its presses (a mark is the press players make most), is
+  written straight as Discord's payload (cogs/_ui/drawn.py) and sent without reading back the copy
+  Discord returns (cogs/_ui/pressed.py); bench/bench_game.py measures a mark.
 - Every button and menu is a ``discord.ui.DynamicItem`` whose custom_id carries the game and the
   version it was drawn at (cogs/_ui/game_tracker.py, game_panel.py): presses work after a
   restart (the game is in the database), and the engine refuses a stale one, changing nothing.
@@ -343,14 +343,13 @@ class GameCog(commands.Cog, name="GameCog"):
             view = await call(svc.may_mark, g, who, admin, game, side)
             chosen = None if page is not None else value
             shown = page if page is not None else _page_of(view, side, value)
-            await interaction.response.edit_message(embed=panel_embed(view, side, chosen),
-                                                    view=panel_components(view, side, chosen, shown))
+            await edit_pressed(interaction, embed=panel_embed(view, side, chosen), view=panel_components(view, side, chosen, shown))
             return
         if action in ("go", "list"):
             view = await call(svc.may_mark, g, who, admin, game, side)
             chosen = key if action == "go" else None
-            await interaction.response.edit_message(embed=panel_embed(view, side, chosen),
-                                                    view=panel_components(view, side, chosen, _page_of(view, side, key)))
+            await edit_pressed(interaction, embed=panel_embed(view, side, chosen),
+                               view=panel_components(view, side, chosen, _page_of(view, side, key)))
             return
         if action == "tests":
             view = await call(svc.may_mark, g, who, admin, game, side)
