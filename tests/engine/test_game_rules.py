@@ -4,6 +4,7 @@ the Leadership test with typed dice, and the facts that fill in a post-battle se
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import fields, replace
 
@@ -146,3 +147,15 @@ def test_the_text_kept_with_each_warband_model_and_change_is_the_state_as_it_is(
     assert later.sides[0].pieces[0] is state.sides[0].pieces[0]  # the model not marked, and his text, carry over
     fresh = GameState.from_json(later.to_json())  # nothing kept yet: written afresh, the same text
     assert fresh.to_json() == later.to_json()
+
+
+def test_a_models_row_leaves_out_the_defaults_at_its_end_and_a_full_row_still_reads():
+    untouched, marked = piece("1", "leader"), piece("2.1", state=PieceState.STUNNED, changed=4)
+    carrying = piece("3", "hero", counters=2)
+    assert json.loads(untouched.text) == ["1", 1, "W1", "leader", 7]
+    assert json.loads(marked.text) == ["2.1", 2, "W2.1", "henchmen", 7, "stunned", "", 0, 4]
+    assert json.loads(carrying.text) == ["3", 3, "W3", "hero", 7, "standing", "", 2]
+    state = GameState(scenario="Skirmish", sides=(side(untouched, marked, carrying),))
+    assert GameState.from_json(state.to_json()) == state
+    written_in_full = state.to_json().replace('"leader",7]', '"leader",7,"standing","",0,0]')  # as rows were written before
+    assert written_in_full != state.to_json() and GameState.from_json(written_in_full) == state

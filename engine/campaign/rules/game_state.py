@@ -9,7 +9,7 @@ move the state on (recovery, Rout) are in ``game_rules.py``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
@@ -98,9 +98,18 @@ class Piece:
     @cached_property
     def text(self) -> str:
         """The model as JSON: a row of PIECE_FIELDS rather than an object (forty models are a third of
-        a game's text and of the time to write it). Written once and kept with him: he is frozen, and
-        a mark makes a new piece only for the model it changes."""
-        return _JSON.encode(_row(self))
+        a game's text and of the time to write it), without the values at its end that are the
+        fields' defaults (a model no one marked yet is his first five). Written once and kept with
+        him: he is frozen, and a mark makes a new piece only for the model it changes.
+
+        The text of a game is rewritten whole at every mark: one that fits in a database page (four
+        KiB) is one page to write; a longer one goes on in overflow pages, and SQLite frees and takes
+        those afresh at every change of the row, four pages or more a mark."""
+        row = _row(self)
+        end = len(row)
+        while end > _REQUIRED and row[end - 1] == _DEFAULTS[end - 1]:
+            end -= 1
+        return _JSON.encode(row[:end])
 
 
 @dataclass(frozen=True)
@@ -209,6 +218,8 @@ class GameState:
 
 
 PIECE_FIELDS = tuple(f.name for f in fields(Piece))
+_DEFAULTS = tuple(f.default for f in fields(Piece))  # what a row that stops short means for the rest
+_REQUIRED = sum(1 for f in fields(Piece) if f.default is MISSING)  # every row has these
 SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
 STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("sides", "history"))
 
@@ -219,6 +230,8 @@ def _row(p: Piece) -> tuple[Any, ...]:
 
 
 def _piece(row: list[Any]) -> Piece:
+    """A model from his row; a row that stops short leaves the fields after it at their defaults."""
     values = dict(zip(PIECE_FIELDS, row))
-    values["state"] = PieceState(values["state"])
+    if "state" in values:
+        values["state"] = PieceState(values["state"])
     return Piece(**values)
