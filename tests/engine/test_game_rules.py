@@ -159,3 +159,12 @@ def test_a_models_row_leaves_out_the_defaults_at_its_end_and_a_full_row_still_re
     assert GameState.from_json(state.to_json()) == state
     written_in_full = state.to_json().replace('"leader",7]', '"leader",7,"standing","",0,0]')  # as rows were written before
     assert written_in_full != state.to_json() and GameState.from_json(written_in_full) == state
+
+
+def test_a_change_is_written_as_a_row_and_one_written_as_an_object_still_reads():
+    change = Change(kind="mark", side=0, before={"key": "1", "state": "standing"}, after={"key": "1", "state": "stunned"})
+    state = GameState(scenario="Skirmish", sides=(side(piece("1", "leader")),), history=(change,))
+    assert json.loads(state.to_json())["history"] == [["mark", 0, {"key": "1", "state": "standing"}, {"key": "1", "state": "stunned"}]]
+    written_before = {"kind": "mark", "side": 0, "before": change.before, "after": change.after}
+    as_object = state.to_json().replace(change.text, json.dumps(written_before, separators=(",", ":")))
+    assert '"kind":"mark"' in as_object and GameState.from_json(as_object) == state

@@ -173,8 +173,10 @@ class Change:
 
     @cached_property
     def text(self) -> str:
-        """The change as JSON, written once and kept with it: a press writes the history again."""
-        return _JSON.encode({"kind": self.kind, "side": self.side, "before": self.before, "after": self.after})
+        """The change as JSON: a row of kind, side, before and after, as a model is (a game keeps a
+        dozen changes, a quarter of its text). Written once and kept with it: a press writes the
+        history again."""
+        return _JSON.encode([self.kind, self.side, self.before, self.after])
 
 
 @dataclass(frozen=True)
@@ -214,7 +216,7 @@ class GameState:
             Side(**{**s, "status": SideStatus(s["status"]),
                     "pieces": tuple(_piece(p) for p in s["pieces"])})
             for s in raw["sides"])
-        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "history": tuple(Change(**c) for c in raw["history"])})
+        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "history": tuple(_change(c) for c in raw["history"])})
 
 
 PIECE_FIELDS = tuple(f.name for f in fields(Piece))
@@ -235,3 +237,8 @@ def _piece(row: list[Any]) -> Piece:
     if "state" in values:
         values["state"] = PieceState(values["state"])
     return Piece(**values)
+
+
+def _change(row: list[Any] | dict[str, Any]) -> Change:
+    """A change from its row (or from the object a game stored before changes were rows)."""
+    return Change(**row) if isinstance(row, dict) else Change(*row)
