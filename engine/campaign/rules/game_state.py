@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Any
 
 # The ledger rows a game writes, all in the game's one batch with the battles its end records:
@@ -156,8 +157,7 @@ class Side:
     def text(self) -> str:
         """The warband as JSON, its models' rows (``Piece.text``) written around. Written once and kept
         with the side, which is frozen: a mark makes a new side only for the warband it changes."""
-        head = _JSON.encode({name: getattr(self, name) for name in SIDE_FIELDS})
-        return "".join((head[:-1], ',"pieces":[', ",".join([p.text for p in self.pieces]), "]}"))
+        return "".join((_side_head(_side_values(self)), ',"pieces":[', ",".join([p.text for p in self.pieces]), "]}"))
 
 
 @dataclass(frozen=True)
@@ -223,6 +223,14 @@ PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 _DEFAULTS = tuple(f.default for f in fields(Piece))  # what a row that stops short means for the rest
 _REQUIRED = sum(1 for f in fields(Piece) if f.default is MISSING)  # every row has these
 SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
+_side_values = attrgetter(*SIDE_FIELDS)
+
+
+@lru_cache(maxsize=1024)
+def _side_head(values: tuple[Any, ...]) -> str:
+    """A warband's own fields as JSON, open for its models (``Side.text``): the same at every mark
+    of a game, so written once for all of them."""
+    return _JSON.encode(dict(zip(SIDE_FIELDS, values)))[:-1]
 STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("sides", "history"))
 
 
