@@ -223,7 +223,8 @@ PIECE_FIELDS = tuple(f.name for f in fields(Piece))
 _DEFAULTS = tuple(f.default for f in fields(Piece))  # what a row that stops short means for the rest
 _REQUIRED = sum(1 for f in fields(Piece) if f.default is MISSING)  # every row has these
 SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
-_side_values = attrgetter(*SIDE_FIELDS)
+STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("sides", "history"))
+_side_values = attrgetter(*SIDE_FIELDS)  # a warband's own fields, all plain values (the key of _side_head)
 
 
 @lru_cache(maxsize=1024)
@@ -231,7 +232,6 @@ def _side_head(values: tuple[Any, ...]) -> str:
     """A warband's own fields as JSON, open for its models (``Side.text``): the same at every mark
     of a game, so written once for all of them."""
     return _JSON.encode(dict(zip(SIDE_FIELDS, values)))[:-1]
-STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("sides", "history"))
 
 
 def _row(p: Piece) -> tuple[Any, ...]:
