@@ -48,11 +48,12 @@ async def prebuilt_press(h, panel: int, press):
     cog = h.bot.get_cog("GameCog")
     view = cog.tracker.get(GUILD, 1)
     from cogs._ui.game_panel import panel_components, panel_embed
+    from cogs._ui.pressed import edit_pressed
     key = view.state.sides[1].pieces[7].key
     embed, ui = panel_embed(view, 1, key), panel_components(view, 1, key, 0)
 
-    async def answer(interaction, *_args) -> None:
-        await interaction.response.edit_message(embed=embed, view=ui)
+    async def answer(interaction, *_args) -> None:  # sent as the cog sends a panel (cogs/_ui/pressed.py)
+        await edit_pressed(interaction, embed=embed, view=ui)
 
     cog.press_panel = answer  # this instance only: its items call _cog(i).press_panel
     try:

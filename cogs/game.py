@@ -7,6 +7,9 @@ Decisions:
   never press each other's buttons.
 - A mark does not edit the tracker at once: the edits of a moment's marks are gathered into one
   (cogs/_ui/tracker_edits.py), as Discord lets a bot edit a message only so often.
+- A player's panel, drawn again on each of its presses (a mark is the press players make most), is
+  written straight as Discord's payload (cogs/_ui/drawn.py) and sent without reading back the copy
+  Discord returns (cogs/_ui/pressed.py); bench/bench_game.py measures a mark.
 - Every button and menu is a ``discord.ui.DynamicItem`` whose custom_id carries the game and the
   version it was drawn at (cogs/_ui/game_tracker.py, game_panel.py): presses work after a
   restart (the game is in the database), and the engine refuses a stale one, changing nothing.
@@ -44,6 +47,7 @@ from cogs._ui.game_panel import (
 )
 from cogs._ui.game_tracker import TRACKER, end_panel, tracker_components, tracker_embeds
 from cogs._ui.postbattle_render import sequence_components, sequence_embed
+from cogs._ui.pressed import edit_pressed
 from cogs._ui.tracker_edits import TrackerEdits
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import warband_choices
@@ -339,14 +343,13 @@ class GameCog(commands.Cog, name="GameCog"):
             view = await call(svc.may_mark, g, who, admin, game, side)
             chosen = None if page is not None else value
             shown = page if page is not None else _page_of(view, side, value)
-            await interaction.response.edit_message(embed=panel_embed(view, side, chosen),
-                                                    view=panel_components(view, side, chosen, shown))
+            await edit_pressed(interaction, embed=panel_embed(view, side, chosen), view=panel_components(view, side, chosen, shown))
             return
         if action in ("go", "list"):
             view = await call(svc.may_mark, g, who, admin, game, side)
             chosen = key if action == "go" else None
-            await interaction.response.edit_message(embed=panel_embed(view, side, chosen),
-                                                    view=panel_components(view, side, chosen, _page_of(view, side, key)))
+            await edit_pressed(interaction, embed=panel_embed(view, side, chosen),
+                               view=panel_components(view, side, chosen, _page_of(view, side, key)))
             return
         if action == "tests":
             view = await call(svc.may_mark, g, who, admin, game, side)
@@ -368,8 +371,8 @@ class GameCog(commands.Cog, name="GameCog"):
         view = await call_write(self.store, change)
         piece = view.state.sides[side].piece(key)
         note = f"✓ {safe(piece.name)}: {piece.state.words}" if piece is not None else ""
-        await interaction.response.edit_message(embed=panel_embed(view, side, key, note=note),
-                                                view=panel_components(view, side, key, _page_of(view, side, key)))
+        await edit_pressed(interaction, embed=panel_embed(view, side, key, note=note),
+                           view=panel_components(view, side, key, _page_of(view, side, key)))
         self.edits.ask(g, game, if_it_fails=lambda: self._not_edited(interaction, game))
 
     async def _test(self, interaction: discord.Interaction, arg: str, game: int, side: int, key: str) -> None:
@@ -396,8 +399,8 @@ def _number(text: str) -> int:
 
 
 def _page_of(view: GameView, side: int, key: str) -> int:
-    keys = [p.key for p in view.state.sides[side].pieces]
-    return keys.index(key) // PAGE if key in keys else 0
+    at = view.state.sides[side].position(key)
+    return 0 if at is None else at // PAGE
 
 
 async def setup(bot: commands.Bot) -> None:

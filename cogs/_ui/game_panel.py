@@ -4,8 +4,8 @@ Opened by the tracker's "Mark: <warband>" button, seen only by the member who pr
 of the warband's models (24 a page); then the chosen model's state as buttons, a menu of who took
 him out of action (the other warbands' heroes: a hero's kills are his experience), his wyrdstone
 counters, the previous and next model, and a button that opens his Leadership tests. Each mark
-draws the panel again, so the model's part is kept small: the list is a press away. Every component's custom_id carries the
-game, the version the panel was drawn at, the warband's place in the game and the model
+draws the panel again, so the model's part is kept small (the list is a press away) and written
+straight as Discord's payload (cogs/_ui/drawn.py). Every component's custom_id carries the game, the version the panel was drawn at, the warband's place in the game and the model
 (``gp:<action>:<game>:<version>:<side>:<key>[:<arg>]``, menus ``gps:``), so the panel works after
 a restart, and a mark on a model someone changed since is refused (cogs/game.py answers them).
 """
@@ -15,6 +15,7 @@ from __future__ import annotations
 import discord
 
 from cogs._ui.campaign import safe
+from cogs._ui.drawn import Component, Drawn, action_row, button, menu, option
 from cogs._ui.embeds import INFO, SUCCESS
 from cogs._ui.game_tracker import done_drawing
 from engine.campaign.actions.game_rout import TestRoll
@@ -33,6 +34,7 @@ PANEL_MENU = "gps"
 PAGE = 24  # models a page of the menu (the 25th option turns the page)
 MAX_OPTIONS = 25
 STATE_BUTTONS = (PieceState.STANDING, PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED, PieceState.HIDDEN)
+STATE_LABELS = {st: st.words.capitalize() for st in PieceState}
 TYPED = "typed"  # a test button's last word: dice rolled at the table
 ROLLED = "rolled"  # the bot rolls
 
@@ -68,61 +70,69 @@ def panel_embed(view: GameView, side: int, key: str | None, *, note: str = "") -
 
 def panel_components(view: GameView, side: int, key: str | None, page: int = 0) -> discord.ui.View:
     """The list of the warband's models (``key`` None), or one model's marks: a small message, as
-    every mark draws it again."""
+    every mark draws it again, written straight as Discord's payload (cogs/_ui/drawn.py: each of
+    its components is answered through its DynamicItem, cogs/game.py)."""
     s = view.state.sides[side]
     piece = s.piece(key) if key else None
-    return done_drawing(_list(view, side, page) if piece is None else _warrior(view, side, piece))
+    return Drawn(_list(view, side, page) if piece is None else _warrior(view, side, piece))
 
 
-def _list(view: GameView, side: int, page: int) -> discord.ui.View:
-    ui = discord.ui.View(timeout=None)
+def _list(view: GameView, side: int, page: int) -> list[Component]:
     pieces = view.state.sides[side].pieces
     pages = -(-len(pieces) // PAGE) if len(pieces) > MAX_OPTIONS else 1
     page = min(max(page, 0), pages - 1)
     shown = pieces if pages == 1 else pieces[page * PAGE:(page + 1) * PAGE]
-    options = [discord.SelectOption(label=_piece_words(p)[:100], value=p.key) for p in shown]
+    options = [option(_piece_words(p), p.key) for p in shown]
     if pages > 1:
         nxt = (page + 1) % pages
-        options.append(discord.SelectOption(label=f"More warriors… (page {nxt + 1} of {pages})", value=f"page{nxt}"))
-    ui.add_item(discord.ui.Select(placeholder="Choose a warrior", custom_id=panel_id(PANEL_MENU, "pick", view, side, "", str(page)),
-                                  options=options, row=0))
-    return ui
+        options.append(option(f"More warriors… (page {nxt + 1} of {pages})", f"page{nxt}"))
+    return [action_row(menu(panel_id(PANEL_MENU, "pick", view, side, "", str(page)), "Choose a warrior", options))]
 
 
-def _warrior(view: GameView, side: int, piece: Piece) -> discord.ui.View:
-    ui = discord.ui.View(timeout=None)
+def _warrior(view: GameView, side: int, piece: Piece) -> list[Component]:
     s = view.state.sides[side]
-    at = s.pieces.index(piece)
+    at = s.position(piece.key) or 0  # he is one of them
     before, after = s.pieces[at - 1], s.pieces[(at + 1) % len(s.pieces)]
-    ui.add_item(discord.ui.Button(label=f"◀ {before.name}"[:80], custom_id=panel_id(PANEL, "go", view, side, before.key), row=0))
-    ui.add_item(discord.ui.Button(label="The list", custom_id=panel_id(PANEL, "list", view, side, piece.key), row=0))
-    ui.add_item(discord.ui.Button(label=f"{after.name} ▶"[:80], custom_id=panel_id(PANEL, "go", view, side, after.key), row=0))
+    rows = [action_row(button(f"◀ {before.name}", panel_id(PANEL, "go", view, side, before.key)),
+                       button("The list", panel_id(PANEL, "list", view, side, piece.key)),
+                       button(f"{after.name} ▶", panel_id(PANEL, "go", view, side, after.key)))]
     if not view.is_open or not s.fighting:
-        return ui
-    for st in STATE_BUTTONS:
-        ui.add_item(discord.ui.Button(label=st.words.capitalize(), custom_id=panel_id(PANEL, "set", view, side, piece.key, str(st)),
-                                      style=discord.ButtonStyle.primary if st == piece.state else discord.ButtonStyle.secondary,
-                                      disabled=st == piece.state, row=1))
-    ui.add_item(discord.ui.Select(placeholder="Out of action — taken out by…", options=_takers(view, side),
-                                  custom_id=panel_id(PANEL_MENU, "ooa", view, side, piece.key), row=2))
-    ui.add_item(discord.ui.Button(label="Not in this game", custom_id=panel_id(PANEL, "set", view, side, piece.key, "absent"),
-                                  disabled=piece.state == PieceState.ABSENT, row=3))
-    ui.add_item(discord.ui.Button(label="+1 wyrdstone", custom_id=panel_id(PANEL, "wyrd", view, side, piece.key, "up"), row=3))
-    ui.add_item(discord.ui.Button(label="−1 wyrdstone", custom_id=panel_id(PANEL, "wyrd", view, side, piece.key, "down"),
-                                  disabled=piece.counters == 0, row=3))
-    ui.add_item(discord.ui.Button(label="Roll a test…", custom_id=panel_id(PANEL, "tests", view, side, piece.key),
-                                  disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT), row=3))
-    return ui
+        return rows
+    marks = panel_id(PANEL, "set", view, side, piece.key)
+    rows.append(action_row(*(button(STATE_LABELS[st], f"{marks}:{st}", disabled=st == piece.state,
+                                    style=discord.ButtonStyle.primary if st == piece.state else discord.ButtonStyle.secondary)
+                             for st in STATE_BUTTONS)))
+    rows.append(action_row(menu(panel_id(PANEL_MENU, "ooa", view, side, piece.key), "Out of action — taken out by…",
+                                _takers(view, side))))
+    rows.append(action_row(button("Not in this game", f"{marks}:absent", disabled=piece.state == PieceState.ABSENT),
+                           button("+1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "up")),
+                           button("−1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "down"),
+                                  disabled=piece.counters == 0),
+                           button("Roll a test…", panel_id(PANEL, "tests", view, side, piece.key),
+                                  disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT))))
+    return rows
+    marks = panel_id(PANEL, "set", view, side, piece.key)
+    rows.append(action_row(*(button(STATE_LABELS[st], f"{marks}:{st}", disabled=st == piece.state,
+                             style=discord.ButtonStyle.primary if st == piece.state else discord.ButtonStyle.secondary)
+                      for st in STATE_BUTTONS)))
+    rows.append(action_row(menu(panel_id(PANEL_MENU, "ooa", view, side, piece.key), "Out of action — taken out by…",
+                         _takers(view, side))))
+    rows.append(action_row(button("Not in this game", f"{marks}:absent", disabled=piece.state == PieceState.ABSENT),
+                    button("+1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "up")),
+                    button("−1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "down"), disabled=piece.counters == 0),
+                    button("Roll a test…", panel_id(PANEL, "tests", view, side, piece.key),
+                           disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT))))
+    return rows
 
 
-def _takers(view: GameView, side: int) -> list[discord.SelectOption]:
+def _takers(view: GameView, side: int) -> list[Component]:
     """Who may have taken a model of ``side`` out of action: every hero of the other warbands
     (four warbands of six heroes at most: 18), another enemy, or no enemy."""
-    options = [discord.SelectOption(label=f"{p.name} ({other.warband})"[:100], value=piece_ref(n, p.key))
-               for n, other in enumerate(view.state.sides) if n != side for p in other.pieces if p.is_hero]
+    options = [option(f"{p.name} ({other.warband})", piece_ref(n, p.key))
+               for n, other in enumerate(view.state.sides) if n != side for p in other.heroes]
     options = options[:MAX_OPTIONS - 2]
-    options.append(discord.SelectOption(label="Another enemy (a henchman, a hired sword…)", value=ANOTHER_ENEMY))
-    options.append(discord.SelectOption(label="No enemy (a fall, his own spell…)", value=NO_ONE))
+    options.append(option("Another enemy (a henchman, a hired sword…)", ANOTHER_ENEMY))
+    options.append(option("No enemy (a fall, his own spell…)", NO_ONE))
     return options
 
 

@@ -17,6 +17,13 @@ from engine.storage.connection import Connection
 COLUMNS = ("id", "started_by", "channel_id", "message_id", "state_json", "batch_id", "version", "status", "created_at",
            "updated_at")
 SELECT = "SELECT " + ", ".join(COLUMNS) + " FROM games"
+# A game saved: the status is written only when it changes. It is in the index of a server's games
+# (games_guild_status), and SQLite rewrites the index entry of every column the SET names, even to
+# the same value: one page more for every mark to write, and to copy back at the next checkpoint.
+_SAVE = "UPDATE games SET state_json = ?, {}batch_id = ?, version = version + 1, updated_at = ? " \
+        "WHERE guild_id = ? AND id = ? AND version = ?"
+KEEP_STATUS = _SAVE.format("")
+NEW_STATUS = _SAVE.format("status = ?, ")
 
 
 def game_from_row(row: Sequence[Any]) -> GameRecord:
@@ -49,9 +56,10 @@ class GameRepository:
     def save(self, record: GameRecord, *, state_json: str, status: GameStatus, batch_id: int | None, at: str) -> GameRecord:
         """Store the game's new state, one version on, if nobody stored another since ``record``
         was read (the unit of work holds the server's write lock, so nobody can); the record as stored."""
-        changed = self.c.execute("UPDATE games SET state_json = ?, status = ?, batch_id = ?, version = version + 1, "
-                                 "updated_at = ? WHERE guild_id = ? AND id = ? AND version = ?",
-                                 (state_json, str(status), batch_id, at, self.guild_id, record.id, record.version))
+        if status == record.status:  # a mark or a turn: the status, in the server's index of games, is left alone
+            changed = self.c.execute(KEEP_STATUS, (state_json, batch_id, at, self.guild_id, record.id, record.version))
+        else:
+            changed = self.c.execute(NEW_STATUS, (state_json, str(status), batch_id, at, self.guild_id, record.id, record.version))
         if changed != 1:
             raise MordheimError("Someone changed this game at the same moment.", hint="Nothing was changed; press again.")
         return GameRecord(id=record.id, started_by=record.started_by, channel_id=record.channel_id,

@@ -405,3 +405,24 @@ async def test_a_captive_of_a_three_warband_game_is_held_by_the_warband_that_too
     theirs = await ok(await h.command("postbattle captives", RED, warband=REDS))
     assert f"**Snikch** of {BLUES}" in theirs.text and any(c.get("custom_id", "").startswith("pbc:ransom:")
                                                            for c in h.messages[theirs.message_id].components())
+
+
+async def test_a_mark_is_answered_by_one_update_of_the_panel_and_as_text_for_a_member_who_reads_plain_text(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    tracker = await start(h)
+    pmid = await panel(h, tracker, BLUE, BLUES)
+    await pick(h, pmid, BLUE, "Skab")
+    res = await ok(await h.click(pmid, button(h, pmid, "set", "stunned"), BLUE))
+    (answer,) = res.sent  # the panel drawn again in the answer itself; the tracker's edit comes after
+    assert answer.kind == "callback" and answer.callback_type == 7 and answer.message_id == pmid
+    assert "✓ Skab: stunned" in res.text and "allowed_mentions" in answer.data
+    stunned = next(c for c in h.messages[pmid].components() if c["custom_id"].endswith(":stunned"))
+    assert stunned["disabled"] and stunned["style"] == 1
+    await ok(await h.command("preferences plaintext", BLUE, mode="on"))
+    res = await ok(await h.click(pmid, button(h, pmid, "set", "knocked_down"), BLUE))
+    assert res.sent[0].callback_type == 7 and not res.embeds and "✓ Skab: knocked down" in res.content
+    assert any(c["custom_id"].endswith(":knocked_down") and c["disabled"] for c in h.messages[pmid].components())
+    await marked(h)
+    assert "Skab" in tracker_text(h, tracker)

@@ -4,8 +4,9 @@ the Leadership test with typed dice, and the facts that fill in a post-battle se
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -132,4 +133,38 @@ def test_the_state_round_trips_through_json():
     # a model's row is written in the order its fields are read back
     assert [f.name for f in fields(Piece)] == list(PIECE_FIELDS)
     second = state.sides[0].pieces[1]
-    assert dict(zip(PIECE_FIELDS, _row(second))) == vars(second)
+    assert dict(zip(PIECE_FIELDS, _row(second))) == {name: getattr(second, name) for name in PIECE_FIELDS}
+
+
+def test_the_text_kept_with_each_warband_model_and_change_is_the_state_as_it_is():
+    state = GameState(scenario="Wyrdstone Hunt", sides=(side(piece("1", "leader"), piece("2.1")),))
+    written = state.to_json()  # each model's, warband's and change's text is now kept with it
+    first = state.sides[0].pieces[1]
+    marked = replace(first, state=PieceState.STUNNED, counters=1)
+    change = Change(kind="mark", side=0, before={"key": "2.1", "state": "standing"}, after={"key": "2.1", "state": "stunned"})
+    later = replace(state, sides=(state.sides[0].with_piece(marked),), history=(change,))
+    assert GameState.from_json(later.to_json()) == later and GameState.from_json(written) == state
+    assert later.sides[0].pieces[0] is state.sides[0].pieces[0]  # the model not marked, and his text, carry over
+    fresh = GameState.from_json(later.to_json())  # nothing kept yet: written afresh, the same text
+    assert fresh.to_json() == later.to_json()
+
+
+def test_a_models_row_leaves_out_the_defaults_at_its_end_and_a_full_row_still_reads():
+    untouched, marked = piece("1", "leader"), piece("2.1", state=PieceState.STUNNED, changed=4)
+    carrying = piece("3", "hero", counters=2)
+    assert json.loads(untouched.text) == ["1", 1, "W1", "leader", 7]
+    assert json.loads(marked.text) == ["2.1", 2, "W2.1", "henchmen", 7, "stunned", "", 0, 4]
+    assert json.loads(carrying.text) == ["3", 3, "W3", "hero", 7, "standing", "", 2]
+    state = GameState(scenario="Skirmish", sides=(side(untouched, marked, carrying),))
+    assert GameState.from_json(state.to_json()) == state
+    written_in_full = state.to_json().replace('"leader",7]', '"leader",7,"standing","",0,0]')  # as rows were written before
+    assert written_in_full != state.to_json() and GameState.from_json(written_in_full) == state
+
+
+def test_a_change_is_written_as_a_row_and_one_written_as_an_object_still_reads():
+    change = Change(kind="mark", side=0, before={"key": "1", "state": "standing"}, after={"key": "1", "state": "stunned"})
+    state = GameState(scenario="Skirmish", sides=(side(piece("1", "leader")),), history=(change,))
+    assert json.loads(state.to_json())["history"] == [["mark", 0, {"key": "1", "state": "standing"}, {"key": "1", "state": "stunned"}]]
+    written_before = {"kind": "mark", "side": 0, "before": change.before, "after": change.after}
+    as_object = state.to_json().replace(change.text, json.dumps(written_before, separators=(",", ":")))
+    assert '"kind":"mark"' in as_object and GameState.from_json(as_object) == state

@@ -134,3 +134,51 @@ def test_a_rulebook_scenario_game_records_its_id_and_ratings_and_its_counters_ea
     v = pb.apply_experience(G, BLUE, False, v.id, v.version)
     hero = c.get_warrior(G, "Blues", "Blues Hero")
     assert hero.experience == 1 + 2  # survives, and a counter each (Wyrdstone Hunt)
+
+
+# ---------------------------------------------------------------------- the states kept in memory
+def test_a_mark_made_by_another_process_is_seen_by_the_next_press(open_database):
+    here, there = BattleTracker(open_database(), random.Random(1)), BattleTracker(open_database(), random.Random(2))
+    c = Campaigns(here.store)
+    band(c, "Reds", RED)
+    band(c, "Blues", BLUE)
+    game = here.start(G, RED, False, ["Reds", "Blues"])
+    first, second = (p.key for p in game.state.sides[1].pieces[:2])
+    drawn = here.mark(G, BLUE, False, game.id, game.version, 1, first, "stunned")  # kept in memory here
+    elsewhere = there.mark(G, BLUE, False, game.id, drawn.version, 1, second, "knocked_down")  # written by another process
+    seen = here.get(G, game.id)
+    assert seen.version == elsewhere.version and seen.state == elsewhere.state
+    assert seen.state.sides[1].piece(second).state == "knocked_down" and seen.state.sides[1].piece(first).state == "stunned"
+    with pytest.raises(MordheimError, match="changed since this panel was drawn"):  # a panel drawn before it
+        here.mark(G, BLUE, False, game.id, drawn.version, 1, second, "stunned")
+    after = here.undo(G, BLUE, False, game.id, seen.tracker_version)  # the other process's mark is the newest
+    assert after.state.sides[1].piece(second).state == "standing" and after.state.sides[1].piece(first).state == "stunned"
+
+
+def test_two_servers_and_two_databases_never_share_a_kept_state(tmp_path):
+    from engine.storage import open_store
+
+    trackers = []
+    for n in range(2):  # the same server and game id in two databases of one process
+        store = open_store(str(tmp_path / f"{n}.db"))
+        c = Campaigns(store)
+        band(c, "Reds", RED)
+        band(c, "Blues", BLUE)
+        trackers.append(BattleTracker(store, random.Random(n)))
+    one, other = (t.start(G, RED, False, ["Reds", "Blues"]) for t in trackers)
+    assert one.id == other.id
+    key = one.state.sides[1].pieces[0].key
+    marked = trackers[0].mark(G, BLUE, False, one.id, one.version, 1, key, "stunned")
+    assert trackers[1].get(G, other.id).state.sides[1].piece(key).state == "standing"
+    assert trackers[0].get(G, one.id).state == marked.state
+    c = Campaigns(trackers[0].store)  # another server of the first database, with warbands of the same names
+    for name, owner in (("Reds", RED), ("Blues", BLUE)):
+        c.create_warband(G + 1, owner, name, "Reikland", gold_crowns=100)
+        c.add_warrior(G + 1, owner, False, name, f"{name} Captain", role="leader", warrior_type="Human", profile=PROFILE)
+    theirs = trackers[0].start(G + 1, RED, False, ["Reds", "Blues"])
+    with pytest.raises(MordheimError, match="no game #"):
+        trackers[0].get(G + 1, one.id)
+    assert [p.state for p in trackers[0].get(G + 1, theirs.id).state.sides[1].pieces] == ["standing"]
+    assert trackers[0].get(G, one.id).state == marked.state
+    for t in trackers:
+        t.store.close()

@@ -18,6 +18,7 @@ costs little), and the tracker's Undo takes back the newest ones (``GameState.hi
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -72,23 +73,38 @@ class GameView:
 
 
 # ---------------------------------------------------------------------- reading
-STATES_KEPT = 256
-_states: dict[str, GameState] = {}
+GAMES_KEPT = 1024  # games whose newest state is kept parsed, in this process
 
 
-def state_of(text: str) -> GameState:
-    """A stored state, parsed once: every press reads the state the press before wrote (kept as it
-    was written). States are frozen and the text is the key, so a state kept is the one stored."""
-    state = _states.get(text)
-    if state is None:
-        state = _keep_state(text, GameState.from_json(text))
-    return state
+@dataclass(frozen=True)
+class _Kept:
+    text: str  # the state as stored
+    state: GameState  # and as parsed (or as written: the same)
 
 
-def _keep_state(text: str, state: GameState) -> GameState:
-    if len(_states) >= STATES_KEPT:
-        del _states[next(iter(_states))]
-    _states[text] = state
+# The newest state of each game, by database, server and game: every press reads the state the
+# press before wrote, so it is parsed once (or not at all: kept as it was written). The stored
+# text is compared on every read, so a change made by another process or path is parsed afresh.
+# Only the newest is kept, so an older state is soon garbage rather than kept for a while.
+_kept: dict[tuple[str, int, int], _Kept] = {}
+_keeping = threading.Lock()
+
+
+def state_of(uow: UnitOfWork, record: GameRecord) -> GameState:
+    """The state ``record`` stores, parsed once."""
+    kept = _kept.get((uow.database, uow.guild_id, record.id))
+    if kept is not None and kept.text == record.state_json:
+        return kept.state
+    return _keep_state(uow, record, GameState.from_json(record.state_json))
+
+
+def _keep_state(uow: UnitOfWork, record: GameRecord, state: GameState) -> GameState:
+    """Keep ``state`` as the parse of ``record``'s text, in place of the game's state before."""
+    key = (uow.database, uow.guild_id, record.id)
+    with _keeping:  # reading units run in worker threads: one forgets the oldest while another keeps
+        if key not in _kept and len(_kept) >= GAMES_KEPT:
+            del _kept[next(iter(_kept))]
+        _kept[key] = _Kept(record.state_json, state)
     return state
 
 
@@ -101,7 +117,7 @@ def game_record(uow: UnitOfWork, game_id: int) -> GameRecord:
 
 def view_of(uow: UnitOfWork, record: GameRecord, **more: Any) -> GameView:
     return GameView(id=record.id, guild_id=uow.guild_id, channel_id=record.channel_id, message_id=record.message_id,
-                    version=record.version, status=record.status, state=state_of(record.state_json),
+                    version=record.version, status=record.status, state=state_of(uow, record),
                     started_by=record.started_by, **more)
 
 
@@ -169,7 +185,7 @@ class GamePress:
     def __init__(self, uow: UnitOfWork, record: GameRecord) -> None:
         self.uow = uow
         self.record = record
-        self.state = state_of(record.state_json)
+        self.state = state_of(uow, record)
         uow.ledger.join_batch(record.batch_id)  # every row of the game joins its one batch
 
     @classmethod
@@ -219,10 +235,9 @@ class GamePress:
         history = state.history if change is None else (*state.history, change)[-HISTORY_KEPT:]
         state = replace(state, log=(*state.log, *log)[-LOG_KEPT:], history=history,
                         tracker_version=state.tracker_version + 1 if moves_on else state.tracker_version)
-        text = state.to_json()
-        self.record = self.uow.games.save(self.record, state_json=text, status=status,
+        self.record = self.uow.games.save(self.record, state_json=state.to_json(), status=status,
                                           batch_id=self.uow.ledger.batch_id, at=self.uow.at)
-        self.state = _keep_state(text, state)
+        self.state = _keep_state(self.uow, self.record, state)
         return self.view(**more)
 
     def view(self, **more: Any) -> GameView:
@@ -267,7 +282,7 @@ def start_game(uow: UnitOfWork, actor: Actor, warbands: Sequence[str], *, scenar
     if len(running) >= MAX_OPEN_GAMES:
         raise LimitExceeded(f"This server has {len(running)} games being played; finish or cancel one first (at most "
                             f"{MAX_OPEN_GAMES} at once).", hint="`/game show` lists them; `/game cancel` gives one up.")
-    playing = {s.warband_id: r.id for r in running for s in state_of(r.state_json).sides if s.fighting}
+    playing = {s.warband_id: r.id for r in running for s in state_of(uow, r).sides if s.fighting}
     sides = []
     for band in bands:
         if band.id in playing:

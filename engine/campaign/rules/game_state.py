@@ -9,8 +9,10 @@ move the state on (recovery, Rout) are in ``game_rules.py``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from enum import StrEnum
+from functools import cached_property, lru_cache
+from operator import attrgetter
 from typing import Any
 
 # The ledger rows a game writes, all in the game's one batch with the battles its end records:
@@ -24,6 +26,10 @@ ROUT_TAKEN = "game.rout"
 GAME_RECORDED = "game.record"
 GAME_RECORDS = (GAME_STARTED, ROUT_TAKEN, GAME_RECORDED)
 HISTORY_KEPT = 12  # marks and turns the tracker's Undo can take back, newest first
+# One encoder for every text of a state: json.dumps with options makes a new one per call, which
+# costs more than writing a model's row. ASCII ("·" written \u00b7): a text of ASCII only is its own
+# UTF-8, so SQLite takes it and gives it back without converting it, and joining the parts copies bytes.
+_JSON = json.JSONEncoder(ensure_ascii=True, separators=(",", ":"))
 
 
 class PieceState(StrEnum):
@@ -90,6 +96,22 @@ class Piece:
     def is_hired_sword(self) -> bool:
         return self.role == "hired_sword"
 
+    @cached_property
+    def text(self) -> str:
+        """The model as JSON: a row of PIECE_FIELDS rather than an object (forty models are a third of
+        a game's text and of the time to write it), without the values at its end that are the
+        fields' defaults (a model no one marked yet is his first five). Written once and kept with
+        him: he is frozen, and a mark makes a new piece only for the model it changes.
+
+        The text of a game is rewritten whole at every mark: one that fits in a database page (four
+        KiB) is one page to write; a longer one goes on in overflow pages, and SQLite frees and takes
+        those afresh at every change of the row, four pages or more a mark."""
+        row = _row(self)
+        end = len(row)
+        while end > _REQUIRED and row[end - 1] == _DEFAULTS[end - 1]:
+            end -= 1
+        return _JSON.encode(row[:end])
+
 
 @dataclass(frozen=True)
 class Side:
@@ -110,10 +132,32 @@ class Side:
         return self.status == SideStatus.FIGHTING
 
     def piece(self, key: str) -> Piece | None:
-        return next((p for p in self.pieces if p.key == key), None)
+        at = self._places.get(key)
+        return None if at is None else self.pieces[at]
+
+    def position(self, key: str) -> int | None:
+        """Where the model ``key`` is among ``pieces`` (None: not in this warband)."""
+        return self._places.get(key)
 
     def with_piece(self, new: Piece) -> Side:
-        return replace(self, pieces=tuple(new if p.key == new.key else p for p in self.pieces))
+        at = self._places.get(new.key)
+        return self if at is None else replace(self, pieces=(*self.pieces[:at], new, *self.pieces[at + 1:]))
+
+    @cached_property
+    def heroes(self) -> tuple[Piece, ...]:
+        """The leader and heroes (``Piece.is_hero``), in order."""
+        return tuple(p for p in self.pieces if p.is_hero)
+
+    @cached_property
+    def _places(self) -> dict[str, int]:
+        # each model's place by key, found once per side (it is frozen): a press looks its model up several times
+        return {p.key: n for n, p in enumerate(self.pieces)}
+
+    @cached_property
+    def text(self) -> str:
+        """The warband as JSON, its models' rows (``Piece.text``) written around. Written once and kept
+        with the side, which is frozen: a mark makes a new side only for the warband it changes."""
+        return "".join((_side_head(_side_values(self)), ',"pieces":[', ",".join([p.text for p in self.pieces]), "]}"))
 
 
 @dataclass(frozen=True)
@@ -126,6 +170,13 @@ class Change:
     side: int  # the warband marked, or whose turn began
     before: dict[str, Any]
     after: dict[str, Any]
+
+    @cached_property
+    def text(self) -> str:
+        """The change as JSON: a row of kind, side, before and after, as a model is (a game keeps a
+        dozen changes, a quarter of its text). Written once and kept with it: a press writes the
+        history again."""
+        return _JSON.encode([self.kind, self.side, self.before, self.after])
 
 
 @dataclass(frozen=True)
@@ -151,12 +202,12 @@ class GameState:
         return [n for n, s in enumerate(self.sides) if s.fighting]
 
     def to_json(self) -> str:
-        # Every press writes the whole state, and a mark changes one warband: each warband's text is
-        # written once and kept (``_side_json``), and the state's own fields are written around them.
-        data = {name: getattr(self, name) for name in STATE_FIELDS}
-        data["history"] = [vars(c) for c in self.history]
-        head = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        return head[:-1] + ',"sides":[' + ",".join(_side_json(s) for s in self.sides) + "]}"
+        # Every press writes the whole state, and a mark changes one warband: the text of each warband
+        # and of each change of the history is written once and kept with it (``Side.text``,
+        # ``Change.text``), and the state's own fields are written around them.
+        head = _JSON.encode({name: getattr(self, name) for name in STATE_FIELDS})
+        return "".join((head[:-1], ',"history":[', ",".join([c.text for c in self.history]), '],"sides":[',
+                        ",".join([s.text for s in self.sides]), "]}"))
 
     @classmethod
     def from_json(cls, text: str) -> GameState:
@@ -165,32 +216,22 @@ class GameState:
             Side(**{**s, "status": SideStatus(s["status"]),
                     "pieces": tuple(_piece(p) for p in s["pieces"])})
             for s in raw["sides"])
-        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "history": tuple(Change(**c) for c in raw["history"])})
+        return cls(**{**raw, "sides": sides, "log": tuple(raw["log"]), "history": tuple(_change(c) for c in raw["history"])})
 
 
 PIECE_FIELDS = tuple(f.name for f in fields(Piece))
+_DEFAULTS = tuple(f.default for f in fields(Piece))  # what a row that stops short means for the rest
+_REQUIRED = sum(1 for f in fields(Piece) if f.default is MISSING)  # every row has these
 SIDE_FIELDS = tuple(f.name for f in fields(Side) if f.name != "pieces")
-STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name != "sides")
-
-# Warbands written lately, by the side's identity: sides are frozen, a mark makes a new one only for
-# the warband it changes, and the entry holds the side, so its id is not reused while kept.
-_SIDE_TEXT: dict[int, tuple[Side, str]] = {}
-SIDE_TEXTS_KEPT = 512
+STATE_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("sides", "history"))
+_side_values = attrgetter(*SIDE_FIELDS)  # a warband's own fields, all plain values (the key of _side_head)
 
 
-def _side_json(side: Side) -> str:
-    """A warband as JSON, each model a row of PIECE_FIELDS rather than an object (forty models are a
-    third of the text and of the time to write it)."""
-    kept = _SIDE_TEXT.get(id(side))
-    if kept is not None and kept[0] is side:
-        return kept[1]
-    data = {name: getattr(side, name) for name in SIDE_FIELDS}
-    data["pieces"] = [_row(p) for p in side.pieces]
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    if len(_SIDE_TEXT) >= SIDE_TEXTS_KEPT:
-        del _SIDE_TEXT[next(iter(_SIDE_TEXT))]
-    _SIDE_TEXT[id(side)] = (side, text)
-    return text
+@lru_cache(maxsize=1024)
+def _side_head(values: tuple[Any, ...]) -> str:
+    """A warband's own fields as JSON, open for its models (``Side.text``): the same at every mark
+    of a game, so written once for all of them."""
+    return _JSON.encode(dict(zip(SIDE_FIELDS, values)))[:-1]
 
 
 def _row(p: Piece) -> tuple[Any, ...]:
@@ -199,6 +240,13 @@ def _row(p: Piece) -> tuple[Any, ...]:
 
 
 def _piece(row: list[Any]) -> Piece:
+    """A model from his row; a row that stops short leaves the fields after it at their defaults."""
     values = dict(zip(PIECE_FIELDS, row))
-    values["state"] = PieceState(values["state"])
+    if "state" in values:
+        values["state"] = PieceState(values["state"])
     return Piece(**values)
+
+
+def _change(row: list[Any] | dict[str, Any]) -> Change:
+    """A change from its row (or from the object a game stored before changes were rows)."""
+    return Change(**row) if isinstance(row, dict) else Change(*row)
