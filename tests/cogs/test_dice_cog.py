@@ -169,7 +169,7 @@ async def test_server_edition_shown_on_tests(harness):
 
     await asyncio.to_thread(harness.bot.settings.set_edition, Actor().guild_id, 1, True, "core")
     res = await harness.command("test", characteristic="Strength", value=4)
-    assert "Community Core Rules (seed 002)" in res.embeds[0]["footer"]["text"]
+    assert "Community Core Rules (cited as 002)" in res.embeds[0]["footer"]["text"]
 
 
 async def _stored_warrior(harness):

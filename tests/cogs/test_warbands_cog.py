@@ -581,3 +581,12 @@ async def test_a_misspelt_list_is_asked_about_not_made_a_custom_warband(harness)
     assert not kept.is_error and "Skavn (custom)" in kept.text
     changed = await harness.command("warband edit", OWNER, name="Zed", warband_type="Reiklandr")
     assert changed.is_error and "close to the Reikland Mercenaries list" in changed.text
+
+
+def test_ledger_actions_are_said_in_words():
+    """Playtest: `/warband log` and `/warband undo` showed codes such as `warrior.hire`, `trade.buy`."""
+    from cogs._ui.roster import action_words
+
+    assert action_words("warrior.hire") == "hire" and action_words("trade.buy") == "purchase"
+    assert action_words("undo trade.buy") == "undo purchase"
+    assert action_words("settings.plain_text") == "setting plain text"  # one not named: spelt out, no code
