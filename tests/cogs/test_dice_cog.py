@@ -333,7 +333,7 @@ async def test_artillery_and_scatter_wording(harness):
     assert "The Artillery dice shows 4, so the distance is 4 inches." in res.text
     harness.bot.rng = Scripted(2, 6)
     res = await harness.command("scatter", distance=True)
-    assert "Misfire! The Scatter dice pointed to the right." in res.text
+    assert "Misfire! The Scatter dice pointed to your right (3 o'clock)." in res.text
 
 
 # ----- secret rolls -------------------------------------------------------------------------
