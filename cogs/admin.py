@@ -19,7 +19,7 @@ from cogs._ui.context import is_admin, server_settings
 from cogs._ui.embeds import SUCCESS, info_embed
 from cogs._ui.roster import problem_pages
 from cogs._ui.views import send_pages
-from engine.combat.ruleset import combat_edition, get_ruleset, list_toggles
+from engine.combat.ruleset import TOGGLES, combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
 from engine.rolls.secret import SecretRolls
@@ -67,8 +67,8 @@ class Admin(commands.Cog):
 
     async def _toggle_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         current = current.lower().strip()
-        out = [t["name"] for t in list_toggles() if current in t["name"]]
-        return [app_commands.Choice(name=n, value=n) for n in out[:25]]
+        out = [t for t in list_toggles() if current in t["name"] or current in t["title"].lower()]
+        return [app_commands.Choice(name=f"{t['title']} ({t['name']})"[:100], value=t["name"]) for t in out[:25]]
 
     @admin.command(name="houserule", description="Turn a house rule on or off")
     @app_commands.describe(rule="Which house rule (see /settings show)", on="On or off")
@@ -83,7 +83,7 @@ class Admin(commands.Cog):
         await interaction.response.send_message(
             embed=info_embed(
                 "House rule changed",
-                f"`{rule}` is now **{'on' if on else 'off'}** on this server.",
+                f"**{TOGGLES[rule].title}** (`{rule}`) is now **{'on' if on else 'off'}** on this server.",
                 colour=SUCCESS,
                 footer=f"Edition: {get_edition(s.edition_id).name}",
             )

@@ -97,7 +97,7 @@ TOPICS = {
         "`/admin plaintext` — answer everyone here in plain text instead of embeds; each member can still choose "
         "for themselves with `/preferences plaintext`.\n"
         "`/admin tracker anyone_marks:true` — any player of a game marks any of its warriors on the battle tracker.\n"
-        "House rules are where the rulebooks are ambiguous; each one's default follows the seeds' wording.",
+        "House rules are where the rulebooks are ambiguous; each one's default follows the rulebook's wording.",
     ),
 }
 

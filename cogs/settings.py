@@ -48,7 +48,7 @@ def settings_embed(edition_id: str, house_rules: dict[str, bool], has_campaign_o
     for t in list_toggles(combat_edition(edition.id)):
         value = house_rules.get(t["name"], t["default"])
         marker = " *(house rule)*" if value != t["default"] else ""
-        lines.append(f"{'✅' if value else '⬜'} `{t['name']}`{marker}\n{t['description']}")
+        lines.append(f"{'✅' if value else '⬜'} **{t['title']}**{marker} · `{t['name']}`\n{t['description']}")
     embed = info_embed("Server settings", f"**Edition:** {edition.name}\n{edition.description}")
     # a field holds 1024 characters: spread the toggles over as many fields as they need
     chunk: list[str] = []

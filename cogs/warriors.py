@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from cogs._ui.campaign import call, campaigns, require_server, safe
 from cogs._ui.context import is_admin
+from cogs._ui.embeds import clip
 from cogs._ui.roster import done_embed, warrior_embed
 from cogs._ui.warrior_choices import changeable_warband_choices, warband_choices, warrior_choices
 from engine.errors import MordheimError
@@ -195,10 +196,7 @@ class Warriors(commands.Cog):
         w = r.warrior
         lines = [f"{amount:+d} experience → **{w.experience}**."]
         if r.advances:
-            lines.append(f"**{len(r.advances)} advance{'s' if len(r.advances) != 1 else ''}** reached (at "
-                         + ", ".join(map(str, r.advances)) + "): roll on the advance table for each (`/roll 2d6`, "
-                         "then record it with `/warrior edit`). Experience added here is kept by hand: the post-battle "
-                         "sequence rolls only the advances its own experience reaches.")
+            lines.append(_advances_line(r.advances))
         if not r.gains_experience:
             lines.append("He never gains experience (an animal, or his rules say so): no advance.")
         else:
@@ -214,9 +212,16 @@ class Warriors(commands.Cog):
                      injury: app_commands.Range[str, 1, 64], reason: Text = "") -> None:
         g = require_server(interaction)
         notices: list[str] = []
-        w = await call(campaigns(interaction).injure, g, interaction.user.id, is_admin(interaction), warband, warrior,
-                       injury, reason=reason, rng=interaction.client.rng, notices=notices)
-        await interaction.response.send_message(embed=with_notices(warrior_embed(w, title_prefix="Injured: "), notices))
+        r = await call(campaigns(interaction).injure_reported, g, interaction.user.id, is_admin(interaction), warband,
+                       warrior, injury, reason=reason, rng=interaction.client.rng, notices=notices)
+        embed = warrior_embed(r.warrior, title_prefix="Injured: ")
+        told = [f"🎲 {safe(d)}" for d in r.dice] + [f"**{safe(r.injury)}**"]
+        if r.experience_gained:
+            told.append(f"{r.experience_gained:+d} experience → **{r.warrior.experience}**.")
+        if r.advances:
+            told.append(_advances_line(r.advances))
+        embed.description = clip("\n".join(told) + "\n\n" + (embed.description or ""), 4096)
+        await interaction.response.send_message(embed=with_notices(embed, notices))
 
     @injure.autocomplete("injury")
     async def _injuries(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -233,6 +238,14 @@ def with_notices(embed: discord.Embed, notices: list[str]) -> discord.Embed:
     if notices:
         embed.add_field(name="Command of the warband", value="\n".join(safe(n) for n in notices)[:1024], inline=False)
     return embed
+
+
+def _advances_line(advances: tuple[int, ...]) -> str:
+    """The advances experience added by hand reached, and what to do about them."""
+    return (f"**{len(advances)} advance{'s' if len(advances) != 1 else ''}** reached (at "
+            + ", ".join(map(str, advances)) + "): roll on the advance table for each (`/roll 2d6`, "
+            "then record it with `/warrior edit`). Experience added here is kept by hand: the post-battle "
+            "sequence rolls only the advances its own experience reaches.")
 
 
 async def setup(bot: commands.Bot) -> None:

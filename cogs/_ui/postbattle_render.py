@@ -179,7 +179,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         "experience": "Award the experience: survivors, the winning leader, enemies out of action and the scenario's. "
                       "Every advance is rolled (or type the dice you rolled at the table); choose where the table lets you.",
         "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",
-        "income": f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
+        "income": "Sell wyrdstone: the warband holds no shards, so there is nothing to sell." if not view.wyrdstone_shards else
+                  f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
                   f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
                   + (" (hired swords do not count)." if any(w.is_hired_sword and w.status == "active" for w in view.warriors) else "."),
         "upkeep": "Pay the upkeep of every hired sword who fought this battle (due after each battle he fights), or let one go: "
@@ -351,6 +352,8 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
             ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})" if dice else "Nobody searched: go on",
                                 "explore", view, style=primary))
             ui.add_item(_button("Type dice / extra dice", "expdice", view))
+    elif s.step == "income" and not view.wyrdstone_shards:  # a menu of the one choice "keep them all" asks nothing
+        ui.add_item(_button("Continue (nothing to sell)", "sell", view, style=primary))
     elif s.step == "income":
         ui.add_item(_select("Sell how many shards?", "sell", view, [
             discord.SelectOption(label="Keep them all" if n == 0 else f"Sell {n} for {gold} gc", value=str(n))

@@ -226,6 +226,36 @@ def _value(v: Any) -> str:
     return str(v)
 
 
+# A ledger row's action, in words: the code (``warrior.hire``) is the engine's, the word the player's.
+ACTION_WORDS = {
+    "warrior.hire": "hire", "warrior.add": "warrior added", "warrior.edit": "warrior edited",
+    "warrior.equip": "kit given", "warrior.unequip": "kit taken", "warrior.remove": "warrior removed",
+    "trade.buy": "purchase", "trade.sell": "sale", "trade.search": "rare item search", "trade.offer": "rare item found",
+    "trade.stash": "stash", "treasury": "treasury", "battle": "battle", "experience": "experience",
+    "injury": "serious injury", "upkeep": "upkeep",
+    "warband.create": "warband created", "warband.delete": "warband deleted", "warband.edit": "warband edited",
+    "warband.import": "warband imported", "warband.rename": "warband renamed",
+    "captive.exchanged": "captive exchanged", "captive.ransom": "ransom", "captive.ransomed": "captive ransomed",
+    "captive.sale": "captive sold", "captive.sold": "captive sold",
+    "postbattle.injury": "post-battle injury", "postbattle.pit_fight": "pit fight",
+    "postbattle.experience": "post-battle experience", "postbattle.advance": "advance", "postbattle.skill": "new skill",
+    "postbattle.talent": "talent", "postbattle.exploration": "exploration", "postbattle.found": "found exploring",
+    "postbattle.treasury": "post-battle treasury", "postbattle.upkeep": "upkeep", "postbattle.cancel": "post-battle closed",
+    "game.start": "game started", "game.record": "game recorded", "game.rout": "rout",
+}
+_ACTION_PARTS = {"postbattle": "post-battle", "settings": "setting"}
+
+
+def action_words(what: str) -> str:
+    """A ledger row's action code as a player reads it: ``trade.buy`` -> "purchase", ``undo warrior.hire``
+    -> "undo hire"; a code not named above is spelt out ("settings.plain_text" -> "setting plain text")."""
+    if what.startswith("undo "):
+        return "undo " + action_words(what[5:])
+    if what in ACTION_WORDS:
+        return ACTION_WORDS[what]
+    return " ".join(_ACTION_PARTS.get(part, part) for part in what.split(".")).replace("_", " ")
+
+
 def ledger_line(entry: LedgerEntry) -> str:
     changes = entry.changes()
     battle = entry.subject if entry.entity == Entity.BATTLE else None  # which battle, in words (actions/ledger_view.py)
@@ -239,7 +269,7 @@ def ledger_line(entry: LedgerEntry) -> str:
         detail = ""
     reason = f" — {safe(entry.reason)}" if entry.reason else ""
     who = f" · {safe(entry.subject)}:" if entry.subject and battle is None else ""
-    text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{entry.what}**{who} {detail}{reason} · <@{entry.member_id}>"
+    text = f"`#{entry.id}` {entry.created_at[:16].replace('T', ' ')} **{action_words(entry.what)}**{who} {detail}{reason} · <@{entry.member_id}>"
     if entry.undone:
         text = f"~~{text}~~ (undone)"
     return text[:FIELD_LIMIT]

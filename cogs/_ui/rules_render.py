@@ -23,7 +23,7 @@ SEARCH_SNIPPET_CHARS = 300
 
 
 def edition_name(edition_id: str) -> str:
-    """The edition's display name, e.g. 'Living Rulebook 2005 (seed 000)'."""
+    """The edition's display name, e.g. 'Living Rulebook 2005 (cited as 000)'."""
     return get_edition(edition_id).name
 
 
@@ -158,17 +158,23 @@ def answer_embed(entry: Entry, page_text: str, page: int, page_count: int, note:
 def citation(entry: Entry) -> str:
     """``000:759-775`` and the seed file it points into; a data file says it is not a rulebook."""
     if not entry.source.is_seed:
-        return f"`{entry.source.file}` (the bot's own data; not in the seed rulebooks)"
+        return f"`{entry.source.file}` (the bot's own data, not the rulebook text)"
     return f"`{entry.source.cite()}` ({entry.source.file})"
 
 
 def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_id: str, *, unknown: bool = False,
-                       question: bool = False) -> discord.Embed:
+                       question: bool = False, unrecognised: bool = False) -> discord.Embed:
     """A weak match: the closest names, or how to ask differently when there are none. ``unknown``:
     nothing comes close (LookupResult.unknown), so it says plainly that the bot's rules and data lack
-    it, and ``suggestions`` are the names spelt most like it; ``question``: the query was a question."""
+    it, and ``suggestions`` are the names spelt most like it; ``question``: the query was a question;
+    ``unrecognised``: no word of it is one the rules use (LookupResult.unrecognised), so nothing is offered."""
     shown = discord.utils.escape_markdown(clip(query, 100))
-    if unknown:
+    if unrecognised:
+        title = "Nothing matches"
+        lines = [f"**Nothing matches “{shown}”**: none of its words is one the rules use, or a misspelling of one.",
+                 "\nCheck the spelling, or type a rule, weapon, item or spell such as `parry` or `flail`, "
+                 "a question such as `can a wizard wear armour`, or search the rules' text with `/rules search`."]
+    elif unknown:
         if question:
             title = "No close answer"
             lines = [f"**Nothing in the bot's rules or data answers “{shown}” closely.** Ask with fewer words or "

@@ -353,6 +353,19 @@ class HirelingNote:
 
 
 @dataclass(frozen=True)
+class InjuryReport:
+    """``/warrior injure``'s answer: the warrior as stored, the chart's result and every die rolled
+    for it (the D66 when the bot rolled it, an effect's own dice), and any advance its experience reached."""
+
+    warrior: Warrior
+    injury: str  # the chart's name: "Survives against the odds"
+    dice: tuple[str, ...]  # each roll as the channel shows it: "Serious injury: D66 66"
+    experience_gained: int = 0  # "Survives against the odds": +1
+    advances: tuple[int, ...] = ()  # thresholds crossed: one advance roll each
+    next_advance: int | None = None
+
+
+@dataclass(frozen=True)
 class XpResult:
     warrior: Warrior
     advances: tuple[int, ...]  # thresholds crossed: one advance roll each

@@ -53,6 +53,7 @@ from engine.campaign.model import (
     WarbandSheet,
     WarbandSummary,
     Warrior,
+    InjuryReport,
     XpResult,
 )
 from engine.campaign.rules import roster as roster_rules
@@ -233,6 +234,13 @@ class Campaigns(_Verbs):
                reason: str = "", rng: random.Random | None = None, notices: list[str] | None = None) -> Warrior:
         return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, warriors.injure, warband, warrior, injury,
                                reason=reason, rng=rng)
+
+    def injure_reported(self, guild_id: int, actor_id: int, is_admin: bool, warband: str, warrior: str, injury: str | int,
+                        *, reason: str = "", rng: random.Random | None = None,
+                        notices: list[str] | None = None) -> InjuryReport:
+        """``injure``, with every die rolled and any advance reached (``/warrior injure``'s answer)."""
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, warriors.injure_reported, warband, warrior,
+                               injury, reason=reason, rng=rng)
 
     def get_warrior(self, guild_id: int, warband: str, warrior: str) -> Warrior:
         return self.read(guild_id, warriors.get_warrior, warband, warrior)

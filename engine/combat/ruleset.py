@@ -19,7 +19,8 @@ COMBAT_EDITIONS = ("lrb", "core", "core2")
 
 @dataclass(frozen=True)
 class Toggle:
-    name: str
+    name: str  # the code /admin houserule takes
+    title: str  # what players read
     description: str
     default: bool | dict[str, bool]
 
@@ -34,51 +35,51 @@ TOGGLES: dict[str, Toggle] = {
     for t in [
         # INVENTORY §5.1: 000:1175/1243 say "a -2 modifier"; the axe (000:942) is explicitly
         # additive but blackpowder is not, and "even better than S4 suggests" reads as a total.
-        Toggle("blackpowder_save_additive",
+        Toggle("blackpowder_save_additive", "Blackpowder save modifier adds to Strength's",
                "Blackpowder 'save -2' is added to the Strength modifier (S4 pistol = -3) instead of "
                "being the total (-2, or the Strength modifier if that is worse).", False),
         # INVENTORY §5.2: 000:1029 gives S+2 and 000:1035 "+2 S when he charges"; read as one bonus.
-        Toggle("lance_bonus_stacks",
+        Toggle("lance_bonus_stacks", "Lance bonuses stack",
                "A lance's cavalry bonus (+2 S on the charge, 000:1035) stacks with its S+2 (000:1029).", False),
         # INVENTORY §5.3: 000 never says a 6 always hits; the BS chart (000:518-519) stops at 6 for BS1.
-        Toggle("natural_6_always_hits",
+        Toggle("natural_6_always_hits", "A natural 6 always hits",
                "A natural 6 always hits, even when modifiers mean 7+ is needed.", False),
         # INVENTORY §5.3: the BS chart lists 1, 0, -1.. needed (000:518-519), so a 1 can hit.
-        Toggle("natural_1_always_misses",
+        Toggle("natural_1_always_misses", "A natural 1 always misses",
                "A natural 1 always misses, even when 1+ or better is needed.", False),
         # INVENTORY §5.3: 004:543 "may never hit on worse than a 5+" read as the final number.
-        Toggle("cap_after_modifiers",
+        Toggle("cap_after_modifiers", "Close-combat 5+ cap after modifiers (core2)",
                "core2 only: the 5+ close-combat cap (004:543) applies after modifiers.", True),
         # INVENTORY §5.7: 000:572 / 002:660 one critical per warrior per close-combat phase;
         # 004:390 drops the cap.
-        Toggle("one_critical_per_phase",
+        Toggle("one_critical_per_phase", "One critical hit per close-combat phase",
                "Each warrior causes at most one critical hit per close-combat phase.",
                {"lrb": True, "core": True, "core2": False}),
         # INVENTORY §5.8: concussion "a roll of 2-4" (000:930) read on the modified injury roll.
-        Toggle("concussion_on_natural_roll",
+        Toggle("concussion_on_natural_roll", "Concussion reads the natural injury die",
                "Concussion (2-4 = stunned) looks at the natural injury die, not the die plus bonuses.", False),
         # INVENTORY §5.9: "attacks made with twice his Strength" (000:954) read as the S the blow
         # wounds with (weapon bonus included).
-        Toggle("parry_vs_basic_strength",
+        Toggle("parry_vs_basic_strength", "Parry against double Strength uses profile Strength",
                "The 'no parry against double Strength' test uses the attacker's profile S, not the "
                "blow's S with weapon bonuses.", False),
         # INVENTORY §5.10: 004:605 does not say knocked-down warriors are hit automatically.
-        Toggle("core2_knocked_down_auto_hit",
+        Toggle("core2_knocked_down_auto_hit", "Knocked-down warriors are hit automatically (core2)",
                "core2 only: attacks on knocked-down warriors hit automatically, as in 000:783.", False),
         # INVENTORY §5.10: 004:499 says standing up counts as moving; 004:356 exempts it.
-        Toggle("stood_up_counts_as_moving",
+        Toggle("stood_up_counts_as_moving", "Standing up counts as moving for shooting",
                "A warrior who stood up this turn shoots with the -1 for moving.",
                {"lrb": False, "core": False, "core2": True}),
         # INVENTORY §5.14 decision: 000:1321 saves "against being stunned", and 000:615 applies
         # only the highest of several injury rolls: the model is stunned only when that result
         # is applied, so the helmet is rolled once, on it. The toggle rolls it on every stunned
         # injury roll instead (each must pass for the highest to drop to knocked down).
-        Toggle("helmet_save_each_roll",
+        Toggle("helmet_save_each_roll", "Helmet save on every injury roll",
                "A helmet's 4+ (000:1321) is rolled on every stunned injury roll, instead of once on the "
                "result that applies when several injury rolls are made (000:615).", False),
         # INVENTORY §5.15 decision: 004:547 "-1 WS to all attacks" is about the attacks the
         # two-weapon fighter makes; the toggle also lowers the WS his enemies roll against.
-        Toggle("two_weapons_penalty_when_attacked",
+        Toggle("two_weapons_penalty_when_attacked", "Two weapons: -1 WS when attacked too (core2)",
                "core2 only: a warrior fighting with two weapons also counts -1 WS when he is attacked "
                "(004:547 says only '-1 WS to all attacks').", False),
     ]
@@ -262,7 +263,8 @@ class ServerRuling:
     @property
     def changed_toggles(self) -> list[str]:
         r = self.ruleset
-        return [f"{n} {'on' if v else 'off'}" for n, v in r.toggles if v != TOGGLES[n].default_for(r.edition)]
+        return [f"{TOGGLES[n].title} ({'on' if v else 'off'})" for n, v in r.toggles
+                if v != TOGGLES[n].default_for(r.edition)]
 
 
 def combat_edition(edition_id: str | None) -> str:
@@ -290,8 +292,10 @@ def server_ruleset(edition_id: str | None, house_rules: dict | None, override: s
 
 
 def list_toggles(edition_id: str = "lrb") -> list[dict]:
-    """Every toggle with its description and this edition's default (for the settings command)."""
-    return [{"name": t.name, "description": t.description, "default": t.default_for(edition_id)} for t in TOGGLES.values()]
+    """Every toggle with its code (what /admin houserule takes), its title (what players read), its
+    description and this edition's default (for the settings command)."""
+    return [{"name": t.name, "title": t.title, "description": t.description, "default": t.default_for(edition_id)}
+            for t in TOGGLES.values()]
 
 
 def get_ruleset(edition_id: str | None = None, toggles: dict | None = None) -> Ruleset:

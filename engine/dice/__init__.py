@@ -18,8 +18,9 @@ A ``/roll`` is one or more *rolls* separated by commas, each maybe repeated; a r
     product    := unary ("*" unary)*
     unary      := "-" unary | atom
     atom       := INTEGER | dice | "art" | "artillery" | "scatter" | "(" expression ")"
-    dice       := [COUNT] "d" SIDES (modifier | spaces modifier_word)*
+    dice       := [COUNT] "d" SIDES (modifier | spaces modifier_word | spaces keep_words)*
     modifier   := ("kh" | "kl" | "k" | "dh" | "dl") [N]     keep/drop highest/lowest N (N = 1)
+    keep_words := ("drop" | "keep") ["the"] [N] ("lowest" | "highest") [N] ["dice" | "die"]
                 | "r" ["<=" | "<"] N                       re-roll once each die at or below N
     target     := N ("+" | "-")                            count a pool's dice (see Targets)
                 | (">=" | ">" | "<=" | "<" | "=" | "==") ["-"] N  test the total
@@ -42,6 +43,9 @@ Dice
 Modifiers
 ---------
 - ``kh``/``k``, ``kl``, ``dh``, ``dl`` with an optional count: ``4d6kh3``, ``2d6kl``, ``4d6dl1``.
+- The same in words right after the dice: ``3d6 drop lowest`` is ``3d6dl1``, ``4d6 keep highest 3``
+  ``4d6kh3``, ``4d6 drop the 2 lowest`` ``4d6dl2``; the result notes how it was read. Said after
+  arithmetic (``3d6 + 1 drop lowest``) it is refused with the way to write it, not taken as a label.
 - ``rN`` (= ``r<=N``) and ``r<N``: each die at or below the value is re-rolled once and
   the second score stands, even if worse (000:188); it is never re-rolled again (004:62).
   Re-rolls happen before keep/drop.
@@ -70,7 +74,7 @@ start with an operator, a digit or dice (``2d6 4`` and ``2 d6`` are errors, not 
 Limits (``engine.dice.limits``)
 -------------------------------
 200 characters, 100 dice and 20 rolls per ``/roll``, 1000 sides, 10 levels of
-parentheses/minus signs, and totals within ±10**9 (checked on the expression, before rolling).
+parentheses/minus signs, and totals within ±1,000,000,000 (checked on the expression, before rolling).
 
 The rules engines' dice
 -----------------------

@@ -38,16 +38,18 @@ _BY_NAME = {name.lower(): name for name in CHARACTERISTICS.values()}
 MIN_CHARACTERISTIC = 0
 MAX_CHARACTERISTIC = 10
 
+# The die's faces name the sides of the table as the roller sees it (002:81-87: top side, right side,
+# bottom, left side): said at the table as where the arrow points from the roller, with the clock face.
 _DIRECTION_WORDS = {
-    Outcome.TOP: "towards the top side",
-    Outcome.RIGHT: "to the right",
-    Outcome.BOTTOM: "towards the bottom",
-    Outcome.LEFT: "to the left",
+    Outcome.TOP: "away from you (12 o'clock)",
+    Outcome.RIGHT: "to your right (3 o'clock)",
+    Outcome.BOTTOM: "towards you (6 o'clock)",
+    Outcome.LEFT: "to your left (9 o'clock)",
 }
 
 
 def _direction_words(outcome: int | Outcome | None) -> str:
-    """Where the Scatter dice points, in words ("to the right")."""
+    """Where the Scatter dice points, in words ("to your right (3 o'clock)")."""
     if not isinstance(outcome, Outcome) or outcome not in _DIRECTION_WORDS:
         raise ValueError(f"{outcome!r} is not a direction of the Scatter dice")
     return _DIRECTION_WORDS[outcome]
@@ -315,7 +317,7 @@ def artillery_roll(rng: random.Random) -> CheckResult:
 def scatter_roll(rng: random.Random, *, with_distance: bool = False) -> CheckResult:
     """The Scatter dice: an arrow or a direct hit (002:81-87; 004:82-88).
 
-    With ``with_distance`` the Artillery dice is rolled too: "Scatters 6\" to the right",
+    With ``with_distance`` the Artillery dice is rolled too: "Scatters 6\" to your right (3 o'clock)",
     "Direct hit!" or "Misfire!". The seeds do not say which wins when a hit and a Misfire
     come up together; as in Warhammer, the Misfire does.
     """

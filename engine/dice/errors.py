@@ -67,8 +67,8 @@ class DiceLimitExceeded(DiceError, LimitExceeded):
         self.text = text
         self.position = position
         self.pointer = pointer_lines(text, position) if text is not None and position is not None else None
-        shown_value = "10**9" if value == 10**9 else str(value)
-        message = f"{found}; the limit is {shown_value} {unit} ({limit})."
+        shown_value = f"{value:,}"  # players read 1,000,000,000, not 10**9; the constant's name stays in .limit
+        message = f"{found}; the limit is {shown_value} {unit}."
         if self.pointer:
             message += "\n" + self.pointer
         super().__init__(message, hint=hint)

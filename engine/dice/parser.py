@@ -44,11 +44,25 @@ _REPEAT_SIGNS = ("x", "×")
 # so a label that merely starts with the letters (`2d6 kill`, `d6 roll`) stays a label.
 _SPACED_MODIFIER = re.compile(r"(?:k[hl]?|d[hl])\d*|r(?:<=|<)?\d+")
 _WORD_END = frozenset(" \t\n\r\f\v+-*/()<>=,")
+# A keep/drop said in words after the dice (`3d6 drop lowest`, `4d6 keep the highest 3`, `drop the 2
+# lowest dice`): read as the grammar's own `dl1`, `kh3`. A count must stand alone, so `2d6 drop
+# lowest 4+` keeps its target.
+_WORDED_KEEP = re.compile(
+    r"(drop|keep)(?:\s+the)?(?:\s+(\d+))?\s+(lowest|highest)(?:\s+(\d+)(?![\d+\-]))?(?:\s+(?:dice|die))?"
+)
+_WORDED_MODES = {("drop", "lowest"): "dl", ("drop", "highest"): "dh", ("keep", "highest"): "kh", ("keep", "lowest"): "kl"}
 
 _ARTILLERY_WORDS = ("art", "artillery")
 _SCATTER_WORDS = ("scatter",)
 _DICE_HINT = "Dice are written like `2d6`, `d3`, `d66`, `art` (Artillery dice) or `scatter` (Scatter dice)."
 _LABEL_HINT = "Join terms with `+`, `-` or `*`, and put a space before a label: `2d6 + 1 to hit`."
+# Words a player types for a test, pointed at the command that rolls it (000:251, 000:257).
+_LEADERSHIP_WORDS = frozenset({"ld", "leadership"})
+_CHARACTERISTIC_WORDS = {
+    "m": "Movement", "movement": "Movement", "ws": "Weapon Skill", "bs": "Ballistic Skill", "s": "Strength",
+    "strength": "Strength", "t": "Toughness", "toughness": "Toughness", "w": "Wounds", "wounds": "Wounds",
+    "i": "Initiative", "initiative": "Initiative", "a": "Attacks", "attacks": "Attacks",
+}
 
 # What one die of each kind can count as, for the bounds of an expression.
 _VALUE_RANGE = {DieKind.D3: (1, 3), DieKind.D66: (11, 66), DieKind.ARTILLERY: (2, 10), DieKind.SCATTER: (0, 0)}
@@ -115,6 +129,7 @@ class _Parser:
         self.times = 1  # how often the roll being parsed is repeated
         self.set_dice = 0  # dice of the set's earlier rolls, repeats counted
         self.set_rolls = 0  # rolls of the set so far, repeats counted
+        self.word_notes: list[str] = []  # of the roll being parsed: a keep or drop said in words
 
     # -- helpers -----------------------------------------------------------------
 
@@ -163,6 +178,21 @@ class _Parser:
         c = self.peek()
         if c and (c in _DIGITS or c in _LETTERS or c == "("):
             self.fail(f"Unexpected {self.describe(self.i)} after `{self.src[start:self.i]}`", self.i, hint=_LABEL_HINT)
+
+    def word_hint(self, word: str, end: int) -> str:
+        """The hint for an unknown word: a test's name points at its command, else how dice are written."""
+        m = re.compile(r"\s*(\d{1,2})\b").match(self.s, end)
+        value = m.group(1) if m else None
+        if word in _LEADERSHIP_WORDS:
+            ld = value or "7"
+            return f"For a Leadership test use `/leadership leadership:{ld}`, or roll `2d6<={ld}` (000:257)."
+        if word in _CHARACTERISTIC_WORDS:
+            v = value or "3"
+            name = _CHARACTERISTIC_WORDS[word]
+            return f"For a {name} test use `/test characteristic:{name} value:{v}`, or roll `d6<={v}` (000:251)."
+        if word in ("drop", "keep"):
+            return "A keep or drop goes after the dice it acts on: `3d6 drop lowest` or `3d6dl1`."
+        return _DICE_HINT
 
     # -- grammar -------------------------------------------------------------------
 
@@ -223,6 +253,7 @@ class _Parser:
         self.terms = []
         self.dice = 0
         self.depth = 0
+        self.word_notes = []
         self.skip_ws()
         if self.i >= self.n or self.peek() == _SET_SEPARATOR:
             what = "The roll is empty" if self.set_rolls == 0 and self.i >= self.n else "A roll of the set is empty"
@@ -240,6 +271,7 @@ class _Parser:
         warnings: tuple[str, ...] = ()
         if target is not None:
             target, notes, warnings = self.read_target(root, target, lo, hi)
+        notes = tuple(self.word_notes) + notes
         if max(abs(lo), abs(hi)) > MAX_RESULT:
             self.limit(
                 "MAX_RESULT",
@@ -342,7 +374,7 @@ class _Parser:
                 self.after_operand(start)
                 lo, hi = _VALUE_RANGE[kind]
                 return term, lo, hi
-            self.fail(f"Unknown word `{self.src[start:i]}`", start, hint=_DICE_HINT)
+            self.fail(f"Unknown word `{self.src[start:i]}`", start, hint=self.word_hint(word, i))
         if not c:
             self.fail("The roll ends where a number or dice should be", start, hint="Finish the expression, e.g. `1d6 + 1`.")
         self.fail(f"Expected a number, dice such as `2d6`, or `(`, found {self.describe(start)}", start, hint=_DICE_HINT)
@@ -390,6 +422,7 @@ class _Parser:
             kind, size, vlo, vhi = DieKind.STANDARD, sides, 1, sides
         keep: tuple[str, int] | None = None
         reroll: int | None = None
+        said: str | None = None  # a keep or drop typed in words, as typed
         while True:
             mpos = self.i
             c, c2 = self.peek(), self.peek(1)
@@ -406,19 +439,7 @@ class _Parser:
                 if nend - nstart > 6:
                     self.limit("MAX_DICE", f"`{mode}` names more dice than a roll may have", nstart)
                 n = int(self.s[nstart:nend]) if nend > nstart else 1
-                if mode in ("kh", "kl") and not 1 <= n <= count:
-                    self.fail(
-                        f"`{mode}{n}` keeps {n} dice, but the term rolls {count}",
-                        nstart if nend > nstart else mpos,
-                        hint=f"Keep between 1 and {count} dice." if count > 1 else "Roll more dice to keep some: `2d6kh1`.",
-                    )
-                if mode in ("dh", "dl") and not 1 <= n < count:
-                    self.fail(
-                        f"`{mode}{n}` drops {n} dice, but the term rolls {count}",
-                        nstart if nend > nstart else mpos,
-                        hint=f"Drop between 1 and {count - 1} dice." if count > 1 else "Roll more than one die to drop some.",
-                    )
-                keep = (mode, n)
+                keep = self.checked_keep(mode, n, count, nstart if nend > nstart else mpos)
             elif c == "r":
                 if reroll is not None:
                     self.fail("Only one re-roll is allowed per dice term", mpos, hint="A die may never be re-rolled twice (004:62).")
@@ -452,13 +473,56 @@ class _Parser:
                     mpos,
                     hint="For example `4d6dl1`; to add another die write `2d6 + d6`.",
                 )
+            elif (worded := self.worded_keep()) is not None:
+                if keep is not None:
+                    self.fail("Only one keep or drop is allowed per dice term", mpos, hint="For example `4d6kh3` or `4d6dl1`.")
+                mode, n, said, at = worded
+                keep = self.checked_keep(mode, n, count, at)
             elif not self.spaced_modifier():
                 break
         self.after_operand(start)
         term = DiceTerm(len(self.terms), kind, count, sides, size, cstart is not None, keep, reroll, start)
         self.add_term(term, start)
+        if said is not None:
+            self.word_notes.append(f"`{said}` is read as `{node_text(term)}`.")
         kept = term.kept_count
         return term, kept * vlo, kept * vhi
+
+    def checked_keep(self, mode: str, n: int, count: int, pos: int) -> tuple[str, int]:
+        """A keep (``kh``, ``kl``) or drop (``dh``, ``dl``) of ``n`` of the term's ``count`` dice, if it can be."""
+        if mode in ("kh", "kl") and not 1 <= n <= count:
+            self.fail(
+                f"`{mode}{n}` keeps {n} dice, but the term rolls {count}",
+                pos,
+                hint=f"Keep between 1 and {count} dice." if count > 1 else "Roll more dice to keep some: `2d6kh1`.",
+            )
+        if mode in ("dh", "dl") and not 1 <= n < count:
+            self.fail(
+                f"`{mode}{n}` drops {n} dice, but the term rolls {count}",
+                pos,
+                hint=f"Drop between 1 and {count - 1} dice." if count > 1 else "Roll more than one die to drop some.",
+            )
+        return mode, n
+
+    def worded_keep(self) -> tuple[str, int, str, int] | None:
+        """A keep or drop said in words after a space (``3d6 drop lowest``, ``4d6 keep highest 3``).
+
+        Returns its mode, its count, the words as typed and where they start, and steps over them;
+        None (nothing read) when the next word is not one."""
+        j = self.i
+        if j >= self.n or not self.s[j].isspace():
+            return None
+        while j < self.n and self.s[j].isspace():
+            j += 1
+        m = _WORDED_KEEP.match(self.s, j)
+        if m is None or (m.end() < self.n and self.s[m.end()] not in _WORD_END):
+            return None
+        verb, before, which, after = m.groups()
+        if before and after:
+            return None  # `drop 2 lowest 3`: which count? left as a label, refused there
+        self.i = m.end()
+        n = int(before or after or 1) if len(before or after or "1") <= 6 else MAX_DICE + 1
+        return _WORDED_MODES[verb, which], n, self.src[j:m.end()], j
 
     def spaced_modifier(self) -> bool:
         """Step over the spaces before a modifier typed after a space (``3d6 r1``, ``4d6 kh3``).
@@ -569,6 +633,14 @@ class _Parser:
                 "Dice here need an operator before them",
                 pos,
                 hint="Write `2d6 + d6` to add them, or `2d6, d6` to roll them separately. A label cannot start with dice.",
+            )
+        worded = _WORDED_KEEP.match(self.s, pos)
+        if worded is not None and (worded.end() >= self.n or self.s[worded.end()] in _WORD_END):
+            # after arithmetic it is unclear which dice it means; said as a label it would be lost
+            self.fail(
+                f"`{self.src[pos:worded.end()]}` must come right after the dice it keeps or drops",
+                pos,
+                hint="For example `3d6 drop lowest + 1`, or in short `3d6dl1 + 1`; `4d6 keep highest 3` is `4d6kh3`.",
             )
         comma = self.src.find(_SET_SEPARATOR, pos)
         end = self.n if comma < 0 else comma

@@ -24,7 +24,7 @@ from .models import Entry, Source
 
 CAMPAIGN_SOURCE = "rules_data/campaign/lrb.json"
 NOT_IN_SEEDS = (
-    "**Not in the seed rulebooks**, which hold the rules chapters only: this is from the campaign "
+    "**Not from the rulebook text**, of which the bot holds the rules chapters only: this is from the campaign "
     "tables the bot plays by (`rules_data/campaign/lrb.json`, figures of the published rulebook, "
     "summaries in our own words). A server may use its own tables (`/admin campaign`); this shows the default."
 )
@@ -182,9 +182,9 @@ def _wyrdstone(data: dict[str, Any]) -> Entry:
     parts = [
         "Wyrdstone is what the warbands come to Mordheim for: winning battles brings a campaign warband riches and "
         "wyrdstone (000:120). On the table, a Wyrdstone counter marks a shard a warrior carries, next to the "
-        "Hidden counter (000:174-182; 002:55-57). The seeds say no more: how shards are found and what they sell for "
-        "are in the campaign chapters, which they lack (000's contents list them, 000:55-96; its text ends in the "
-        "Magic chapter, 000:1867).",
+        "Hidden counter (000:174-182; 002:55-57). The rulebook text the bot holds says no more: how shards are found "
+        "and what they sell for are in the campaign chapters, which it lacks (the Living Rulebook's contents list "
+        "them, 000:55-96; the text the bot holds ends with the Magic chapter, 000:1867).",
         NOT_IN_SEEDS if income.get("rows") else None,
     ]
     if income.get("rows"):
@@ -210,7 +210,7 @@ def rule_entries(data: dict[str, Any]) -> list[Entry]:
     source = "rules_data/campaign/rules.json"
     made = []
     for rule in data.get("rules", []):
-        intro = (f"**Not in the seed rulebooks**, which hold the rules chapters only: this is the {rule['chapter']} chapter's "
+        intro = (f"**Not from the rulebook text**, of which the bot holds the rules chapters only: this is the {rule['chapter']} chapter's "
                  f"rule as the bot reads it (`{source}`, in our own words).")
         checked = "; ".join(rule["checked_against"])
         made.append(_entry(rule["id"], rule["title"],

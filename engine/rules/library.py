@@ -247,6 +247,9 @@ class RulesLibrary:
         ranked = self._rank(raw, rewritten, scope, ed, is_question(text))
         best_id, best_score = ranked[0] if ranked else (None, 0.0)
         if best_id is None or best_score < CONFIDENT:
+            if all(self.speller.is_gibberish(w) for w in words(mended)):
+                # no word at all ("qwertyuiop"): whatever scored, it is chance, not a near miss
+                return LookupResult(None, round(best_score, 1), [], ed, None, text, unknown=True, unrecognised=True)
             sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= SUGGESTED]
             if not sugg:  # nothing comes close: the rules and data lack it; offer the names spelt most like it
                 return LookupResult(None, round(best_score, 1), self._nearest_names(rewritten or raw, scope), ed, None,

@@ -11,6 +11,7 @@ use, preferring one that names something together with the other words typed.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
 from functools import lru_cache
@@ -39,6 +40,10 @@ COMMON_WORD_PREFERENCE = 0.005
 MIN_SPLIT_PART = 2  # "wingsof" -> wings of: a name's bigram may hold a short word
 MIN_BODY_SPLIT_PART = 3  # a pair only found in the text must be of two real words
 MIN_FUZZY_JOIN_LENGTH = 7  # "gnaw dom" -> gnawdoom: a misspelt join must be long enough to be sure of
+# A word the rules lack is still a word ("griffon", "blorp": its nearest names are worth offering) when
+# at least this share of its three-letter runs occur in the rules' words; keyboard mashing
+# ("qwertyuiop" 0.38, "asdfgh" 0) falls below it.
+WORDLIKE_SHARE = 0.5
 
 
 class Speller:
@@ -56,6 +61,7 @@ class Speller:
         uses = Counter(w for ws in (*names, *bodies) for w in ws if len(w) >= MIN_WORD_LENGTH and not w.isdigit())
         self._vocab = sorted(uses)
         self._vocab_set = frozenset(uses)
+        self._trigrams = frozenset(w[i:i + 3] for w in self._vocab for i in range(len(w) - 2))
         most = max(uses.values(), default=1)
         self._commonness = {w: math.log1p(n) / math.log1p(most) for w, n in uses.items()}  # 0-1
         # the words each name word shares a name with, to read a misspelt word in its context
@@ -68,6 +74,18 @@ class Speller:
     def is_word(self, w: str) -> bool:
         """True for a word of the rules or one the query rewriter knows."""
         return w in self._vocab_set or w in self._known
+
+    def is_gibberish(self, w: str) -> bool:
+        """True for letters that are no word: not a number, not a word of the rules or the rewriter,
+        not the start of one ("shie"), and not shaped like one (WORDLIKE_SHARE). A misspelt word is
+        mended before it is asked about."""
+        if w.isdigit() or self.is_word(w):
+            return False
+        at = bisect.bisect_left(self._vocab, w)
+        if at < len(self._vocab) and self._vocab[at].startswith(w):
+            return False
+        runs = [w[i:i + 3] for i in range(len(w) - 2)]
+        return not runs or sum(r in self._trigrams for r in runs) < WORDLIKE_SHARE * len(runs)
 
     def readings(self, text: str) -> list[tuple[str, str]]:
         """Each piece of ``text`` as typed and as the rules spell it, in order: two words typed

@@ -138,6 +138,9 @@ class LookupResult:
     closest entries ("did you mean"). ``note`` explains a fallback to another edition.
     ``unknown`` is True when nothing comes close at all, by name or by text: the bot's rules and
     data do not have it, and ``suggestions`` are the names nearest to it in spelling.
+    ``unrecognised`` is True when no word of the query is a word at all ("qwertyuiop": none the
+    rules use, nor the start or a misspelling of one, nor shaped like one): it is ``unknown`` and
+    nothing is offered.
     """
 
     entry: Entry | None
@@ -147,6 +150,7 @@ class LookupResult:
     note: str | None = None
     query: str = ""
     unknown: bool = False
+    unrecognised: bool = False
 
     @property
     def found(self) -> bool:

@@ -18,7 +18,7 @@ from .models import Entry, Source
 
 SCENARIOS_SOURCE = "rules_data/campaign/scenarios.json"
 NOT_IN_SEEDS = (
-    "**Not in the seed rulebooks**, which hold the rules chapters only: this is from the scenarios the bot plays by "
+    "**Not from the rulebook text**, of which the bot holds the rules chapters only: this is from the scenarios the bot plays by "
     "(`rules_data/campaign/scenarios.json`: the published rulebook's figures, summaries in our own words)."
 )
 

@@ -68,22 +68,45 @@ def key(text: str) -> str:
     return " ".join(singular(w) for w in words(text))
 
 
+# A count typed as a numeral or as a word is the same to a player: "2 handed" is "two handed".
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
+_NUMERALS = {v: k for k, v in _NUMBER_WORDS.items()}
+
+
+# A numeral counting the plural word after it ("2 weapons", "3 models"), not a value ("strength 3").
+_COUNTED = re.compile(r"(?<![\w.])([1-6])\s+(?=[a-z]+s\b)")
+
+
+def _count_in_words(m: re.Match[str]) -> str:
+    return _NUMERALS[m.group(1)] + " "
+
+
+def _numeral_variants(phrase: str) -> list[str]:
+    """``phrase`` with each count swapped between numeral and word ("two handed" -> "2 handed");
+    empty for a phrase of one word or with no count."""
+    ws = phrase.split()
+    if len(ws) < 2 or not any(w in _NUMBER_WORDS or w in _NUMERALS for w in ws):
+        return []
+    return [" ".join(_NUMBER_WORDS.get(w) or _NUMERALS.get(w) or w for w in ws)]
+
+
 class QueryRewriter:
     def __init__(self, synonyms: dict[str, str], stopwords: list[str]) -> None:
         self.stop = {key(w) for w in stopwords} | set(stopwords)
+        given = {key(k): key(v) for k, v in synonyms.items() if not k.startswith("_")}
+        # a phrase with a count also reads with the count written the other way, unless given apart
+        variants = {alt: v for k, v in given.items() for alt in _numeral_variants(k) if alt not in given}
         # Longest phrases first so "two handed" wins over "two".
-        self.phrases = sorted(
-            ((key(k), key(v)) for k, v in synonyms.items() if not k.startswith("_")),
-            key=lambda kv: (-len(kv[0].split()), kv[0]),
-        )
+        self.phrases = sorted({**given, **variants}.items(), key=lambda kv: (-len(kv[0].split()), kv[0]))
         self.single = {k: v for k, v in self.phrases if " " not in k}
         self.multi = [(k, v) for k, v in self.phrases if " " in k]
         # the words this rewriter knows: never "mended" into other words
         self.known = frozenset(self.stop) | frozenset(w for k, _ in self.phrases for w in k.split())
 
     def rewrite(self, text: str) -> str:
-        """Abbreviations expanded, stop words dropped, plurals folded (keeps order)."""
-        k = " " + key(text) + " "
+        """Abbreviations expanded, stop words dropped, plurals folded (keeps order); a count of
+        things typed as a numeral is read as the rules write it ("2 weapons": two weapons)."""
+        k = " " + key(_COUNTED.sub(_count_in_words, fold(text))) + " "
         for phrase, repl in self.multi:
             if f" {phrase} " in k:
                 k = k.replace(f" {phrase} ", f" {repl} ")

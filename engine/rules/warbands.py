@@ -48,7 +48,7 @@ from .text import key
 from .warband_items import in_a_fight
 
 WARBANDS_DIR = "rules_data/warbands"
-NOT_IN_SEEDS = ("*Not in the seed rulebooks: from the warband data the bot plays by (`{file}`; figures of {source}, "
+NOT_IN_SEEDS = ("*Not from the rulebook text: from the warband data the bot plays by (`{file}`; figures of {source}, "
                 "summaries in our own words).*")
 CHAPTERS = {  # chapter id -> (title, entry kind)
     "warband-lists": ("Warband lists", "warband"),

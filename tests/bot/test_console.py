@@ -79,8 +79,8 @@ async def test_acting_as_admin_in_another_server(tmp_path):
     stdin = io.StringIO("/admin edition edition:core\nadmin on\n/admin edition edition:core\nguild 99\n/settings show\n")
     code, text = await run(tmp_path, stdin=stdin)
     assert "Only members with Manage Server" in text
-    assert "now plays by **Community Core Rules (seed 002)**" in text
-    assert text.rstrip().count("Living Rulebook 2005 (seed 000)") >= 1  # server 99 keeps the default
+    assert "now plays by **Community Core Rules (cited as 002)**" in text
+    assert text.rstrip().count("Living Rulebook 2005 (cited as 000)") >= 1  # server 99 keeps the default
 
 
 async def test_an_unknown_option_name_is_an_error_not_a_value(tmp_path):

@@ -273,10 +273,10 @@ async def test_server_edition_and_house_rule_in_the_footer(harness):
     res = await harness.command("fight", attacker="human", defender="human")
     footer = res.embeds[0]["footer"]["text"]
     assert footer.startswith("Edition: core")
-    assert "blackpowder_save_additive on" in footer
+    assert "House rules: Blackpowder save modifier adds to Strength's (on)" in footer and "_" not in footer
     res = await harness.command("odds", attacker="human", defender="human", mode="shot", attacker_weapons="pistol")
     footer = res.embeds[0]["footer"]["text"]
-    assert footer.startswith("Edition: core") and "blackpowder_save_additive on" in footer
+    assert footer.startswith("Edition: core") and "Blackpowder save modifier adds to Strength's (on)" in footer
 
 
 async def test_edition_override_and_a_server_on_a_lookup_only_edition(harness):

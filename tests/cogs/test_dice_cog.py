@@ -99,12 +99,12 @@ async def test_reroll_after_restart_explains(harness):
         ("1d0", "at least 2 sides"),
         ("d", "number of sides"),
         ("0d6", "rolls no dice"),
-        ("99999999d6", "MAX_DICE"),
-        ("1d6+" * 1000 + "1d6", "MAX_EXPRESSION_LENGTH"),
-        ("(" * 150 + "1d6" + ")" * 150, "MAX_EXPRESSION_LENGTH"),
-        ("(" * 40 + "1d6" + ")" * 40, "MAX_NESTING_DEPTH"),
+        ("99999999d6", "the limit is 100 dice per roll."),
+        ("1d6+" * 1000 + "1d6", "the limit is 200 characters."),
+        ("(" * 150 + "1d6" + ")" * 150, "the limit is 200 characters."),
+        ("(" * 40 + "1d6" + ")" * 40, "the limit is 10 levels of nesting."),
         ("🎲🎲", "found `🎲`"),
-        ("x" * 5000, "MAX_EXPRESSION_LENGTH"),
+        ("x" * 5000, "the limit is 200 characters."),
         ("scatter + 1", "scatter"),
     ],
 )
@@ -169,7 +169,7 @@ async def test_server_edition_shown_on_tests(harness):
 
     await asyncio.to_thread(harness.bot.settings.set_edition, Actor().guild_id, 1, True, "core")
     res = await harness.command("test", characteristic="Strength", value=4)
-    assert "Community Core Rules (seed 002)" in res.embeds[0]["footer"]["text"]
+    assert "Community Core Rules (cited as 002)" in res.embeds[0]["footer"]["text"]
 
 
 async def _stored_warrior(harness):
@@ -333,7 +333,7 @@ async def test_artillery_and_scatter_wording(harness):
     assert "The Artillery dice shows 4, so the distance is 4 inches." in res.text
     harness.bot.rng = Scripted(2, 6)
     res = await harness.command("scatter", distance=True)
-    assert "Misfire! The Scatter dice pointed to the right." in res.text
+    assert "Misfire! The Scatter dice pointed to your right (3 o'clock)." in res.text
 
 
 # ----- secret rolls -------------------------------------------------------------------------
@@ -491,3 +491,28 @@ async def test_a_secret_roll_channel_the_bot_cannot_post_in_is_reported_to_the_r
     res = await harness.command("roll", expression="d6", secret=True)
     assert not res.sent[0].ephemeral and res.sent[1].ephemeral
     assert res.sent[-1].ephemeral and "could not be copied to <#4242>" in res.sent[-1].data["content"]
+
+
+async def test_drop_lowest_in_words_is_the_grammars_drop_not_a_label(harness):
+    """Playtest: `/roll 3D6 drop lowest` showed the words as the label and dropped nothing."""
+    res = await harness.command("roll", expression="3D6 drop lowest")
+    assert not res.is_error
+    embed = res.embeds[0]
+    expected = roll("3d6dl1", random.Random(1234))
+    assert embed["title"] == "🎲 3d6dl1"
+    assert expected.render() in embed["description"] and "~~" in expected.render()
+    assert f"Total: **{expected.total}**" in embed["description"]
+    assert "ℹ️ `drop lowest` is read as `3d6dl1`." in embed["description"]
+
+
+async def test_leadership_typed_as_dice_points_at_leadership(harness):
+    res = await harness.command("roll", expression="Ld 8")
+    assert res.is_error and res.ephemeral
+    assert "Unknown word `Ld`" in res.text and "`/leadership leadership:8`" in res.text and "`2d6<=8`" in res.text
+    ws = await harness.command("roll", expression="WS 4")
+    assert ws.is_error and "`/test characteristic:Weapon Skill value:4`" in ws.text
+
+
+async def test_a_limit_is_said_without_the_codes_name(harness):
+    res = await harness.command("roll", expression="1000d6")
+    assert res.is_error and "the limit is 100 dice per roll." in res.text and "MAX_DICE" not in res.text

@@ -225,13 +225,14 @@ async def test_undo_takes_back_marks_and_turns_and_warband_undo_takes_back_the_b
     assert "turn 1, Reikland Raiders' turn" in tracker_text(h, tracker)
     await refused(await h.click(tracker, button(h, tracker, "undo"), RED), "nothing left to undo")
     log = await ok(await h.command("warband log", BLUE, name=BLUES))
-    assert "game.start" in log.text and "game.mark" not in log.text  # marks are the table's, kept in the game
+    assert "**game started**" in log.text and "game.start" not in log.text  # the action in words
+    assert "game.mark" not in log.text and "game mark" not in log.text  # marks are the table's, kept in the game
     # the end records the battle in the game's batch: /warband undo takes it back, passing over the marks
     res = await ok(await h.click(tracker, button(h, tracker, "end"), BLUE))
     await ok(await h.click(res.message_id, button(h, res.message_id, "won", "draw"), BLUE))
     assert "drew" in tracker_text(h, tracker)
     log = await ok(await h.command("warband log", BLUE, name=BLUES))
-    assert "game.record" in log.text and "battle" in log.text
+    assert "**game recorded**" in log.text and "game.record" not in log.text and "battle" in log.text
     await ok(await h.command("postbattle cancel", BLUE, warband=BLUES))
     before = await ok(await h.command("battle list", BLUE, warband=BLUES))
     assert "DRAW" in before.text.upper()

@@ -183,14 +183,14 @@ async def test_type_maximum_second_leader_and_group_size(harness):
     await reikland(harness)
     await run(harness, hire("Reavers", "Champion"))
     await run(harness, hire("Reavers", "Champion"))
-    res = await refused(harness, hire("Reavers", "Champion"), "allows at most 2 Champion; Reavers has 2")
+    res = await refused(harness, hire("Reavers", "Champion"), "allows at most 2 Champions; Reavers has 2")
     assert "Reavers cannot hire Champion" in res.text
     await refused(harness, hire("Reavers", "Captain", "Second"), "already has a leader (Otto); a warband has one")
     await refused(harness, hire("Reavers", "Marksman", count=6), "A henchman group has 1 to 5 warriors (not 6)")
     await refused(harness, hire("Reavers", "Champion", count=2), "Heroes are hired one at a time")
     await run(harness, hire("Reavers", "Marksman", "Eyes", 5))
     await refused(harness, hire("Reavers", "Marksman", "Eyes", 3),
-                  "Eyes has 5; 3 more would make 8", "allows at most 7 Marksman; Reavers has 5, so 2 more at most")
+                  "Eyes has 5; 3 more would make 8", "allows at most 7 Marksmen; Reavers has 5, so 2 more at most")
 
 
 async def test_six_heroes_at_most(harness):
@@ -288,7 +288,7 @@ async def test_undo_takes_a_hire_back_with_its_gold(harness):
     await run(harness, hire("Reavers", "Warrior", "Spears", 3))
     assert gold(harness) == 365
     undo = await harness.command("warband undo", OWNER, name="Reavers")
-    assert not undo.is_error and "undo treasury" in undo.text and "undo warrior.hire" in undo.text
+    assert not undo.is_error and "undo treasury" in undo.text and "**undo hire**" in undo.text and "warrior.hire" not in undo.text
     assert gold(harness) == 440 and [w.name for w in svc(harness).get_warband(GUILD, "Reavers").warriors] == ["Otto"]
     assert svc(harness).audit_treasury(GUILD, "Reavers").balanced
     log = await harness.command("warband log", OWNER, name="Reavers")

@@ -53,7 +53,7 @@ async def test_lookup_answer_is_public_with_title_path_citation_and_edition(harn
     assert "Roll a D6" in embed["description"]
     source = {f["name"]: f["value"] for f in embed["fields"]}["Source"]
     assert "000:759-775" in source and "000_e71f97bd3b98baf5.txt" in source
-    assert embed["footer"]["text"] == "Living Rulebook 2005 (seed 000)"
+    assert embed["footer"]["text"] == "Living Rulebook 2005 (cited as 000)"
     assert_embed_limits(res)
 
 
@@ -76,21 +76,21 @@ async def test_autocomplete_value_is_the_entry_id_and_opens_that_entry(harness):
 async def test_fallback_edition_note_in_footer(harness):
     res = await harness.command("rule", query="flail", edition="core")
     footer = res.embeds[0]["footer"]["text"]
-    assert footer.startswith("Living Rulebook 2005 (seed 000)")
+    assert footer.startswith("Living Rulebook 2005 (cited as 000)")
     assert "core has no weapons chapter; from the Living Rulebook 2005" in footer
 
 
 async def test_edition_option_overrides_server_edition(harness):
     await asyncio.to_thread(harness.bot.settings.set_edition, ADMIN.guild_id, ADMIN.user_id, True, "core")
     by_server = await harness.command("rule", query="parry")
-    assert "Community Core Rules (seed 002)" in by_server.embeds[0]["footer"]["text"]
+    assert "Community Core Rules (cited as 002)" in by_server.embeds[0]["footer"]["text"]
     assert by_server.embeds[0]["description"] != (await harness.command("rule", query="parry", edition="lrb")).embeds[0]["description"]
     asked = await harness.command("rule", query="parry", edition="lrb")
-    assert asked.embeds[0]["footer"]["text"] == "Living Rulebook 2005 (seed 000)"
+    assert asked.embeds[0]["footer"]["text"] == "Living Rulebook 2005 (cited as 000)"
     other_server = await harness.command("rule", Actor(guild_id=555), query="parry")
-    assert other_server.embeds[0]["footer"]["text"] == "Living Rulebook 2005 (seed 000)"
+    assert other_server.embeds[0]["footer"]["text"] == "Living Rulebook 2005 (cited as 000)"
     direct = await harness.command("rule", Actor(guild_id=None), query="parry")
-    assert direct.embeds[0]["footer"]["text"] == "Living Rulebook 2005 (seed 000)"
+    assert direct.embeds[0]["footer"]["text"] == "Living Rulebook 2005 (cited as 000)"
 
 
 # ---------------------------------------------------------------- pages
@@ -171,13 +171,13 @@ async def test_other_editions_button_shows_differing_counterparts(harness):
     fields = other.embeds[0]["fields"]
     names = [f["name"] for f in fields]
     assert names[0].startswith("Living Rulebook 2005") and "this answer" in names[0]
-    assert any(n.startswith("Community Core Rules (seed 002)") and "differs" in n for n in names)
+    assert any(n.startswith("Community Core Rules (cited as 002)") and "differs" in n for n in names)
     assert any("more characters" in f["value"] for f in fields) or all(len(f["value"]) < 1024 for f in fields)
     assert_embed_limits(other)
     menu = component(harness, other, "rule:open:")
     assert "core/close-combat/parry" in [o["value"] for o in menu["options"]]
     full = await harness.select(other.message_id, menu["custom_id"], ["core/close-combat/parry"])
-    assert full.ephemeral and full.embeds[0]["footer"]["text"].startswith("Community Core Rules (seed 002)")
+    assert full.ephemeral and full.embeds[0]["footer"]["text"].startswith("Community Core Rules (cited as 002)")
 
 
 async def test_no_other_editions_button_without_differing_counterparts(harness):
@@ -234,8 +234,25 @@ async def test_a_name_the_bot_lacks_is_said_plainly_with_the_nearest_names(harne
     assert "The bot's rules and data don't have “hand of glory”" in res.text and "nearest names" in res.text
     menu = component(harness, res, "rule:pick:")
     assert [o["value"] for o in menu["options"]] == [e.id for e, _ in lib.lookup("hand of glory").suggestions]
-    res = await harness.command("rule", query="qqqzzzxx")  # nothing spelt like it either
-    assert res.ephemeral and "don't have" in res.text and "`/rules search`" in res.text
+    res = await harness.command("rule", query="qqqzzzxx")  # no word the rules use: said so, nothing offered
+    assert res.ephemeral and "Nothing matches “qqqzzzxx”" in res.text and "`/rules search`" in res.text
+    assert res.first.data.get("components") in (None, [])
+
+
+async def test_gibberish_gets_nothing_matches_not_a_suggestion(harness):
+    """Playtest: `/rule qwertyuiop` offered "Armour save modifiers" as if it were a near miss."""
+    res = await harness.command("rule", query="qwertyuiop")
+    assert res.ephemeral and not res.is_error
+    assert res.embeds[0]["title"] == "Nothing matches"
+    assert "none of its words is one the rules use" in res.text and "`parry`" in res.text
+    assert "Armour save modifiers" not in res.text and not res.first.data.get("components")
+
+
+async def test_numerals_read_as_the_words_they_stand_for(harness):
+    """Playtest: `/rule 2 handed sword` found nothing, where `2h sword` and `two handed sword` worked."""
+    for query in ("2 handed sword", "2-handed sword", "two handed sword", "double-handed weapon"):
+        res = await harness.command("rule", query=query)
+        assert not res.ephemeral and res.embeds[0]["title"] == "Double-handed weapon", query
 
 
 async def test_search_ranks_sections_with_snippets_and_opens_one(harness):
@@ -407,10 +424,10 @@ async def test_the_quick_reference_is_shown_with_its_rule(harness):
 async def test_campaign_tables_are_answered_and_say_where_from(harness):
     res = await harness.command("rule", query="serious injuries")
     embed = res.embeds[0]
-    assert embed["title"] == "Serious injuries" and "Not in the seed rulebooks" in embed["description"]
+    assert embed["title"] == "Serious injuries" and "Not from the rulebook text" in embed["description"]
     assert "• **11-15 Dead** — " in embed["description"]  # a chart of sentences, row by row
     source = {f["name"]: f["value"] for f in embed["fields"]}["Source"]
-    assert "rules_data/campaign/lrb.json" in source and "not in the seed rulebooks" in source
+    assert "rules_data/campaign/lrb.json" in source and "the bot's own data, not the rulebook text" in source
 
 
 async def test_search_mends_a_misspelt_word_and_says_so(harness):
@@ -433,3 +450,11 @@ def test_a_table_split_across_pages_repeats_its_header():
         assert block[0].split() == ["Roll", "|", "Result"] and set(block[1]) <= set("-+")
     laid = "".join(pages)
     assert all(f"row {n}" in laid for n in range(1, 41))  # nothing lost
+
+
+async def test_answers_keep_citations_but_not_the_word_seed(harness):
+    """Playtest: `/rule wyrdstone` spoke of "seed rulebooks", "the seeds" and "000's contents"."""
+    res = await harness.command("rule", query="wyrdstone")
+    text = res.text
+    assert "seed" not in text.lower() and "000's" not in text
+    assert "000:55-96" in text and "000:1867" in text  # the citations stay

@@ -23,9 +23,9 @@ async def test_member_cannot_change_edition(harness):
 async def test_admin_changes_edition_per_server(harness):
     res = await harness.command("admin edition", ADMIN, edition="core2")
     assert not res.is_error and "Community Core Rules rewrite" in res.text
-    assert "rewrite (seed 004)" in (await harness.command("settings show")).text
+    assert "rewrite (cited as 004)" in (await harness.command("settings show")).text
     other = await harness.command("settings show", Actor(guild_id=555))
-    assert "Living Rulebook 2005 (seed 000)" in other.text  # another server is untouched
+    assert "Living Rulebook 2005 (cited as 000)" in other.text  # another server is untouched
 
 
 async def test_house_rule_toggle_and_reset(harness):
@@ -83,3 +83,20 @@ async def test_settings_show_says_how_the_server_answers(harness):
     assert "Plain text for every member who has not chosen otherwise" in res.text
     other = await harness.command("settings show", Actor(guild_id=555))
     assert "Embeds; each member can choose plain text" in other.text  # another server keeps its own choice
+
+
+async def test_house_rules_are_shown_by_name_with_their_code(harness):
+    """Playtest: `/settings show` listed house rules by their code names only."""
+    text = (await harness.command("settings show")).text
+    assert "**A natural 6 always hits** · `natural_6_always_hits`" in text
+    res = await harness.command("admin houserule", ADMIN, rule="natural_6_always_hits", on=True)
+    assert "**A natural 6 always hits** (`natural_6_always_hits`) is now **on**" in res.text
+    offered = await harness.autocomplete("admin houserule", "rule", ADMIN, rule="natural 6")
+    assert [(c["name"], c["value"]) for c in offered.choices] == [("A natural 6 always hits (natural_6_always_hits)",
+                                                                   "natural_6_always_hits")]
+
+
+async def test_an_edition_is_named_without_the_word_seed(harness):
+    res = await harness.command("admin edition", ADMIN, edition="core")
+    assert "now plays by **Community Core Rules (cited as 002)**" in res.text and "seed" not in res.text.lower()
+    assert "seed" not in (await harness.command("settings show")).text.lower()

@@ -582,3 +582,29 @@ async def test_a_misspelt_list_is_asked_about_not_made_a_custom_warband(harness)
     assert not kept.is_error and "Skavn (custom)" in kept.text
     changed = await harness.command("warband edit", OWNER, name="Zed", warband_type="Reiklandr")
     assert changed.is_error and "close to the Reikland Mercenaries list" in changed.text
+
+
+def test_ledger_actions_are_said_in_words():
+    """Playtest: `/warband log` and `/warband undo` showed codes such as `warrior.hire`, `trade.buy`."""
+    from cogs._ui.roster import action_words
+
+    assert action_words("warrior.hire") == "hire" and action_words("trade.buy") == "purchase"
+    assert action_words("undo trade.buy") == "undo purchase"
+    assert action_words("settings.plain_text") == "setting plain text"  # one not named: spelt out, no code
+
+
+async def test_a_rolled_injury_shows_its_dice_and_the_advance_its_experience_reaches(harness):
+    """Playtest: `/warrior injure injury:roll` answered without the D66, and said nothing of the
+    advance Survives against the odds' +1 experience reached."""
+    import random
+
+    await make_warband(harness)
+    await recruit(harness, "Otto", role="hero", warrior_type="Champion", experience=1)
+    harness.bot.rng = random.Random(2)  # its first D66 is 66: Survives against the odds
+    res = await harness.command("warrior injure", OWNER, warband=WB, warrior="Otto", injury="roll")
+    assert not res.is_error
+    text = res.embeds[0]["description"]
+    assert text.startswith("🎲 Serious injury: D66 66\n**Survives against the odds**\n+1 experience → **2**.")
+    assert "**1 advance** reached (at 2)" in text
+    named = await harness.command("warrior injure", OWNER, warband=WB, warrior="Otto", injury="Horrible scars")
+    assert "🎲" not in named.embeds[0]["description"] and "**Horrible scars**" in named.embeds[0]["description"]

@@ -85,10 +85,10 @@ def test_a_hired_sword_advances_at_the_henchmens_thresholds_on_the_heroes_table(
 
 
 @pytest.mark.parametrize(("warband_type", "leader", "fighter", "rule"), [
-    ("Skaven", "Assassin Adept", "Giant Rat", "an animal"),
-    ("Witch Hunters", "Witch Hunter Captain", "Warhound", "an animal"),
-    ("Undead", "Vampire", "Dire Wolf", "an animal"),
-    ("Undead", "Vampire", "Zombie", "his rules say so"),
+    ("Skaven", "Assassin Adept", "Giant Rat", "animals"),
+    ("Witch Hunters", "Witch Hunter Captain", "Warhound", "animals"),
+    ("Undead", "Vampire", "Dire Wolf", "animals"),
+    ("Undead", "Vampire", "Zombie", "their rules say so"),
 ])
 def test_animals_and_fighters_that_gain_no_experience_gain_none(c, warband_type, leader, fighter, rule):
     c.create_warband(G, OWNER, "Pack", warband_type, gold_crowns=1000)
@@ -102,7 +102,7 @@ def test_animals_and_fighters_that_gain_no_experience_gain_none(c, warband_type,
     v = pb.roll_injuries(G, OWNER, False, v.id, pb.confirm_fighters(G, OWNER, False, v.id, v.version).version)
     v = pb.apply_experience(G, OWNER, False, v.id, v.version)
     assert v.warrior(beasts.id).experience == 0 and v.state.pending == ()
-    assert f"Beasts gains no experience ({rule})" in v.state.lines
+    assert f"Beasts gain no experience ({rule})" in v.state.lines  # a group of two: plural
     assert v.warrior(c.get_warrior(G, "Pack", "Boss").id).experience > 0  # the leader still does
 
 

@@ -44,7 +44,7 @@ def test_the_schema_catches_a_misspelt_fact_and_a_row_that_is_neither_scenario_n
 
 
 def test_every_figure_names_its_source_and_every_choice_is_recorded():
-    assert all("transcription" in s["source"] or "seed data" in s["source"] for s in DATA["scenarios"])
+    assert all("transcription" in s["source"] or "bundled data" in s["source"] for s in DATA["scenarios"])
     assert "000:84-85" in DATA["source"]
     assert DATA["discrepancies"] and DATA["left_out"]
 

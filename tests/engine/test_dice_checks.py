@@ -82,7 +82,8 @@ def test_artillery_roll():
 
 
 def test_scatter_roll():
-    assert scatter_roll(Scripted(2)).sentence == "The Scatter dice points to the right."
+    assert scatter_roll(Scripted(2)).sentence == "The Scatter dice points to your right (3 o'clock)."
+    assert scatter_roll(Scripted(3)).sentence == "The Scatter dice points towards you (6 o'clock)."  # not "the bottom"
     assert scatter_roll(Scripted(6)).total is Outcome.DIRECT_HIT
     assert scatter_roll(Scripted(5)).sentence == "Direct hit!"
 
@@ -90,13 +91,13 @@ def test_scatter_roll():
 def test_scatter_with_distance():
     r = scatter_roll(Scripted(2, 3), with_distance=True)
     assert r.total is Outcome.RIGHT and r.distance == 6
-    assert r.sentence == 'Scatters 6" to the right.'
-    assert r.render() == 'Scatter (Right side, 6) = 6" to the right'
+    assert r.sentence == 'Scatters 6" to your right (3 o\'clock).'
+    assert r.render() == 'Scatter (Right side, 6) = 6" to your right (3 o\'clock)'
     assert scatter_roll(Scripted(5, 3), with_distance=True).sentence == "Direct hit!"
     misfire = scatter_roll(Scripted(1, 6), with_distance=True)
     assert misfire.total is Outcome.MISFIRE and misfire.distance is None
     # the direction is not lost on a Misfire
-    assert misfire.sentence == "Misfire! The Scatter dice pointed towards the top side."
+    assert misfire.sentence == "Misfire! The Scatter dice pointed away from you (12 o'clock)."
     assert misfire.render() == "Scatter (Top side, Misfire) = Misfire (Top side)"
     hit = scatter_roll(Scripted(5, 6), with_distance=True)
     assert hit.sentence == "Misfire! The Scatter dice showed a direct hit."

@@ -33,7 +33,7 @@ def test_each_rule_is_an_entry_that_says_where_it_comes_from():
     for rule in RULES["rules"]:
         entry = lib.get(f"lrb/campaign/{rule['id']}")
         assert entry.title == rule["title"] and entry.source.cite() == "rules_data/campaign/rules.json"
-        assert "Not in the seed rulebooks" in entry.body and rule["source"] in entry.body
+        assert "Not from the rulebook text" in entry.body and rule["source"] in entry.body
         assert all(lib.get(r) for r in entry.related)
         assert all(lib.lookup_exact(a).entry.id == entry.id for a in rule["aliases"]), rule["id"]
 

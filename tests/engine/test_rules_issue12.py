@@ -79,7 +79,7 @@ def test_questions_that_used_to_land_elsewhere(lib, query, expected):
 
 def test_the_campaign_tables_say_they_are_not_in_the_rulebooks(lib):
     entry = lib.get("lrb/campaign/serious-injuries")
-    assert "Not in the seed rulebooks" in entry.body and not entry.source.is_seed
+    assert "Not from the rulebook text" in entry.body and not entry.source.is_seed
     assert entry.source.cite() == "rules_data/campaign/lrb.json"
     rows = table_rows(entry.body)
     assert rows[0] == ["D66", "Result", "What happens"]

@@ -30,6 +30,10 @@ def test_exact_title_then_alias(lib):
 
 def test_abbreviations_typos_and_questions(lib):
     assert lib.lookup("2h sword").entry.id == "lrb/weapons/double-handed-weapon"
+    for numeral in ("2 handed sword", "2-handed sword", "2 handed axe", "two handed sword"):
+        assert lib.lookup(numeral).entry.id == "lrb/weapons/double-handed-weapon", numeral
+    assert lib.lookup("2 weapons").entry.id == "lrb/close-combat/fighting-with-two-weapons"  # a count, as a word
+    assert lib.rewriter.rewrite("toughness 4 with strength 3") == "toughness 4 strength 3"  # values stay numbers
     assert lib.lookup("KD").entry.id == "lrb/shooting/knocked-down"
     assert lib.lookup("blck lotus").entry.id == "lrb/equipment/black-lotus"
     weak = lib.lookup("sowrd")  # a weak typo: offered first, not guessed
@@ -160,3 +164,13 @@ def test_autocomplete_expands_abbreviations_players_type():
     assert library.suggest("2h")[0][1] == "lrb/weapons/double-handed-weapon"
     assert library.suggest("ooa")[0][1].endswith("/out-of-action")
     assert library.suggest("zzzzqqq") == []
+
+
+def test_gibberish_is_unrecognised_not_suggested(lib):
+    for query in ("qwertyuiop", "asdfgh", "hjkl lkjhg"):
+        r = lib.lookup(query)
+        assert r.entry is None and r.unknown and r.unrecognised and r.suggestions == [], query
+    assert not lib.lookup("griffon").unrecognised  # a word the rules lack: its nearest names are still offered
+    # the start of a word, a misspelling and a name of the data are still read
+    assert not lib.lookup("shie").unrecognised and lib.lookup("sowrd").entry is not None
+    assert lib.lookup("aenur").entry.id == "lrb/dramatis-personae/aenur"

@@ -37,7 +37,7 @@ def test_each_scenario_and_table_is_found_by_name(lib, query, entry_id):
 
 def test_a_scenario_entry_has_its_summary_awards_and_source_and_says_it_is_not_in_the_seeds(lib):
     entry = lib.get("lrb/campaign/scenario-wyrdstone-hunt")
-    assert "Not in the seed rulebooks" in entry.body and entry.source.cite() == "rules_data/campaign/scenarios.json"
+    assert "Not from the rulebook text" in entry.body and entry.source.cite() == "rules_data/campaign/scenarios.json"
     assert "*Scenario 3 of the rulebook.*" in entry.body
     assert "+1 survives, +1 winning leader, +1 per enemy out of action, +1 per wyrdstone counter." in entry.body
     assert "yeganer/mordheim-rules" in entry.body

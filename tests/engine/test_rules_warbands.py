@@ -84,7 +84,7 @@ def test_every_skill_rule_and_item_is_found_by_its_name():
 def test_entries_cite_their_data_file_and_say_where_they_come_from():
     aenur = LIB.get("lrb/dramatis-personae/aenur")
     assert aenur.source.cite() == "rules_data/warbands/dramatis_personae.json" and aenur.kind == "dramatis-persona"
-    assert "Not in the seed rulebooks" in aenur.body and "150 gc" in aenur.body and "grade 1a" in aenur.body
+    assert "Not from the rulebook text" in aenur.body and "150 gc" in aenur.body and "grade 1a" in aenur.body
     ogre = LIB.get("lrb/hired-swords/ogre-bodyguard")
     assert "His employer chooses his weapons" in ogre.body and "Two axes" in ogre.body and "`/hire sword`" in ogre.body
     skaven = LIB.get("lrb/warband-lists/skaven")

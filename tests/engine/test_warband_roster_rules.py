@@ -64,7 +64,7 @@ def test_counts_over_the_list_and_warriors_made_by_hand(c):
         c.hire_fighter(G, OWNER, False, "Reavers", "Youngblood", name=f"Y{n}")
     with c.store.write() as conn:  # a third youngblood, as an edit of the type by hand could make
         conn.execute("UPDATE warriors SET fighter_type = 'youngblood' WHERE name = 'Extra'")
-    assert "The Reikland Mercenaries list allows at most 2 Youngblood; this warband would have 3." in problems(c)
+    assert "The Reikland Mercenaries list allows at most 2 Youngbloods; this warband would have 3." in problems(c)
     with c.store.write() as conn:
         conn.execute("UPDATE warriors SET fighter_type = NULL WHERE name = 'Extra'")
     with pytest.raises(MordheimError, match="one leader"):
@@ -128,3 +128,11 @@ def test_a_new_roster_offers_every_hero_slot_its_list_allows(c, warband_type, he
     assert label.endswith(f"({allowed} more may join)")
     c.hire_fighter(G, OWNER, False, "Fresh", hero)
     assert next(x for x in c.show_warband(G, "Fresh").can_hire if x.name == hero).room == allowed - 1
+
+
+def test_a_type_counted_past_one_is_named_in_the_plural():
+    from engine.campaign.rules.roster import counted_name
+
+    assert [counted_name(n, 2) for n in ("Champion", "Marksman", "Dire Wolf", "Black Skaven", "Beastmen", "Witch")] == [
+        "Champions", "Marksmen", "Dire Wolves", "Black Skaven", "Beastmen", "Witches"]
+    assert counted_name("Champion", 1) == "Champion"

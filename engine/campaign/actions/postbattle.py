@@ -610,7 +610,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
             earned += tuple(Earned(a.name, a.amount) for a in battle_extra_experience(battle, outcome))
         gain = sum(e.amount for e in earned)
         if not cw.gains_experience:
-            lines.append(f"{f.name} gains no experience ({'an animal' if 'animal' in cw.special_rules else 'his rules say so'})")
+            lines.append(f"{f.name} {'gain' if w.group_size > 1 else 'gains'} no experience ({('animals' if w.group_size > 1 else 'an animal') if 'animal' in cw.special_rules else ('their' if w.group_size > 1 else 'his') + ' rules say so'})")
             continue
         if not gain:
             continue

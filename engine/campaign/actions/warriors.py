@@ -15,7 +15,7 @@ from engine.campaign.actions.changes import leader_gone, store_warrior, with_han
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband, suggest, warband_named, warrior_named
 from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice
-from engine.campaign.model import Actor, Entity, Role, Status, Warrior, XpResult, name_key
+from engine.campaign.model import Actor, Entity, InjuryReport, Role, Status, Warrior, XpResult, name_key
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.campaign_rules import CampaignRules, SeriousInjury
 from engine.campaign.rules.campaign_warrior import CampaignWarrior, gains_experience
@@ -185,24 +185,34 @@ def _chart_entry(rules: CampaignRules, injury: str | int) -> SeriousInjury:
 
 def injure(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, injury: str | int, *, reason: str = "",
            rng: random.Random | None = None) -> Warrior:
+    """``injure_reported``'s warrior, as stored."""
+    return injure_reported(uow, actor, warband, warrior, injury, reason=reason, rng=rng).warrior
+
+
+def injure_reported(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, injury: str | int, *, reason: str = "",
+                    rng: random.Random | None = None) -> InjuryReport:
     """Apply a serious injury by name or D66 roll (e.g. 'Leg wound', 22, or 'roll' for the bot to
     roll the D66 with ``rng``); every effect of the chart is applied (rules/injuries.py): a Leg
-    wound takes 1 M, Robbed takes every item, an Arm wound rolls its D6 with ``rng``.
+    wound takes 1 M, Robbed takes every item, an Arm wound rolls its D6 with ``rng``. The report
+    has every die rolled and the advances an effect's experience reached (Survives against the odds).
 
     A henchman group can only lose a model ('dead'): henchmen out of action die on 1-2
     (seed 000:1499) and have no serious injury chart; the last one lost marks the group dead.
     """
     reason = clean_notes(reason, "The reason")
+    dice = Dice(rng)  # the D66 and the effect's own dice, all shown
     d66: int | None = None
     if name_key(str(injury)) == "roll":
-        injury = d66 = Dice(rng).d66("Serious injury")
+        injury = d66 = dice.d66("Serious injury")
     else:
         d66 = _typed_d66(str(injury).strip())
+    chosen: list[SeriousInjury] = []
 
     def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
         if w.status != Status.ACTIVE:
             raise MordheimError(f"{w.name} is already {w.status}.")
         entry = _chart_entry(rules, injury)
+        chosen.append(entry)
         if w.role == Role.HENCHMEN:
             if not entry.dead:
                 raise MordheimError("Henchmen have no serious injuries: one out of action either dies (1-2) or is fine (3-6).",
@@ -212,11 +222,22 @@ def injure(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, injury: st
             return {"status": "dead", "injuries": [*w.injuries, entry.name]}
         if name_key(entry.name) == "full recovery":
             return {}
-        hurt = apply_injury(CampaignWarrior.from_warrior(w, rules.tables.default_maximum), entry, rules, Dice(rng), d66=d66).warrior
+        hurt = apply_injury(CampaignWarrior.from_warrior(w, rules.tables.default_maximum), entry, rules, dice, d66=d66).warrior
         return {"status": hurt.status, "profile": hurt.profile.as_dict(), "equipment": list(hurt.equipment),
                 "injuries": list(hurt.injuries), "experience": hurt.experience}
 
-    return _change(uow, actor, warband, warrior, change, what="injury", reason=reason or str(injury)[:64], rng=rng)
+    band = changeable_warband(uow, actor, warband)
+    old = warrior_named(uow, band, warrior)
+    rules = tables_of(uow).rules
+    stored = store_warrior(uow, band, old, change(old, rules), what="injury", reason=reason or str(injury)[:64],
+                           rng=rng)
+    gained = stored.experience - old.experience
+    shown = tuple(str(r) for r in dice.rolls)
+    if gained <= 0 or stored.status != Status.ACTIVE or not gains_experience(stored.special_rules):
+        return InjuryReport(stored, chosen[0].name, shown, max(gained, 0))
+    return InjuryReport(stored, chosen[0].name, shown, gained,
+                        tuple(rules.advances_between(stored.role, old.experience, stored.experience)),
+                        rules.next_advance(stored.role, stored.experience))
 
 
 # ---------------------------------------------------------------------- finding warriors

@@ -72,6 +72,26 @@ _item_indexes: dict[int, tuple[Catalogue, dict[str, Item]]] = {}
 _index_lock = threading.Lock()
 
 
+_SAME_IN_PLURAL = ("s", "men", "skaven", "folk", "undead", "possessed", "kin", "fish")
+
+
+def counted_name(name: str, n: int) -> str:
+    """A fighter type's name after a count: "1 Champion", "2 Champions", "3 Swordsmen", "2 Dire Wolves".
+    A name the same in the plural ("Black Skaven") or already plural is kept as the list writes it."""
+    low = name.lower()
+    if n == 1 or not name or low.endswith(_SAME_IN_PLURAL) or not name[-1].isalpha():
+        return name
+    if low.endswith("man"):
+        return name[:-3] + name[-3:-2] + "en"
+    if low.endswith("wolf"):
+        return name[:-1] + "ves"
+    if low.endswith("y") and len(low) > 1 and low[-2] not in "aeiou":
+        return name[:-1] + "ies"
+    if low.endswith(("ch", "sh", "x")):
+        return name + "es"
+    return name + "s"
+
+
 def find_item(catalogue: Catalogue, name: str) -> Item | None:
     """The item a stored name means (id, name or alias, as ``Catalogue.item``), or None.
 
@@ -217,7 +237,7 @@ def limit_problems(
         for fighter in wlist.fighters:
             n = models_of(living, fighter.id)
             if fighter.maximum is not None and n > fighter.maximum:
-                problems.append(f"The {wlist.name} list allows at most {fighter.maximum} {fighter.name}; "
+                problems.append(f"The {wlist.name} list allows at most {fighter.maximum} {counted_name(fighter.name, fighter.maximum)}; "
                                 f"this warband would have {n}.")
             if fighter.no_more_than and n:
                 other = next((f for f in wlist.fighters if f.id == fighter.no_more_than), None)
@@ -256,7 +276,8 @@ def hire_problems(
                             f"({hero_max}, leader included).")
     n = models_of(living, fighter.id)
     if fighter.maximum is not None and n + count > fighter.maximum:
-        problems.append(f"The {wlist.name} list allows at most {fighter.maximum} {fighter.name}; {warband_name} has {n}"
+        problems.append(f"The {wlist.name} list allows at most {fighter.maximum} {counted_name(fighter.name, fighter.maximum)}; "
+                        f"{warband_name} has {n}"
                         + (f", so {fighter.maximum - n} more at most." if n < fighter.maximum else "."))
     if fighter.no_more_than:
         other = next((f for f in wlist.fighters if f.id == fighter.no_more_than), None)
