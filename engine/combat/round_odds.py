@@ -3,9 +3,10 @@ and the same tables drawn from at random.
 
 Exact odds (``odds``) push a distribution of ``RoundState`` through the segments: plain steps
 through ``dice.propagate``, volleys through ``Volley.odds``. A drawn round (``draw``) walks one
-state through the same segments, picking each segment's outcome from the same exact tables: a
-fight to the end too big for exact odds is simulated with it (``engine.combat.duel``), far
-faster than rolling every die, and with the same odds.
+state through the same segments, each segment's outcome rolled with dice by the same rule code
+the first few times a state meets it, then picked from the same exact tables: a fight to the
+end too big for exact odds is simulated with it (``engine.combat.duel``), with the same odds,
+and no table is built for a state met only once or twice.
 
 What keeps the exact odds small (each proven not to change a number):
 
