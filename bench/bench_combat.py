@@ -10,7 +10,8 @@ Cases, each from an empty cache (what the first /odds of a fight costs), median 
   +1 and a second weapon), round and duel: targets 50 ms and 500 ms (issue 10);
 * 3 v 1, each A2 W1: round and fight to the end: target 1 s (issue 10);
 * several a side (issue 19 §5): 2 v 2 with W3 and 9-12 attacks each, 2 v 2 with W2 and 3-4
-  attacks each, 3 v 1 (three A3 W2 against an A6 W3 ogre): a round (target 100 ms) and a fight
+  attacks each, 3 v 1 (three A3 W2 against an A6 W3 ogre), 2 v 2 of monsters (two Rat Ogres
+  against a Troll and an Ogre, from their templates): a round (target 100 ms) and a fight
   to the end as /odds answers it (``Budget()``: exact, or exact rounds then simulated; target
   1 s), beside the fully exact answer (no budget) and how far the answer is from it;
 * and Roll mode: µs per simulated round, and simulated/exact per outcome.
@@ -35,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.common import SMOKE, echo, new_harness, per_call, smoke  # noqa: E402
 from engine.combat import Budget, api, duel_odds, make_fighter, round_odds, simulate_rounds  # noqa: E402
 from engine.combat.loadout import _choose  # noqa: E402
+from engine.combat.profile import find_template  # noqa: E402
 from engine.combat.sides import shooting_target  # noqa: E402
 
 N = smoke(100_000, 500)
@@ -82,9 +84,23 @@ def three_against_ogre():
             make_fighter("Ogre", "WS3 S4 T5 W3 I3 A6", weapons="club, club"))
 
 
+def _template(name: str, label: str):
+    """A fighter from a template, as /odds builds one from its name (its profile and traits, no kit)."""
+    template = find_template(name)
+    return make_fighter(label, template.profile, traits=sorted(template.traits))
+
+
+def monsters():
+    """2 v 2 of monsters, as the playtest asked /odds: Rat Ogre + Rat Ogre against Troll + Ogre
+    (fear, Stupidity tests for three of them each turn; W3, T4-5, S4-5)."""
+    return ([_template("Rat Ogre", "Rat Ogre 1"), _template("Rat Ogre", "Rat Ogre 2")],
+            [_template("Troll", "Troll"), _template("Ogre", "Ogre")])
+
+
 SEVERAL = [("2 v 2, W3, 9-12 attacks each", two_against_two_big, True),
            ("2 v 2, W2, 3-4 attacks each", lambda edition: two_against_two_small(), False),
-           ("3 v 1, three A3 W2 against an A6 W3 ogre", lambda edition: three_against_ogre(), False)]
+           ("3 v 1, three A3 W2 against an A6 W3 ogre", lambda edition: three_against_ogre(), False),
+           ("2 v 2 monsters: 2 Rat Ogres v Troll + Ogre", lambda edition: monsters(), True)]
 # The smoke pass takes every path with a budget a hundred times smaller than /odds's, for the
 # fully exact fights too (the big one takes seconds): figures that mean nothing, quickly.
 SMOKE_BUDGET = Budget(exact_steps=900, simulated_steps=250, min_fights=20, max_fights=200)

@@ -28,7 +28,7 @@ from cogs._ui.combat_render import FIGHT, SHOT, duel_embed, fighters_header, log
 from cogs._ui.context import server_settings
 from cogs._ui.views import send_pages
 from engine.combat import Fighter, duel_odds, find_item, resolve_round, resolve_shot, round_odds, shot_odds
-from engine.combat.api import kit_notes
+from engine.combat.api import fled_means, kit_notes, who_attacks_whom
 from engine.errors import MordheimError
 
 KIT = ("weapons", "armour", "equipment", "traits")
@@ -74,6 +74,12 @@ def _notes(combatants: list[Combatant], kit: dict[str, list[str]] | None = None)
             if line not in notes.setdefault(name, []):
                 notes[name].append(line)
     return notes
+
+
+def _targets(fa: tuple[Fighter, ...], fd: tuple[Fighter, ...], ruling: dict[str, Any]) -> str:
+    """A header line saying whom each model attacks, when one has a choice of enemies (3 v 1, 2 v 2)."""
+    line = who_attacks_whom(fa, fd, **ruling)
+    return f"\n🎯 {line}." if line else ""
 
 
 class Combat(commands.Cog):
@@ -122,11 +128,13 @@ class Combat(commands.Cog):
         fd = tuple(c.fighter() for c in defenders)
         who, situation = self._who_charged(given, fa, fd)
         first_round = given["first_round"]
-        result = resolve_round(fa, fd, self.bot.rng, edition=rules.edition, toggles=rules.toggles, charged=who, first_round=first_round)
+        ruling = dict(edition=rules.edition, toggles=rules.toggles, charged=who, first_round=first_round)
+        result = resolve_round(fa, fd, self.bot.rng, **ruling)
         situation += ", first round" if first_round else ", a later round"
-        header = fighters_header(fa + fd, _notes(attackers + defenders, result.kit), result.notes) + f"\n*{situation}*"
+        header = (fighters_header(fa + fd, _notes(attackers + defenders, result.kit), result.notes) + _targets(fa, fd, ruling)
+                  + f"\n*{situation}*")
         title = f"⚔️ {' & '.join(f.name for f in fa)} fight{'s' if len(fa) == 1 else ''} {' & '.join(f.name for f in fd)}"
-        pages = log_pages(title, header, result.lines, outcome_text(result), rules.footer, colour=FIGHT)
+        pages = log_pages(title, header, result.lines, outcome_text(result, fled_means(rules.edition)), rules.footer, colour=FIGHT)
         await send_pages(interaction, pages)
 
     # ----- /shoot ---------------------------------------------------------------------------
@@ -167,6 +175,7 @@ class Combat(commands.Cog):
             resolve_shot(fa[0], fd[0], weapon, random.Random(0), **ruling, **situation)
             note = _shot_situation(weapon, situation)
             notes = None  # the shot's own notes come with its odds
+            targets = ""
             work = lambda: shot_odds(fa[0], fd[0], weapon, **ruling, **situation)  # noqa: E731
         else:
             fa = tuple(c.fighter() for c in attackers)
@@ -175,6 +184,7 @@ class Combat(commands.Cog):
             first_round = given["first_round"]
             resolve_round(fa, fd, random.Random(0), **ruling, charged=who, first_round=first_round)
             notes = _notes(attackers + defenders, kit_notes(fa + fd))
+            targets = _targets(fa, fd, dict(**ruling, charged=who, first_round=first_round if kind == "round" else True))
             if kind == "round":
                 note += ", first round" if first_round else ", a later round"
                 work = lambda: round_odds(fa, fd, **ruling, charged=who, first_round=first_round)  # noqa: E731
@@ -187,11 +197,13 @@ class Combat(commands.Cog):
         await interaction.response.defer(thinking=True)
         try:
             result = await self.bot.heavy_work.run(work)
-            header = fighters_header(fa + fd, notes if notes is not None else _notes([a, d], result.kit), result.notes) + f"\n*{note}*"
+            header = (fighters_header(fa + fd, notes if notes is not None else _notes([a, d], result.kit), result.notes) + targets
+                      + f"\n*{note}*")
             if kind == "duel":
                 embed = duel_embed(result, header, rules.footer, max_rounds)
             elif kind == "round":
-                embed = odds_embed(result, f"Odds: {names_a} vs {names_d}, one round", header, rules.footer, what="this round")
+                embed = odds_embed(result, f"Odds: {names_a} vs {names_d}, one round", header, rules.footer, what="this round",
+                                   fled=fled_means(rules.edition))
             else:
                 embed = odds_embed(result, f"Odds: {names_a} shoots {names_d}", header, rules.footer, what="this shot",
                                    show_engine_title=True)

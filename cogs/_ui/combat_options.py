@@ -19,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 import discord
 from discord import app_commands
 
 from cogs._ui.warrior_choices import warrior_path_choices
+from engine.campaign.lists.catalogue import bundled_catalogue
 from engine.combat import Fighter, find_item, make_fighter, parse_profile, search_items, server_ruleset
 from engine.combat.fighter import trait_id
 from engine.combat.items import Armour, Weapon, find_kit, unused_notes
@@ -256,12 +258,34 @@ _NOT_FIGHTING = {"leader", "wizard", "gains-no-experience", "may-not-run", "pray
                  "traders", "immune-to-poison"}
 
 
+_IN_PROFILE = re.compile(r"\bin (?:his|her|their|its) profiles?\b", re.I)
+
+
+@cache
+def _rules_in_profile() -> frozenset[str]:
+    """The bundled lists' rules whose whole effect their summary says is in the warrior's profile
+    already (Reikland's Expert bowmen: "Reikland marksmen start with BS 4 (already in their
+    profile)."): said so, not "not modelled". Only the first sentence counts: a rule whose
+    summary says so of one part of it ("... The extra attack is already in his profile") has
+    other effects that are not."""
+    c = bundled_catalogue()
+    rules = [*c.special_rules.values()]
+    for w in c.warbands.values():
+        rules += [*w.special_rules, *(r for f in w.fighters for r in f.special_rules)]
+    for hs in (*c.hired_swords.values(), *c.dramatis_personae.values()):
+        rules += hs.special_rules
+    return frozenset(r.id for r in rules if _IN_PROFILE.search(r.summary.split(". ")[0]))
+
+
 def _list_rules(c: Combatant, rule_ids) -> None:
     """The special rules of the warrior's type in his warband list (issue 8's data) that the
-    engine plays, as traits; the others that bear on a fight are named as not modelled."""
-    left = []
+    engine plays, as traits; those already in his profile said so; the others that bear on a
+    fight are named as not modelled."""
+    left, in_profile = [], []
     for rule_id in rule_ids:
-        if rule_id in LIST_RULES:
+        if rule_id in _rules_in_profile():
+            in_profile.append(rule_id.replace("-", " "))
+        elif rule_id in LIST_RULES:
             c.traits.append(LIST_RULES[rule_id])
         elif rule_id in TARGETED_LIST_RULES:
             trait = TARGETED_LIST_RULES[rule_id]
@@ -270,6 +294,8 @@ def _list_rules(c: Combatant, rule_ids) -> None:
                            "(the bot does not know who is who, or who stands near)")
         elif rule_id not in _NOT_FIGHTING and not rule_id.endswith("-magic"):
             left.append(rule_id.replace("-", " "))
+    if in_profile:
+        c.notes.append(f"{', '.join(in_profile)}: already in his profile, as shown")
     if left:
         c.notes.append("rules of his type not modelled in a fight: " + ", ".join(left[:6]))
 
@@ -373,7 +399,7 @@ def combat_rules(settings: ServerSettings, override: str | None) -> CombatRules:
     """The edition and toggles for a fight (``server_ruleset``), and a footer naming them and any changed toggle."""
     ruling = server_ruleset(settings.edition_id, settings.house_rules, override)
     edition = get_edition(ruling.ruleset.edition)
-    footer = f"Edition: {edition.id} ({edition.name})"
+    footer = f"Edition: {edition.id}, {edition.name}"  # its name has brackets of its own: "(seed 000)"
     footer += " · House rules: " + (", ".join(ruling.changed_toggles) or "none")
     if ruling.chosen_for_command:
         footer += " · edition chosen for this command"

@@ -66,12 +66,15 @@ def log_pages(title: str, header: str, lines: list[str], outcome: str, footer: s
     return pages
 
 
-def outcome_text(result) -> str:
-    """'Defender: stunned (1 wound lost)' for each fighter in a RollResult."""
+def outcome_text(result, fled: str | None = None) -> str:
+    """'Defender: stunned (1 wound lost)' for each fighter in a RollResult; ``fled``, what
+    fleeing is, after them when one fled."""
     parts = []
     for name, outcome in result.outcomes.items():
         lost = result.wounds_lost.get(name, 0)
         parts.append(f"**{name}**: {outcome}" + (f" ({lost} wound{'s' if lost != 1 else ''} lost)" if lost else ""))
+    if fled and "fled" in result.outcomes.values():
+        parts.append(f"*{fled}.*")
     return "\n".join(parts)
 
 
@@ -92,12 +95,14 @@ def fighters_header(fighters, notes: dict[str, list[str]] | None = None, not_mod
 
 
 def _at_least_rows(fighter) -> list[tuple[str, float]]:
-    top = max((k for k, p in fighter.wounds_lost.items() if p > 0), default=0)
-    return [(f"≥{n} wound{'s' if n > 1 else ''}", fighter.at_least(n)) for n in range(1, top + 1)]
+    """P(at least N wounds lost) for N up to his Wounds (``FighterOdds.most_lost``): a W1 model
+    has no "≥2 wounds" row, though a critical may cause him two (an injury roll more)."""
+    return [(f"≥{n} wound{'s' if n > 1 else ''}", fighter.at_least(n)) for n in range(1, fighter.most_lost + 1)]
 
 
-def fighter_odds_field(fighter) -> tuple[str, str]:
-    """One fighter's outcome chart, expected wounds lost and P(at least N wounds)."""
+def fighter_odds_field(fighter, fled: str | None = None) -> tuple[str, str]:
+    """One fighter's outcome chart, expected wounds lost and P(at least N wounds); ``fled``, what
+    fleeing is (``engine.combat.api.fled_means``), under a chart that has a Fled row."""
     # "wounded but standing" cannot happen to a one-Wound fighter, and only a fighter left alone
     # against several can flee: leave out those rows when they are exactly 0
     rows = [(LABELS[k], fighter.outcomes.get(k, 0.0)) for k in OUTCOME_ORDER
@@ -109,16 +114,20 @@ def fighter_odds_field(fighter) -> tuple[str, str]:
         text += "\nAt least N wounds:\n" + code(render_table(at_least, CHART_WIDTH))
     else:
         text += "\nNo chance of losing a wound."
+    if fled and fighter.outcomes.get("fled", 0.0) > 0:
+        text += ("\n" if text.endswith("\n") else "\n\n") + f"*{fled}.*"
     return f"{fighter.name}", text[:FIELD_CHARS]
 
 
-def odds_embed(result, title: str, header: str, footer: str, *, what: str, show_engine_title: bool = False) -> discord.Embed:
+def odds_embed(result, title: str, header: str, footer: str, *, what: str, show_engine_title: bool = False,
+               fled: str | None = None) -> discord.Embed:
     """A shot's or a round's odds: one chart per fighter shown. ``show_engine_title`` adds the
-    engine's own title under the header (for a shot it says what is needed to hit, and why)."""
+    engine's own title under the header (for a shot it says what is needed to hit, and why);
+    ``fled`` says what fleeing is, under each chart with a Fled row."""
     description = f"{header}\n\n{result.title}" if show_engine_title else header
     embed = discord.Embed(title=title[:256], description=description[:4096], colour=ODDS)
     for fighter in result.fighters:
-        name, value = fighter_odds_field(fighter)
+        name, value = fighter_odds_field(fighter, fled)
         embed.add_field(name=f"{name} — {what}"[:256], value=value, inline=False)
     embed.set_footer(text=footer[:2048])
     return embed

@@ -19,7 +19,8 @@ from engine.combat.fighter import Fighter
 from engine.combat.items import Weapon, find_item, list_name
 from engine.combat.items import equipment as equipment_table
 from engine.combat.loadout import choose_loadout
-from engine.combat.melee import ATTACKERS, DEFENDERS, Fight, RoundRules
+from engine.combat.citations import cite
+from engine.combat.melee import _SILENT, ATTACKERS, DEFENDERS, Fight, RoundRules
 from engine.combat.render import render_table
 from engine.combat.round_odds import odds_of
 from engine.combat.ruleset import Ruleset, get_ruleset
@@ -46,16 +47,29 @@ def outcome(before: ModelState, after: ModelState, lost: int) -> str:
 
 @dataclass
 class FighterOdds:
+    """One model's odds: his outcomes, and the wounds he loses (``wounds_lost`` counts every wound
+    caused, each beyond his last an injury roll more, 000:615; the figures shown count at most
+    the ``wounds`` he had: losing them all is losing them all, and "out of action" says the rest)."""
+
     name: str
     outcomes: dict[str, float]
     wounds_lost: dict[int, float]
+    wounds: int = 0  # Wounds he had at the start (0: not known, nothing capped)
+
+    def _lost(self, k: int) -> int:
+        return min(k, self.wounds) if self.wounds else k
 
     @property
     def expected_wounds(self) -> float:
-        return sum(k * p for k, p in self.wounds_lost.items())
+        return sum(self._lost(k) * p for k, p in self.wounds_lost.items())
 
     def at_least(self, n: int) -> float:
-        return sum(p for k, p in self.wounds_lost.items() if k >= n)
+        return sum(p for k, p in self.wounds_lost.items() if self._lost(k) >= n)
+
+    @property
+    def most_lost(self) -> int:
+        """The most wounds he can be shown to lose: his Wounds, or fewer when no more can be caused."""
+        return max((self._lost(k) for k, p in self.wounds_lost.items() if p > 0), default=0)
 
     def render(self) -> str:
         labels = {"unharmed": "Unharmed", "wounded": "Wounded", "knocked down": "Down", "stunned": "Stunned",
@@ -178,6 +192,36 @@ def unmodelled_rules(f: Fighter, weapons_used: list[Weapon]) -> list[str]:
 
 
 # --- close combat ---------------------------------------------------------------------------
+def fled_means(edition: str | None = None) -> str:
+    """What "fled" is in a close-combat answer, with the rules cited."""
+    ed = get_ruleset(edition).edition
+    return (f"Fled: fighting two or more enemies with no standing friend near, he failed his All Alone test "
+            f"({cite('all-alone', ed)}) and broke from combat, each enemy hitting him once as he ran "
+            f"({cite('break-from-combat', ed)}); he is gone from this fight")
+
+
+def who_attacks_whom(attacker: Side, defender: Side, *, edition=None, toggles=None, charged=True, first_round=True) -> str | None:
+    """Whom each model attacks as the round starts, when a model has two or more enemies to
+    choose from (None otherwise), and how to change it: every attack of a model goes at one
+    enemy (``melee.RoundRules.choose_target``: the standing enemy listed in his own place on the
+    other side, else the first standing one listed), though 000:673 lets a player divide them."""
+    r, rules = round_rules(attacker, defender, edition=edition, toggles=toggles, charged=charged, first_round=first_round)
+    fight = rules.fight
+    if all(len(fight.enemies(i)) < 2 for i in range(len(fight.fighters))):
+        return None
+    start = RoundState.start(fight.start_models())
+    aims: dict[int, list[int]] = {}
+    for x in range(len(fight.fighters)):
+        y = rules.choose_target(_SILENT, start, x)
+        if y is not None:
+            aims.setdefault(y, []).append(x)
+    names = fight.names
+    pairs = "; ".join(f"{' & '.join(names[x] for x in xs)} → {names[y]}" for y, xs in aims.items())
+    return (f"Who attacks whom: {pairs}. A model puts all his attacks on one enemy, the standing one listed in his own "
+            f"place on the other side, else the first listed, and turns on the next when it falls ({cite('divide-attacks', r.edition)} "
+            f"lets a player divide them; the bot does not). To aim one at another enemy, reorder the fighters joined by +")
+
+
 def _rules(r: Ruleset, fight: Fight, first_round: bool, charger: int | None, turn: int, setup: bool) -> RoundRules:
     if not any(f.has("stupidity") for f in fight.fighters):
         turn = ATTACKERS  # only Stupidity tests ask whose turn it is: one rules object serves both turns
@@ -225,7 +269,7 @@ def _summarise(names: tuple[str, ...], before: RoundState, ends: Sequence[dict[t
         for (model, lost), p in ends[i].items():
             outcomes[outcome(before.models[i], model, lost)] += p
             wounds[lost] = wounds.get(lost, 0.0) + p
-        out.append(FighterOdds(name=name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items()))))
+        out.append(FighterOdds(name=name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())), wounds=before.models[i].wounds))
     return out
 
 
@@ -360,11 +404,12 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
                 wounds[end.wounds_lost] = wounds.get(end.wounds_lost, 0.0) + p
         needed, reasons = rules.needed, rules.reasons
     what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
-    title = f"{shooter.name} shoots {target.name} ({what}: {'; '.join(reasons)})"
+    title = f"{shooter.name} shoots {target.name}: {what}, {'; '.join(reasons)}"  # the reasons cite in brackets of their own
     return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
                       kit=fighter_notes((shooter, target), _shot_weapon(weapon)),
-                      fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())))])
+                      fighters=[FighterOdds(name=target.name, outcomes=outcomes, wounds_lost=dict(sorted(wounds.items())),
+                                            wounds=target.wounds_left)])
 
 
-__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "charge_warnings", "duel_odds", "fighter_notes", "outcome", "resolve_round", "resolve_shot",
-           "round_odds", "round_rules", "shot_odds", "simulate_rounds"]
+__all__ = ["Budget", "DuelOdds", "FighterOdds", "OddsResult", "RollResult", "charge_warnings", "duel_odds", "fighter_notes", "fled_means",
+           "outcome", "resolve_round", "resolve_shot", "round_odds", "round_rules", "shot_odds", "simulate_rounds", "who_attacks_whom"]

@@ -35,6 +35,7 @@ WIN, LOSE, BOTH, UNFINISHED = "win", "lose", "both", "unfinished"
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 GONE = gone(OUT_OF_ACTION)
 PRUNED_BELOW = 1e-12
+ROUGH_MARGIN = 0.03  # a simulated answer whose 95% interval is wider than ±3% says plainly that it is rough
 
 
 @dataclass(frozen=True)
@@ -47,9 +48,16 @@ class Budget:
 
     A unit costs 3-7 µs on the shared test machine under load (``bench/bench_combat.py``: several
     a side), so the defaults come to about 0.2-0.3 s of work for the chain and the simulation
-    together, and at most 0.45 s (the simulation at twice its steps to reach ``min_fights``):
-    under 1 s even when the machine runs at half speed. The exact chain may overrun its part by
-    one row (a round from one tuple of models), the simulation by one fight.
+    together, and at most 0.3-0.75 s (the simulation at ``stretch`` times its steps to reach
+    ``min_fights``): within 1 s, and the wall-time net below stops a machine at half speed. The
+    exact chain may overrun its part by one row (a round from one tuple of models), the
+    simulation by one fight.
+
+    ``min_fights`` is what keeps the answer useful: 1,500 fights give a 95% interval of at most
+    ±2.5% (a figure near 50%), narrower the nearer 0 or 100% and the less probability the
+    simulation stands for. Fights whose rounds are dear (monsters testing Stupidity each turn,
+    fights that last many rounds) may reach fewer within ``stretch``; the answer then says its
+    figures are rough (``ROUGH_MARGIN``).
 
     ``seconds`` is a safety net for a machine so busy that the work takes several times as long:
     past it (wall time, ``time.monotonic``, from the start of the chain), the exact chain stops at
@@ -58,7 +66,8 @@ class Budget:
 
     exact_steps: int = 30_000  # the exact chain stops in the round that crosses this (after the first)
     simulated_steps: int = 25_000  # then drawn rounds and segments, for the fights still going
-    min_fights: int = 1_500  # simulated at least, if that takes no more than twice ``simulated_steps``
+    min_fights: int = 1_500  # simulated at least, if that takes no more than ``stretch`` times ``simulated_steps``
+    stretch: int = 3
     max_fights: int = 100_000
     margin_goal: float = 0.002  # the simulation stops early once its 95% interval is this narrow
     prune_below: float = PRUNED_BELOW  # a tuple of models reached with less is dropped (and the total reported)
@@ -92,7 +101,16 @@ class DuelOdds:
                 else "Exact odds."
         rounds = "the first round" if self.exact_rounds == 1 else f"the first {self.exact_rounds} rounds"
         busy = " Cut short at its time limit: the machine is busy." if self.cut_short else ""
-        return f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fight{'s' if self.simulated != 1 else ''} played on at random.{busy}"
+        line = f"Simulated, ±{100 * self.margin:.1f}% (95%): {rounds} exact, then {self.simulated:,} fight{'s' if self.simulated != 1 else ''} played on at random.{busy}"
+        if self.rough:
+            line = (f"⚠️ Rough: each figure may be off by up to {100 * self.margin:.0f}% either way (too few fights fit "
+                    f"the time allowed); read them as a rough guide. " + line)
+        return line
+
+    @property
+    def rough(self) -> bool:
+        """A simulated answer whose 95% interval is wider than ``ROUGH_MARGIN``."""
+        return not self.exact and self.margin > ROUGH_MARGIN
 
     def render(self) -> str:
         a, b = self.names
@@ -234,15 +252,15 @@ class DuelChain:
     def simulate(self, dist: dict[Models, float], rnd: int, rng: random.Random) -> tuple[dict[str, int], dict[int, int], int]:
         """Fights drawn from ``dist`` at the start of round ``rnd`` and played on to the end (or
         the round limit): (how many ended each way, how many ended in each round, fights).
-        Stops at the budget's steps (past them only to reach ``min_fights``, and never past twice
-        them), or sooner once the 95% interval is within ``margin_goal``."""
+        Stops at the budget's steps (past them only to reach ``min_fights``, and never past
+        ``stretch`` times them), or sooner once the 95% interval is within ``margin_goal``."""
         start_table = table(dist)
         left = sum(dist.values())
         counts = {WIN: 0, LOSE: 0, BOTH: 0, UNFINISHED: 0}
         rounds: dict[int, int] = {}
         budget = self.budget
         limit = self.steps() + budget.simulated_steps
-        hard_limit = limit + budget.simulated_steps  # reaching min_fights may take twice the budget, never more
+        hard_limit = limit + (budget.stretch - 1) * budget.simulated_steps  # reaching min_fights may take this, never more
         n = 0
         while n < budget.max_fights:
             work = self.steps()

@@ -196,9 +196,10 @@ def _choose(f: Fighter, lost: tuple[int, ...]) -> Loadout:
                            notes=tuple(notes), main_index=pistols[0][0], extras=tuple(extras))
         if kit:
             notes.append(f"no close-combat weapon: fights bare-handed ({cite('fist')})")
-        elif f.profile.A > 1:  # his Attacks are not lost without a word: say why one, and how to arm him
-            notes.append(f"no weapon given: fights bare-handed, one attack whatever his Attacks ({cite('fist')}); "
-                         "give him a weapon to use them all")
+        else:  # nothing given: say so, with what fists do (and why his Attacks come to one), and how to arm him
+            one = ", one attack whatever his Attacks" if f.profile.A > 1 else ""
+            notes.append(f"no weapon given: fights unarmed (fist: Strength -1, +1 to the enemy's armour save{one}; {cite('fist')}); "
+                         + ("give him a weapon to use them all" if one else "give him a weapon to fight armed"))
         return Loadout(main=fist(), second=None, pistols=(), crossbow_pistol=xbow, shield=shield, buckler=buckler, notes=tuple(notes),
                        extras=tuple(extras))
     main_i, main = ranked[0]

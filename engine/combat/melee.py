@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, NamedTuple
 
 from engine.combat.citations import cite
@@ -165,10 +165,12 @@ class RoundRules:
         segments: list[Segment] = []
         if setup and any("crimson-shade" in f.equipment for f in fight.fighters):
             segments.append(Segment("step", self.crimson_shade))
-        if r.edition != "core2" and any(f.has("stupidity") for f in fight.fighters):
-            segments.append(Segment("step", self.stupidity_tests))
-        if first_round and charger is not None:
-            segments.append(Segment("step", self.fear_tests))
+        # the Leadership tests one step per model (in model order, as one step rolled them): a
+        # step's odds table replays every sequence of its dice, 36 for one test, 1,296 for two
+        if r.edition != "core2":
+            segments += [Segment("step", partial(self.stupidity_test, i)) for i, f in enumerate(fight.fighters) if f.has("stupidity")]
+        if first_round and charger is not None and any(fight.fighters[c].causes_fear for c in fight.side(charger)):
+            segments += [Segment("step", partial(self.fear_test, y)) for y in fight.side(1 - charger)]
         for i in range(n):
             if first_round and self.numbers(i, initial_state(fight.fighters[i])).shots:
                 segments.append(Segment("shot", who=i))
@@ -379,60 +381,47 @@ class RoundRules:
                              f"({cite('crimson-shade')}, {cite('d3', self.r.edition)})")
         return s
 
-    def stupidity_tests(self, dice: Dice, s: RoundState) -> RoundState:
+    def stupidity_test(self, i: int, dice: Dice, s: RoundState) -> RoundState:
         """000:883-893 at the start of his turn: 2D6 over Ld and he does not fight until his next
         turn. In the other side's turn the result of his own last turn stands; for the first
         round of a fight that is rolled too. A stupid model that charged this turn has passed
-        its test: one that fails does not charge (000:887-891)."""
-        for i, f in enumerate(self.fight.fighters):
-            m = s.models[i]
-            if not f.has("stupidity") or m.out_of_fight:
-                continue
-            if self.numbers(i, m).psychology_immune or m.status != STANDING:
-                if m.stupid:
-                    s = self._set_model(s, i, m._replace(stupid=False))
-                continue
-            if self.first_round and self.charger == self.fight.sides[i]:
-                if dice.logging:
-                    dice.say(f"{self.names[i]} charged, so he passed his Stupidity test: a stupid model that fails "
-                             f"does not charge ({cite('stupid-charger-passed')}).")
-                if m.stupid:
-                    s = self._set_model(s, i, m._replace(stupid=False))
-                continue
-            if self.fight.sides[i] != self.turn and not self.setup:
-                continue
-            a, b = dice.d6(), dice.d6()
-            failed = a + b > f.profile.Ld
-            if dice.logging:
-                when = "" if self.fight.sides[i] == self.turn else f" (his test of his own last turn, {cite('stupidity-lasts')})"
-                dice.say(f"{self.names[i]} tests for Stupidity{when}: rolled {a}+{b}={a + b} vs Ld{f.profile.Ld} → "
-                         + (f"failed: he does not fight this turn ({cite('stupidity')})" if failed else "passed"))
-            if failed != m.stupid:
-                s = self._set_model(s, i, m._replace(stupid=failed))
-        return s
-
-    def fear_tests(self, dice: Dice, s: RoundState) -> RoundState:
-        """000:851-853: a model charged by a fear-causer tests Leadership; on a failure he needs
-        6s to hit this round."""
-        charger = self.charger
-        if charger is None:
-            raise ValueError("Fear tests are for a round with a charge: nobody charged this round.")
-        chargers = self.fight.side(charger)
-        if not any(self.fight.fighters[c].causes_fear for c in chargers):
+        its test: one that fails does not charge (000:887-891). Model ``i``'s test (a step of
+        its own: see ``__init__``)."""
+        f = self.fight.fighters[i]
+        m = s.models[i]
+        if m.out_of_fight:
             return s
-        for y in self.fight.side(1 - charger):
-            m = s.models[y]
-            if m.status != STANDING or self.numbers(y, m).fear_immune:
-                continue
-            a, b = dice.d6(), dice.d6()
-            ld = self.fight.fighters[y].profile.Ld
-            failed = a + b > ld  # 000:257 2D6 equal to or under Ld
+        if self.numbers(i, m).psychology_immune or m.status != STANDING:
+            return self._set_model(s, i, m._replace(stupid=False)) if m.stupid else s
+        if self.first_round and self.charger == self.fight.sides[i]:
             if dice.logging:
-                dice.say(f"{self.names[y]} is charged by a fear-causer: Ld test rolled {a}+{b}={a + b} vs Ld{ld}: "
-                         + (f"failed, needs 6s to hit this round ({cite('fear-charged', self.r.edition)})" if failed else "passed"))
-            if failed:
-                s = s._replace(failed_fear=_put(s.failed_fear, y, True))
-        return s
+                dice.say(f"{self.names[i]} charged, so he passed his Stupidity test: a stupid model that fails "
+                         f"does not charge ({cite('stupid-charger-passed')}).")
+            return self._set_model(s, i, m._replace(stupid=False)) if m.stupid else s
+        if self.fight.sides[i] != self.turn and not self.setup:
+            return s
+        a, b = dice.d6(), dice.d6()
+        failed = a + b > f.profile.Ld
+        if dice.logging:
+            when = "" if self.fight.sides[i] == self.turn else f" (his test of his own last turn, {cite('stupidity-lasts')})"
+            dice.say(f"{self.names[i]} tests for Stupidity{when}: rolled {a}+{b}={a + b} vs Ld{f.profile.Ld} → "
+                     + (f"failed: he does not fight this turn ({cite('stupidity')})" if failed else "passed"))
+        return self._set_model(s, i, m._replace(stupid=failed)) if failed != m.stupid else s
+
+    def fear_test(self, y: int, dice: Dice, s: RoundState) -> RoundState:
+        """000:851-853: a model charged by a fear-causer tests Leadership; on a failure he needs
+        6s to hit this round. Model ``y``'s test (a step of its own, in a round whose chargers
+        cause fear: see ``__init__``)."""
+        m = s.models[y]
+        if m.status != STANDING or self.numbers(y, m).fear_immune:
+            return s
+        a, b = dice.d6(), dice.d6()
+        ld = self.fight.fighters[y].profile.Ld
+        failed = a + b > ld  # 000:257 2D6 equal to or under Ld
+        if dice.logging:
+            dice.say(f"{self.names[y]} is charged by a fear-causer: Ld test rolled {a}+{b}={a + b} vs Ld{ld}: "
+                     + (f"failed, needs 6s to hit this round ({cite('fear-charged', self.r.edition)})" if failed else "passed"))
+        return s._replace(failed_fear=_put(s.failed_fear, y, True)) if failed else s
 
     def strike_order(self, dice: Dice, s: RoundState) -> RoundState:
         """000:661-667: strike first, then Initiative, highest first; stood up strikes last."""

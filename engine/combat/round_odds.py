@@ -3,9 +3,10 @@ and the same tables drawn from at random.
 
 Exact odds (``odds``) push a distribution of ``RoundState`` through the segments: plain steps
 through ``dice.propagate``, volleys through ``Volley.odds``. A drawn round (``draw``) walks one
-state through the same segments, picking each segment's outcome from the same exact tables: a
-fight to the end too big for exact odds is simulated with it (``engine.combat.duel``), far
-faster than rolling every die, and with the same odds.
+state through the same segments, each segment's outcome rolled with dice by the same rule code
+the first few times a state meets it, then picked from the same exact tables: a fight to the
+end too big for exact odds is simulated with it (``engine.combat.duel``), with the same odds,
+and no table is built for a state met only once or twice.
 
 What keeps the exact odds small (each proven not to change a number):
 
@@ -49,7 +50,7 @@ ModelEnds = dict[tuple[ModelState, int], float]  # one model's ends of a round: 
 Counts = tuple[dict[int, float], ...]  # per model: wounds lost so far -> probability
 Move = tuple[RoundState, int, tuple[tuple[int, float], ...], float]  # RoundOdds._moves: state, model wounded, (wounds, probability), total
 _UNKNOWN = object()
-ROLLED_BEFORE_TABLE = 8  # a drawn volley is rolled with dice this many times from one start, then read from its exact table
+ROLLED_BEFORE_TABLE = 8  # a drawn volley or step is rolled with dice this many times from one start, then read from its exact table
 
 
 def odds_of(rules: RoundRules) -> RoundOdds:
@@ -101,7 +102,7 @@ class RoundOdds:
         self._results: dict = {}  # (start, wounds counted) -> odds of the round
         self._model_results: dict = {}  # start -> each model's ends of the round (each_models_ends)
         self._drawn: dict = {}  # (id(segment), state) -> outcomes of a step, cumulative odds
-        self._rolled: dict = {}  # a _changes key -> times its volley was rolled in a drawn round (_drawn_volley)
+        self._rolled: dict = {}  # a _changes or _drawn key -> times it was rolled in a drawn round (_drawn_volley, _drawn_step)
 
     # --- exact odds -------------------------------------------------------------------------------
     def odds(self, dist: Dist, *, wounds_of: tuple[int, ...] | None = None, gone_alike: bool = False) -> Dist:
@@ -591,11 +592,7 @@ class RoundOdds:
         s = start
         for seg in self._phase:
             if seg.kind == "step":
-                drawn_key = (id(seg), s)
-                outcomes = self._drawn.get(drawn_key)
-                if outcomes is None:
-                    outcomes = self._drawn[drawn_key] = table(enumerate_outcomes(seg.step, s))
-                s = pick(rng, outcomes)
+                s = self._drawn_step(rng, s, seg)
             elif seg.kind == "tidy":
                 s = seg.step(_SILENT, s)
             else:
@@ -614,6 +611,21 @@ class RoundOdds:
         self.steps += 1
         return pick(rng, ends)
 
+
+    def _drawn_step(self, rng: random.Random, s: RoundState, seg: Segment) -> RoundState:
+        """A plain step drawn from ``s``: rolled with dice (the same rule code as its table) the
+        first few times ``s`` meets it, then picked from its exact table. A step's table can cost
+        far more than a roll: two stupid models' tests are 1,296 replays of the step (36 faces
+        each), and a simulated fight meets most of its tuples of models once or twice."""
+        key = (id(seg), s)
+        outcomes = self._drawn.get(key)
+        if outcomes is None:
+            rolled = self._rolled.get(key, 0)
+            if rolled < ROLLED_BEFORE_TABLE:
+                self._rolled[key] = rolled + 1
+                return seg.step(RollDice(rng, logging=False), s)
+            outcomes = self._drawn[key] = table(enumerate_outcomes(seg.step, s))
+        return pick(rng, outcomes)
 
     def _drawn_volley(self, rng: random.Random, s: RoundState, call: VolleyCall) -> RoundState:
         """The round after one end of the call's volley, drawn with its probability: rolled with

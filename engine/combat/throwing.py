@@ -25,6 +25,7 @@ from engine.combat.ruleset import Ruleset
 from engine.combat.shooting import hard_to_see
 from engine.combat.state import KNOCKED_DOWN, STANDING, STATUS_OF, STATUS_WORDS
 from engine.combat.tables import bs_to_hit
+from engine.combat.volley import because
 from engine.errors import MordheimError
 
 THROWN = {"net": "thrown-8", "blessed-water": "thrown-2xS"}  # equipment id -> its thrown effect
@@ -84,7 +85,7 @@ def throw_rule(dice: Dice, t: Throw) -> ThrowResult:
     roll = dice.d6()
     hit = t.ruleset.hit_succeeds(roll, t.needed)
     if dice.logging:
-        dice.say(f"Throws the {t.item.name.lower()}: rolled {roll}, needed {t.needed}+ ({'; '.join(t.reasons)}) → {'hit' if hit else 'miss'}")
+        dice.say(f"Throws the {t.item.name.lower()}: rolled {roll}, needed {because(t.needed, '; '.join(t.reasons))} → {'hit' if hit else 'miss'}")
     if not hit:
         return ThrowResult(hit=False, outcome="unharmed", wounds_lost=0)
     if t.item.id == "net":

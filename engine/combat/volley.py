@@ -46,6 +46,12 @@ SHOOTING = "shooting"  # the shooting phase: no parry, no cap on criticals, a kn
 BREAKING = "breaking"  # the automatic hit on a warrior breaking from combat
 
 
+
+def because(needed: int | None, why: str) -> str:
+    """"3+ (WS4 vs WS3)"; when the reasons cite in brackets of their own, "3+: BS4 needs 3+
+    (000:518-519)", not brackets in brackets."""
+    return f"{needed}+: {why}" if "(" in why else f"{needed}+ ({why})"
+
 @dataclass(frozen=True)
 class HitPlan:
     """What attack k of a volley needs: its slot, and either why it hits automatically or the
@@ -150,7 +156,7 @@ class Volley:
                 why = f"hatred ({cite('hatred', self.r.edition)})" if self.attacker is not None and self.attacker.hatred else "Expert Swordsman"
                 dice.say(f"{attacker} attack {k + 1}: rolled {first}, missed; re-rolled for {why}")
         if dice.logging:
-            dice.say(f"{attacker} attack {k + 1} ({slot.name}) to hit: rolled {roll}, needed {plan.needed}+ ({plan.why}) → "
+            dice.say(f"{attacker} attack {k + 1} ({slot.name}) to hit: rolled {roll}, needed {because(plan.needed, plan.why)} → "
                      + ("hit" if hit else "miss"))
         if not hit:
             return t

@@ -653,3 +653,93 @@ def test_every_combat_option_reads_whole_in_discord():
     for option in OPTIONS.values():
         for text in (option.description, option.shooting):
             assert text is None or len(text) <= 100, (option.name, text)
+
+
+# ----- the new-player playtest of /odds (issue 19) -----------------------------------------------
+
+
+async def test_no_weapon_given_says_he_fights_unarmed_and_wounds_are_shown_up_to_his_wounds(harness):
+    res = await harness.command("odds", attacker="WS3 S3", defender="T3", mode="round")
+    text = res.embeds[0]["description"]
+    assert ("**Attacker** (M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7)\n  ↳ no weapon given: fights unarmed (fist: Strength -1, "
+            "+1 to the enemy's armour save; 000:903-909); give him a weapon to fight armed") in text
+    defender = res.embeds[0]["fields"][1]["value"]
+    at_least = code_blocks(defender)[1]
+    assert re.search(r"≥1 wound .*14\.8%", at_least) and "≥2" not in at_least  # W1: one wound is all he has
+    assert "Expected wounds lost: **0.15**" in defender  # = P(≥1 wound): a second wound is no more lost
+    # more Attacks than one: why they come to one
+    res = await harness.command("odds", attacker="Ogre", defender="human", mode="round")
+    assert "fights unarmed (fist: Strength -1, +1 to the enemy's armour save, one attack whatever his Attacks; 000:903-909); " \
+           "give him a weapon to use them all" in res.embeds[0]["description"]
+    ogre = code_blocks(res.embeds[0]["fields"][0]["value"])
+    assert all("≥4" not in block for block in ogre)  # W3
+
+
+async def test_a_lone_model_says_whom_he_attacks_and_a_fled_row_says_what_fleeing_is(harness):
+    res = await harness.command("odds", attacker="WS3 + human + human", defender="human", mode="round", attacker_weapons="sword")
+    text = res.embeds[0]["description"]
+    assert "🎯 Who attacks whom: Attacker 1 & Human 1 & Human 2 → Human 3; Human 3 → Attacker 1. " in text
+    assert "To aim one at another enemy, reorder the fighters joined by +." in text
+    assert "000:673" in text
+    lone = res.embeds[0]["fields"][3]
+    assert lone["name"] == "Human 3 — this round" and re.search(r"Fled .*6\.3%", code_blocks(lone["value"])[0])
+    assert ("*Fled: fighting two or more enemies with no standing friend near, he failed his All Alone test (000:837) and "
+            "broke from combat, each enemy hitting him once as he ran (000:801); he is gone from this fight.*") in lone["value"]
+    assert all("Fled:" not in f["value"] for f in res.embeds[0]["fields"][:3])  # only where a Fled row shows
+    # listed first, the one he attacks
+    res = await harness.command("odds", attacker="human + WS3 + human", defender="human", mode="round", attacker_weapons="sword")
+    assert "Human 3 → Human 1" in res.embeds[0]["description"]
+    # one against one: nothing to choose, nothing said
+    res = await harness.command("odds", attacker="human", defender="human", mode="round")
+    assert "Who attacks whom" not in res.embeds[0]["description"]
+    res = await harness.command("fight", attacker="WS3 + human", defender="Skaven: WS3", attacker_weapons="sword")
+    assert "🎯 Who attacks whom: Attacker 1 & Human → Skaven; Skaven → Attacker 1." in res.embeds[0]["description"]
+
+
+def test_a_rolled_outcome_that_fled_says_what_fleeing_is():
+    from cogs._ui.combat_render import outcome_text
+    from engine.combat.api import RollResult, fled_means
+
+    fled = RollResult("lrb", [], [], {"A": "unharmed", "B": "fled"}, {"B": 1})
+    assert outcome_text(fled, fled_means("core2")).endswith(
+        "**B**: fled (1 wound lost)\n*Fled: fighting two or more enemies with no standing friend near, he failed his All "
+        "Alone test (004:666-668) and broke from combat, each enemy hitting him once as he ran (004:656); he is gone from this fight.*")
+    stayed = RollResult("lrb", [], [], {"A": "unharmed", "B": "stunned"}, {})
+    assert "Fled" not in outcome_text(stayed, fled_means("lrb"))
+
+
+async def test_a_rule_already_in_the_profile_is_said_so_not_called_not_modelled(harness):
+    campaigns = harness.bot.campaigns
+    await asyncio.to_thread(campaigns.create_warband, GUILD, USER, "Reavers", "Reikland", gold_crowns=1000)
+    await asyncio.to_thread(campaigns.hire_fighter, GUILD, USER, False, "Reavers", "Marksman", name="Shooters")
+    for command, kw in (("shoot", {}), ("odds", {"mode": "shot"})):
+        res = await harness.command(command, attacker="Reavers/Shooters", defender="human", attacker_weapons="bow", **kw)
+        text = res.embeds[0]["description"]
+        assert "**Shooters** (M4 WS3 BS4 S3" in text
+        assert "expert bowmen: already in his profile, as shown" in text
+        assert "not modelled in a fight: expert bowmen" not in text
+
+
+async def test_combat_answers_have_no_doubled_brackets_or_words(harness):
+    doubled = re.compile(r"\)\)|\b(\w+)\b\W+\*{0,2}\1\b", re.I)
+    for command, kw in (("odds", dict(attacker="WS3 S3", defender="T3", mode="round")),
+                        ("odds", dict(attacker="human", defender="human", mode="duel")),
+                        ("odds", dict(attacker="human", defender="human", mode="shot", attacker_weapons="bow")),
+                        ("fight", dict(attacker="human", defender="human")),
+                        ("shoot", dict(attacker="human", defender="human", attacker_weapons="bow"))):
+        res = await harness.command(command, **kw)
+        embed = res.embeds[0]
+        assert embed["footer"]["text"].startswith("Edition: lrb, Living Rulebook 2005 (seed 000) · ")
+        for text in (embed["description"], embed["footer"]["text"], *(f["value"] for f in embed.get("fields", []))):
+            prose = re.sub(r"```.*?```", "", text, flags=re.S)  # charts repeat their labels by design
+            prose = re.sub(r"\d", "", prose)  # "rolled 3+3", dice
+            assert not doubled.search(prose), (command, doubled.search(prose).group(0), prose)
+
+
+async def test_a_two_against_two_of_monsters_is_answered_within_a_useful_margin(harness):
+    # the playtest: 25-33 fights simulated, ±14.9-17.0%
+    res = await harness.command("odds", attacker="Rat Ogre + Rat Ogre", defender="Troll + Ogre", mode="duel")
+    who_wins = res.embeds[0]["fields"][0]["value"]
+    margin = float(re.search(r"Simulated, ±(\d+\.\d)% \(95%\)", who_wins).group(1))
+    fights = int(re.search(r"then ([\d,]+) fights", who_wins).group(1).replace(",", ""))
+    assert margin <= 3.0 and fights >= 1_000 and "Rough" not in who_wins

@@ -615,3 +615,83 @@ def _his_ends(odds, start: RoundState, i: int) -> dict:
     for s, p in odds.odds_from(start, wounds_of=(i,)).items():
         summed[(s.models[i], s.wounds_lost[i])] = summed.get((s.models[i], s.wounds_lost[i]), 0.0) + p
     return summed
+
+
+# --- monsters: Stupidity and fear tests each turn (the /odds playtest of issue 19) -------------------
+def monsters():
+    """Two Rat Ogres against a Troll and an Ogre, as /odds builds them from their templates."""
+    from engine.combat.profile import find_template
+
+    def template(name, label):
+        t = find_template(name)
+        return make_fighter(label, t.profile, traits=sorted(t.traits))
+
+    return ([template("Rat Ogre", "R1"), template("Rat Ogre", "R2")], [template("Troll", "T"), template("Ogre", "O")])
+
+
+def test_each_leadership_test_is_a_step_of_its_own_and_rolls_as_before():
+    # a step's table replays every sequence of its dice: two Stupidity tests in one step were
+    # 36 x 36 replays from every tuple of models, one step each is 36 + 36. A roll still tests
+    # in model order, each with two dice.
+    a, b = monsters()
+    _, rules = round_rules(a, b, first_round=False, charged=None)
+    tests = [seg for seg in rules.segments if getattr(seg.step, "func", None) == rules.stupidity_test]
+    assert [seg.step.args for seg in tests] == [(0,), (1,), (2,)]  # both Rat Ogres and the Troll; the Ogre is not stupid
+    _, first = round_rules(a, b)  # the Rat Ogres charged and cause fear: the Troll and the Ogre test
+    assert [seg.step.args for seg in first.segments if getattr(seg.step, "func", None) == first.fear_test] == [(2,), (3,)]
+    lines = api.resolve_round(a, b, random.Random(3), first_round=False, charged=None).lines
+    tested = [line.split(" tests for Stupidity")[0] for line in lines if " tests for Stupidity" in line]
+    assert tested == ["R1", "R2", "T"]  # a round asked alone: the Troll's test of his own last turn rolled too
+
+
+def test_drawn_steps_rolled_with_dice_end_as_often_as_the_exact_odds_say(monkeypatch):
+    # a drawn round rolls a plain step (Stupidity tests) with dice the first times a state meets
+    # it, as it does a volley; with every step and volley rolled, 20,000 drawn rounds end as the
+    # exact odds say (each end's share within 4.5 standard errors)
+    import sys
+
+    monkeypatch.setattr(sys.modules["engine.combat.round_odds"], "ROLLED_BEFORE_TABLE", 10**9)
+    a, b = monsters()
+    api._cached_rules.cache_clear()
+    _, rules = round_rules(a, b, first_round=False, charged=None)
+    start = RoundState.start(rules.fight.start_models())
+    exact = odds_of(rules).odds_from(start, wounds_of=(), gone_alike=True)
+    rng, n = random.Random(13), 20_000
+    seen: dict = {}
+    for _ in range(n):
+        end = odds_of(rules).draw(rng, start)
+        seen[end] = seen.get(end, 0) + 1
+    assert not odds_of(rules)._drawn  # no step's table was built: every one rolled
+    assert all(exact.get(end, 0.0) > 0 for end in seen)
+    for end, p in exact.items():
+        assert abs(seen.get(end, 0) / n - p) <= 4.5 * math.sqrt(p * (1 - p) / n) + 1e-12
+    api._cached_rules.cache_clear()
+
+
+def test_a_two_against_two_of_monsters_gets_a_useful_margin_within_the_budget():
+    # the playtest's 2 v 2 of monsters got 25-33 simulated fights (±14-17%): each drawn round
+    # built the table of its Stupidity tests (1,296 replays) from every new tuple of models
+    a, b = monsters()
+    api._cached_rules.cache_clear()  # the budget counts work done: a cold start, as the first /odds
+    duel = duel_odds(a, b, budget=Budget(seconds=None))
+    assert not duel.exact and duel.simulated >= 1_000
+    assert 0 < duel.margin <= 0.03 and not duel.rough
+    assert duel.win + duel.lose + duel.both + duel.unfinished == pytest.approx(1, abs=1e-6)
+    assert duel.how_computed().startswith("Simulated, ±")
+    api._cached_rules.cache_clear()
+
+
+def test_a_wide_margin_is_said_to_be_rough():
+    from engine.combat.duel import ROUGH_MARGIN, DuelOdds
+
+    wide = DuelOdds("lrb", ("A", "B"), win=0.6, lose=0.4, both=0.0, unfinished=0.0, rounds={2: 1.0}, exact_rounds=1,
+                    simulated=200, margin=0.068)
+    assert wide.rough and wide.margin > ROUGH_MARGIN
+    assert wide.how_computed() == ("⚠️ Rough: each figure may be off by up to 7% either way (too few fights fit the time "
+                                   "allowed); read them as a rough guide. Simulated, ±6.8% (95%): the first round exact, "
+                                   "then 200 fights played on at random.")
+    narrow = DuelOdds("lrb", ("A", "B"), win=0.6, lose=0.4, both=0.0, unfinished=0.0, rounds={2: 1.0}, exact_rounds=1,
+                      simulated=1500, margin=0.025)
+    assert not narrow.rough and narrow.how_computed().startswith("Simulated, ±2.5% (95%)")
+    exact = DuelOdds("lrb", ("A", "B"), win=0.6, lose=0.4, both=0.0, unfinished=0.0, rounds={2: 1.0})
+    assert not exact.rough and exact.how_computed() == "Exact odds."
