@@ -399,7 +399,7 @@ def combat_rules(settings: ServerSettings, override: str | None) -> CombatRules:
     """The edition and toggles for a fight (``server_ruleset``), and a footer naming them and any changed toggle."""
     ruling = server_ruleset(settings.edition_id, settings.house_rules, override)
     edition = get_edition(ruling.ruleset.edition)
-    footer = f"Edition: {edition.id}, {edition.name}"  # its name has brackets of its own: "(seed 000)"
+    footer = f"Edition: {edition.id}, {edition.name}"  # its name has brackets of its own: "(cited as 000)"
     footer += " · House rules: " + (", ".join(ruling.changed_toggles) or "none")
     if ruling.chosen_for_command:
         footer += " · edition chosen for this command"

@@ -87,7 +87,7 @@ async def test_a_sale_undone_by_the_captives_owner_is_refused_and_he_cannot_be_s
     res = await refused(await h.command("warband undo", GREY_OWNER, name="THE GREY COMPANY"),
                         "Night Stalkers' sale of Hans to the slavers", "it changed The Grey Company and Night Stalkers",
                         "only someone who may change both", "Manage Server")
-    assert "undo captive.sold" not in res.text
+    assert "undo captive" not in res.text
     assert _state(h) == sold
     # the captor may not take back his own sale alone either (a second roll of the slavers' price)
     await refused(await h.command("warband undo", STALKERS_OWNER, name=STALKERS), "it changed Night Stalkers and The Grey Company")
@@ -104,7 +104,8 @@ async def test_the_captors_undo_of_the_sale_by_manage_server_takes_back_both_sid
     await _sell_hans(h)
     res = await ok(await h.command("warband undo", ADMIN, name=STALKERS))
     assert "Undone in Night Stalkers and The Grey Company" in res.text
-    assert "undo captive.sale" in res.text and "undo captive.sold" in res.text and "status: retired → captured" in res.text
+    # one undo row on each warband: the sale on the Night Stalkers, the sold captive on the Grey Company
+    assert res.text.count("undo captive sold") == 2 and "status: retired → captured" in res.text
     assert _state(h) == before_sale  # Hans held again with his Buckler; the gold and the kit back off the Night Stalkers
     nothing_newer = await h.command("warband undo", ADMIN, name=GREY)  # the sale is gone from both: the sequence is next
     assert not nothing_newer.is_error and "captive" not in nothing_newer.text
