@@ -729,7 +729,7 @@ async def test_combat_answers_have_no_doubled_brackets_or_words(harness):
                         ("shoot", dict(attacker="human", defender="human", attacker_weapons="bow"))):
         res = await harness.command(command, **kw)
         embed = res.embeds[0]
-        assert embed["footer"]["text"].startswith("Edition: lrb, Living Rulebook 2005 (seed 000) · ")
+        assert embed["footer"]["text"].startswith("Edition: lrb, Living Rulebook 2005 (cited as 000) · ")
         for text in (embed["description"], embed["footer"]["text"], *(f["value"] for f in embed.get("fields", []))):
             prose = re.sub(r"```.*?```", "", text, flags=re.S)  # charts repeat their labels by design
             prose = re.sub(r"\d", "", prose)  # "rolled 3+3", dice
