@@ -317,7 +317,7 @@ class GameCog(commands.Cog, name="GameCog"):
                     else:
                         await i.response.send_message(embed=embed, view=ui, ephemeral=True)
                     return
-                step = lambda: svc.rout_test(g, i.user.id, is_admin(i), game, version, entered=dice)  # noqa: E731
+                step = lambda: svc.rout_test(g, i.user.id, is_admin(i), game, version, entered=dice)
                 if retry:
                     await self._confirmed_step(i, step, "Rout test taken", "The tracker shows its result.")
                 else:

@@ -6,14 +6,18 @@ sequence open; the panel and /game show say what they mean."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.harness import Actor
+from engine.errors import MordheimError
 from tests.cogs.test_game_cog import (
     ADMIN,
     BLUE,
     BLUES,
-    G,
     RED,
     REDS,
     STRANGER,
+    G,
     blues,
     button,
     marked,
@@ -26,11 +30,7 @@ from tests.cogs.test_game_cog import (
     take_out,
     tracker_text,
 )
-import pytest
-
-from engine.errors import MordheimError
 from tests.conftest import both_backends
-from bot.harness import Actor
 
 pytestmark = both_backends
 

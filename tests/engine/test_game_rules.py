@@ -189,7 +189,7 @@ def test_special_rules_spare_tests_and_rally_is_for_the_fleeing():
 def test_the_leader_lends_his_leadership_within_six_inches_or_his_lists_reach():
     assert game_rules.leader_range(set()) == (6, "")  # 000:829
     assert game_rules.leader_range({"leader", "military-discipline"})[0] == 12  # Reikland's Military discipline
-    reach, rule = game_rules.leader_range(["military-discipline"])
+    _reach, rule = game_rules.leader_range(["military-discipline"])
     assert "reikland.json" in rule
     written = GameState(scenario="Skirmish", sides=(replace(side(piece("1", "leader")), leader_range=12, leader_range_rule=rule),))
     assert GameState.from_json(written.to_json()).sides[0].leader_range == 12

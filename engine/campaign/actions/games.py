@@ -25,10 +25,10 @@ from typing import Any
 
 from engine.campaign.actions.common import warband_named
 from engine.campaign.actions.postbattle import SequenceView
+from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.game_model import GameRecord, GameStatus
 from engine.campaign.model import Actor, Entity, Role, Warrior
 from engine.campaign.ports import UnitOfWork
-from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.rules.game_rules import leader_range, rules_heeded
 from engine.campaign.rules.game_scenario import GameScenario
 from engine.campaign.rules.game_state import (

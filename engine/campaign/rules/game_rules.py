@@ -86,8 +86,8 @@ TESTS_BY_ID = {t.id: t for t in LEADERSHIP_TESTS}
 IMMUNITIES: Mapping[str, tuple[tuple[str, ...], str]] = {
     "fear": (("fear",), "he causes fear, and creatures that cause fear ignore Fear tests (000:849)"),
     "immune-to-fear": (("fear",), "he is immune to fear: he never takes Fear tests (special_rules.json, immune-to-fear)"),
-    "immune-to-psychology": (("fear", "alone"), "he is immune to psychology: he never tests for fear or for fighting "
-                                                "all alone (special_rules.json, immune-to-psychology)"),
+    "immune-to-psychology": (("fear", "alone"), ("he is immune to psychology: he never tests for fear or for fighting "
+                                                 "all alone (special_rules.json, immune-to-psychology)")),
 }
 
 # A list's rule that changes how far its leader lends his Leadership (000:829 says 6"): inches, and
