@@ -18,6 +18,10 @@ Decisions:
   mark any of its warriors.
 - The end of the game (the End button, or the last Rout test) posts each warband's post-battle
   sequence, filled in from the game, drawn as /postbattle draws it (cogs/_ui/postbattle_render.py).
+- What ends a warband's game and cannot be undone from the tracker is asked first, privately: a
+  voluntary rout, a Rout test failed on dice typed at the table (confirmed, or typed again: a typo
+  is not the rules' verdict; a rolled one is), and /game cancel. The question's buttons are
+  tracker buttons (``gt:``), so a question drawn before the game moved on is refused as stale.
 - Dice typed at the table are asked in a modal opened by a button; a modal lives until it is
   submitted, which is all it needs.
 """
@@ -45,7 +49,15 @@ from cogs._ui.game_panel import (
     test_embed,
     tests_panel,
 )
-from cogs._ui.game_tracker import TRACKER, end_panel, tracker_components, tracker_embeds
+from cogs._ui.game_tracker import (
+    TRACKER,
+    cancel_panel,
+    end_panel,
+    flee_panel,
+    rout_confirm_panel,
+    tracker_components,
+    tracker_embeds,
+)
 from cogs._ui.postbattle_render import sequence_components, sequence_embed
 from cogs._ui.pressed import edit_pressed
 from cogs._ui.tracker_edits import TrackerEdits
@@ -259,7 +271,8 @@ class GameCog(commands.Cog, name="GameCog"):
         if not running:
             raise MordheimError("No game is being played in this server.", hint="Start one with `/game start`.")
         raise MordheimError(f"{len(running)} games are being played here; say which with `game`.",
-                            hint="Games: " + ", ".join(f"#{v.id}" for v in running))
+                            hint="Games: " + "; ".join(f"#{v.id} " + " v ".join(safe(s.warband) for s in v.state.sides)
+                                                       for v in running))
 
     @game.command(name="show", description="Post a game's tracker again, with fresh buttons (marks then update this one)")
     @app_commands.describe(game="Which game (default: the one being played here)")
@@ -273,11 +286,9 @@ class GameCog(commands.Cog, name="GameCog"):
     @app_commands.autocomplete(game=_game_choices)
     async def cancel(self, interaction: discord.Interaction, game: GameId | None = None) -> None:
         chosen = await self._chosen_game(interaction, game)
-        view = await call_write(self.store, self.tracker.cancel, chosen.guild_id, interaction.user.id, is_admin(interaction),
-                                chosen.id)
-        embeds, _ = self.render(view)
-        await interaction.response.send_message(embeds=embeds)
-        await self._refresh_tracker(interaction, view)
+        view = await call(self.tracker.may_cancel, chosen.guild_id, interaction.user.id, is_admin(interaction), chosen.id)
+        embed, ui = cancel_panel(view)  # asked first, privately: nothing of the game is kept
+        await interaction.response.send_message(embed=embed, view=ui, ephemeral=True)
 
     # ---- the tracker's buttons ------------------------------------------------------
     async def press_tracker(self, interaction: discord.Interaction, match: re.Match[str]) -> None:
@@ -294,10 +305,48 @@ class GameCog(commands.Cog, name="GameCog"):
             embed, ui = end_panel(view)
             await interaction.response.send_message(embed=embed, view=ui, ephemeral=True)
             return
-        if action == "routdice":
+        if action in ("routdice", "routretry"):  # the tracker's button, or "Typo: enter again" on the question
+            retry = action == "routretry"
+
             async def submit(i: discord.Interaction, dice: str) -> None:
-                await self._tracker_step(i, lambda: svc.rout_test(g, i.user.id, is_admin(i), game, version, entered=dice))
+                result = await call(svc.rout_preview, g, i.user.id, is_admin(i), game, version, entered=dice)
+                if not result.passed:  # a typo must not end a warband's game: its owner confirms first
+                    embed, ui = rout_confirm_panel(await call(svc.get, g, game), result.words, dice, retry=retry)
+                    if retry:
+                        await i.response.edit_message(embed=embed, view=ui)
+                    else:
+                        await i.response.send_message(embed=embed, view=ui, ephemeral=True)
+                    return
+                step = lambda: svc.rout_test(g, i.user.id, is_admin(i), game, version, entered=dice)
+                if retry:
+                    await self._confirmed_step(i, step, "Rout test taken", "The tracker shows its result.")
+                else:
+                    await self._tracker_step(i, step)
             await interaction.response.send_modal(TypedDiceModal("The Rout test", "The 2D6 rolled at the table", submit))
+            return
+        if action == "routok":  # a failed Rout test with typed dice, confirmed by the warband's owner
+            dice = arg.replace("-", " ")
+            await self._confirmed_step(interaction, lambda: svc.rout_test(g, who, admin, game, version, entered=dice),
+                                       "Rout test taken", "The warband leaves the game; the tracker shows it.")
+            return
+        if action == "flee":  # routing of one's own will ends a warband's game: asked first, privately
+            embed, ui = flee_panel(await call(svc.may_rout, g, who, admin, game, version))
+            await interaction.response.send_message(embed=embed, view=ui, ephemeral=True)
+            return
+        if action == "fleeok":
+            await self._confirmed_step(interaction, lambda: svc.rout_voluntarily(g, who, admin, game, version),
+                                       "Routed voluntarily", "The warband leaves the game; the tracker shows it.")
+            return
+        if action == "cancelok":  # /game cancel's question, answered
+            view = await call_write(self.store, svc.cancel, g, who, admin, game)
+            await interaction.response.edit_message(embed=info_embed(f"Game #{game} is cancelled", "No battle was recorded."),
+                                                    view=None)
+            embeds, _ = self.render(view)
+            await interaction.followup.send(embeds=embeds)
+            await self._refresh_tracker(interaction, view)
+            return
+        if action == "keep":  # the question's "No": nothing happens
+            await interaction.response.edit_message(embed=info_embed("Nothing was changed", "The game goes on."), view=None)
             return
         if action == "post":
             sequence = await call_write(self.store, svc.sequence_after, g, who, admin, game, _number(arg))
@@ -315,7 +364,6 @@ class GameCog(commands.Cog, name="GameCog"):
             "next": lambda: svc.next_turn(g, who, admin, game, version),
             "undo": lambda: svc.undo(g, who, admin, game, version),
             "rout": lambda: svc.rout_test(g, who, admin, game, version),
-            "flee": lambda: svc.rout_voluntarily(g, who, admin, game, version),
         }.get(action)
         if step is None:
             raise MordheimError("This button is from an older version of the bot.", hint="`/game show` posts fresh buttons.")
@@ -329,6 +377,15 @@ class GameCog(commands.Cog, name="GameCog"):
         await interaction.response.edit_message(embeds=embeds, view=ui)
         if interaction.message is not None and view.message_id is not None and interaction.message.id != view.message_id:
             await self._refresh_tracker(interaction, view)  # pressed on an older copy: the newest shows it too
+        await self._after_end(interaction, view)
+
+    async def _confirmed_step(self, interaction: discord.Interaction, step: Callable[[], GameView], title: str,
+                              words: str) -> None:
+        """A change confirmed on a private question: the question says it is done, the tracker shows it
+        (and, after a game's end, the sequences follow)."""
+        view = await call_write(self.store, step)
+        await interaction.response.edit_message(embed=info_embed(title, words), view=None)
+        await self._refresh_tracker(interaction, view)
         await self._after_end(interaction, view)
 
     # ---- a player's panel -----------------------------------------------------------
@@ -370,7 +427,11 @@ class GameCog(commands.Cog, name="GameCog"):
             raise MordheimError("This panel is from an older version of the bot.", hint="Open a new one from the tracker.")
         view = await call_write(self.store, change)
         piece = view.state.sides[side].piece(key)
-        note = f"✓ {safe(piece.name)}: {piece.state.words}" if piece is not None else ""
+        note = ""
+        if piece is not None:  # what the press changed
+            done = (f"{'+' if arg == 'up' else '−'}1 wyrdstone: {piece.counters} carried" if action == "wyrd"
+                    else piece.state.words)
+            note = f"✓ {safe(piece.name)}: {done}"
         await edit_pressed(interaction, embed=panel_embed(view, side, key, note=note),
                            view=panel_components(view, side, key, _page_of(view, side, key)))
         self.edits.ask(g, game, if_it_fails=lambda: self._not_edited(interaction, game))
@@ -381,15 +442,17 @@ class GameCog(commands.Cog, name="GameCog"):
         g, svc = require_server(interaction), self.tracker
         test, whose, how = (arg.split("-") + ["", "", ""])[:3]
 
-        async def roll(i: discord.Interaction, dice: str) -> None:
-            result = await call(svc.roll_test, g, i.user.id, is_admin(i), game, side, key, test, leaders=whose == "leader",
-                                entered=dice)
+        async def roll(i: discord.Interaction, dice: str | None) -> None:
+            result = await call_write(self.store, svc.roll_test, g, i.user.id, is_admin(i), game, side, key, test,
+                                      leaders=whose == "leader", entered=dice)
             await i.response.send_message(embed=test_embed(result, i.user.display_name))
+            if result.logged:  # a Rally test is written in the game: the tracker shows it
+                self.edits.ask(g, game, if_it_fails=lambda: self._not_edited(i, game))
 
-        if how == TYPED:
+        if how == TYPED:  # every die typed: an empty or short form is refused, not rolled for
             await interaction.response.send_modal(TypedDiceModal("A test", "The 2D6 rolled at the table", roll))
             return
-        await roll(interaction, "")
+        await roll(interaction, None)
 
 
 def _number(text: str) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 
 from engine.combat import render_table
+from engine.combat.duel import wins
 
 FIGHT = discord.Colour.dark_red()
 SHOT = discord.Colour.dark_green()
@@ -151,7 +152,7 @@ def _rounds_rows(rounds: dict[int, float], finished: float) -> list[tuple[str, f
 
 def duel_embed(duel, header: str, footer: str, max_rounds: int) -> discord.Embed:
     a, b = duel.names
-    rows = [(f"{a} wins", duel.win), (f"{b} wins", duel.lose)]
+    rows = [(f"{a} {wins(a)}", duel.win), (f"{b} {wins(b)}", duel.lose)]
     if duel.both > 0.0005:
         rows.append(("Both out", duel.both))
     rows.append(("Unfinished", duel.unfinished))

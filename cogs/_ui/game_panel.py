@@ -111,18 +111,6 @@ def _warrior(view: GameView, side: int, piece: Piece) -> list[Component]:
                            button("Roll a test…", panel_id(PANEL, "tests", view, side, piece.key),
                                   disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT))))
     return rows
-    marks = panel_id(PANEL, "set", view, side, piece.key)
-    rows.append(action_row(*(button(STATE_LABELS[st], f"{marks}:{st}", disabled=st == piece.state,
-                             style=discord.ButtonStyle.primary if st == piece.state else discord.ButtonStyle.secondary)
-                      for st in STATE_BUTTONS)))
-    rows.append(action_row(menu(panel_id(PANEL_MENU, "ooa", view, side, piece.key), "Out of action — taken out by…",
-                         _takers(view, side))))
-    rows.append(action_row(button("Not in this game", f"{marks}:absent", disabled=piece.state == PieceState.ABSENT),
-                    button("+1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "up")),
-                    button("−1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "down"), disabled=piece.counters == 0),
-                    button("Roll a test…", panel_id(PANEL, "tests", view, side, piece.key),
-                           disabled=piece.state in (PieceState.OUT_OF_ACTION, PieceState.ABSENT))))
-    return rows
 
 
 def _takers(view: GameView, side: int) -> list[Component]:
@@ -146,15 +134,21 @@ def tests_panel(view: GameView, side: int, key: str) -> tuple[discord.Embed, dis
         raise ValueError(f"no model {key} in side {side}")
     leader = game_rules.leader_to_lend(s)
     lend = leader is not None and leader.key != piece.key and leader.leadership > piece.leadership
+    offered = game_rules.tests_for(piece)
     lines = ["2D6 equal to or under his Leadership passes (000:257). The result is posted for the table."]
-    lines += [f"**{t.name}** ({t.source}): {t.when}." for t in game_rules.LEADERSHIP_TESTS]
+    lines += [f"**{t.name}** ({t.source}): {t.when}." for t in offered]
+    spared = [(t, game_rules.immune_because(piece, t.id)) for t in game_rules.LEADERSHIP_TESTS]
+    lines += [f"No {t.name}: {why}." for t, why in spared if why]
+    if piece.state != PieceState.FLED:
+        lines.append("A Rally test is for a fleeing warrior, in his recovery phase (000:297): mark him Fled first.")
     if lend and leader is not None:
-        lines.append(f"Within 6\" of {safe(leader.name)} he may use his Ld {leader.leadership} (000:829).")
+        rule = f"; {s.leader_range_rule}" if s.leader_range_rule else ""
+        lines.append(f"Within {s.leader_range}\" of {safe(leader.name)} he may use his Ld {leader.leadership} (000:829{rule}).")
     embed = discord.Embed(title=f"Tests for {piece.name} (Ld {piece.leadership})"[:256], description="\n".join(lines), colour=INFO)
     ui = discord.ui.View(timeout=None)
     rows = [("own", ROLLED), ("own", TYPED)] + ([("leader", ROLLED), ("leader", TYPED)] if lend else [])
     for row, (whose, how) in enumerate(rows):
-        for t in game_rules.LEADERSHIP_TESTS:
+        for t in offered:
             label = t.name.replace(" test", "") + (f", Ld {leader.leadership}" if whose == "leader" and leader else "")
             label += " (table dice)" if how == TYPED else ""
             ui.add_item(discord.ui.Button(label=label[:80], custom_id=panel_id(PANEL, "test", view, side, key, f"{t.id}-{whose}-{how}"),
@@ -167,7 +161,12 @@ def test_embed(roll: TestRoll, who: str) -> discord.Embed:
     check = roll.check
     verdict = "passed" if check.passed else "failed"
     text = (f"**{safe(roll.warrior)}** ({safe(roll.warband)}) against Ld {roll.leadership}, {safe(roll.whose)}: "
-            f"{check.render()} — **{verdict}**.\n{roll.test.name}: {roll.test.when} ({roll.test.source}).")
+            f"2D6 ({', '.join(str(d.face) for d in check.dice)}) = {check.score} — **{verdict}**.\n"
+            f"{roll.test.name}: {roll.test.when} ({roll.test.source}).")
+    if roll.rallied:
+        text += "\nHe stops fleeing and is marked standing on the tracker (000:297)."
+    elif roll.logged:
+        text += "\nHe flees on; the tracker's Latest shows the test."
     if roll.rolls:
         text += "\n" + "; ".join(safe(r) for r in roll.rolls)
     embed = discord.Embed(title=f"{roll.test.name} for {roll.warrior}"[:256], description=text, colour=SUCCESS if check.passed else INFO)

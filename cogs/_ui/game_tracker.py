@@ -24,6 +24,7 @@ from engine.campaign.actions.games import GameView
 from engine.campaign.game_model import GameStatus
 from engine.campaign.rules import game_rules
 from engine.campaign.rules.game_state import GameState, Piece, PieceState, Side
+from engine.dice.source import parse_entered
 
 TRACKER = "gt"
 TOTAL_LIMIT = 6000  # every embed of one message together
@@ -223,4 +224,47 @@ def end_panel(view: GameView) -> tuple[discord.Embed, discord.ui.View]:
         ui.add_item(_button(f"{state.sides[n].warband} won", "won", view, str(n), style=discord.ButtonStyle.success, row=0))
     if len(state.fighting) > 1:
         ui.add_item(_button("A draw", "won", view, "draw", row=0))
+    return embed, done_drawing(ui)
+
+
+def flee_panel(view: GameView) -> tuple[discord.Embed, discord.ui.View]:
+    """The private question before a voluntary rout: it takes the warband out of the game for good
+    (and, of two, ends the game), so it is confirmed or dropped."""
+    side = view.state.sides[view.state.side]
+    text = (f"**{safe(side.warband)}** leaves the game and loses it (000:825). This cannot be undone from the tracker"
+            + (": it ends the game, records every warband's battle and opens the post-battle sequences."
+               if len(view.state.fighting) == 2 else ".")
+            + "\nOr take the Rout test instead, with the tracker's buttons.")
+    embed = discord.Embed(title=f"Rout {side.warband} voluntarily?"[:256], description=text, colour=FAILURE)
+    ui = discord.ui.View(timeout=None)
+    ui.add_item(_button(f"Rout {side.warband} voluntarily", "fleeok", view, style=discord.ButtonStyle.danger, row=0))
+    ui.add_item(_button("No, take the Rout test", "keep", view, row=0))
+    return embed, done_drawing(ui)
+
+
+def rout_confirm_panel(view: GameView, words: str, dice: str, *, retry: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+    """A Rout test failed on dice typed at the table, shown to its warband's owner before it takes
+    the warband out of the game: confirmed, or typed again (a typo is not the rules' verdict)."""
+    side = view.state.sides[view.state.side]
+    faces = "-".join(str(f) for f in parse_entered(dice))
+    text = (f"**{safe(side.warband)}** Rout test — {safe(words)}.\nIf these are the dice rolled at the table, the "
+            "warband leaves the game and loses it (000:815); this cannot be undone from the tracker"
+            + (" (it ends the game)." if len(view.state.fighting) == 2 else ".")
+            + "\nIf they were mistyped, enter them again.")
+    embed = discord.Embed(title=f"Rout test failed{' (typed again)' if retry else ''}"[:256], description=text, colour=FAILURE)
+    ui = discord.ui.View(timeout=None)
+    ui.add_item(_button(f"End for {side.warband}", "routok", view, faces, style=discord.ButtonStyle.danger, row=0))
+    ui.add_item(_button("Typo: enter again", "routretry", view, row=0))
+    return embed, done_drawing(ui)
+
+
+def cancel_panel(view: GameView) -> tuple[discord.Embed, discord.ui.View]:
+    """The private question before /game cancel: the game is given up, no battle recorded."""
+    names = " v ".join(s.warband for s in view.state.sides)
+    embed = discord.Embed(title=f"Cancel game #{view.id}?"[:256], colour=FAILURE,
+                          description=safe(f"{names}, turn {view.state.turn}: the game is given up and no battle is "
+                                           "recorded. This cannot be undone."))
+    ui = discord.ui.View(timeout=None)
+    ui.add_item(_button(f"Cancel game #{view.id}", "cancelok", view, style=discord.ButtonStyle.danger, row=0))
+    ui.add_item(_button("No, keep playing", "keep", view, row=0))
     return embed, done_drawing(ui)

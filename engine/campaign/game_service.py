@@ -106,19 +106,31 @@ class BattleTracker(_Verbs):
         return self.act(_actor(guild_id, actor_id, is_admin), game_marks.undo, game_id, tracker_version)
 
     def rout_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
-                  entered: str = "") -> GameView:
+                  entered: str | None = None) -> GameView:
+        """The Rout test: rolled (``entered`` None), or the two dice typed at the table."""
         return self.act(_actor(guild_id, actor_id, is_admin), game_rout.take_rout_test, game_id, tracker_version,
                         entered=entered, rng=self.rng)
+
+    def rout_preview(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
+                     entered: str) -> game_rout.RoutResult:
+        """What the Rout test with these typed dice gives, storing nothing (a reading unit)."""
+        actor = _actor(guild_id, actor_id, is_admin)
+        return self.read(guild_id, lambda uow: game_rout.rout_preview(uow, actor, game_id, tracker_version, entered=entered))
+
+    def may_rout(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
+        """The game, if a Rout test is due and the member may take it (else the refusal)."""
+        actor = _actor(guild_id, actor_id, is_admin)
+        return self.read(guild_id, lambda uow: game_rout.check_may_rout(uow, actor, game_id, tracker_version))
 
     def rout_voluntarily(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int) -> GameView:
         return self.act(_actor(guild_id, actor_id, is_admin), game_rout.rout_voluntarily, game_id, tracker_version)
 
     def roll_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, side: int, key: str, test: str, *,
-                  leaders: bool = False, entered: str = "") -> game_rout.TestRoll:
-        """A Leadership test for one warrior (changes nothing: a reading unit)."""
-        actor = _actor(guild_id, actor_id, is_admin)
-        return self.read(guild_id, lambda uow: game_rout.roll_test(uow, actor, game_id, side, key, test, leaders=leaders,
-                                                                   entered=entered, rng=self.rng))
+                  leaders: bool = False, entered: str | None = None) -> game_rout.TestRoll:
+        """A Leadership test for one warrior: rolled (``entered`` None) or typed. A writing unit, as a
+        Rally test is written in the game (the others change nothing)."""
+        return self.act(_actor(guild_id, actor_id, is_admin), game_rout.roll_test, game_id, side, key, test,
+                        leaders=leaders, entered=entered, rng=self.rng)
 
     def end(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
             winner: int | None) -> GameView:
@@ -126,6 +138,11 @@ class BattleTracker(_Verbs):
 
     def sequence_after(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, side: int) -> SequenceView:
         return self.act(_actor(guild_id, actor_id, is_admin), game_end.sequence_after_game, game_id, side)
+
+    def may_cancel(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int) -> GameView:
+        """The game, if it is open and the member may give it up (the question before /game cancel)."""
+        actor = _actor(guild_id, actor_id, is_admin)
+        return self.read(guild_id, lambda uow: games.check_may_cancel(uow, actor, game_id))
 
     def cancel(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int) -> GameView:
         return self.act(_actor(guild_id, actor_id, is_admin), games.cancel_game, game_id)

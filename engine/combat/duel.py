@@ -114,7 +114,7 @@ class DuelOdds:
 
     def render(self) -> str:
         a, b = self.names
-        rows = [(f"{a} wins", self.win), (f"{b} wins", self.lose)]
+        rows = [(f"{a} {wins(a)}", self.win), (f"{b} {wins(b)}", self.lose)]
         if self.unfinished > 0.0005:
             rows.append(("Unfinished", self.unfinished))
         expected = sum(k * p for k, p in self.rounds.items()) / max(1e-12, 1 - self.unfinished)
@@ -336,3 +336,8 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def wins(names: str) -> str:
+    """The verb for a side of a fight named 'Ann' or 'Ann & Bob' (several fighters): 'wins', 'win'."""
+    return "win" if " & " in names else "wins"

@@ -422,7 +422,7 @@ async def test_odds_for_two_against_one_chart_every_model_and_a_duel(harness):
         assert percent_sum(code_blocks(field["value"])[0]) == pytest.approx(100, abs=0.6)
     res = await harness.command("odds", attacker="human + human", defender="WS4 A2 W2", mode="duel", attacker_weapons="sword")
     chart = code_blocks(res.embeds[0]["fields"][0]["value"])[0]
-    assert "Human 1 & Human 2 wins" in chart and "Defender wins" in chart
+    assert "Human 1 & Human 2 win" in chart and "Human 2 wins" not in chart and "Defender wins" in chart
 
 
 async def test_a_fight_too_big_for_exact_odds_says_it_is_simulated(harness):

@@ -258,7 +258,9 @@ async def test_a_failed_rout_test_ends_a_two_player_game_and_a_multiplayer_game_
     await take_out(h, p, BLUE, "Skab", "Another enemy")
     await ok(await h.click(tracker, button(h, tracker, "next"), RED))
     assert "against Ld 5 (Clanrats 1: the leader is out of action or stunned" in tracker_text(h, tracker)
-    await ok(await h.click(tracker, button(h, tracker, "flee"), BLUE))  # voluntary rout (000:825)
+    asked = await ok(await h.click(tracker, button(h, tracker, "flee"), BLUE))  # voluntary rout (000:825): asked first
+    assert asked.ephemeral and "Rout Skaven Scurriers voluntarily?" in asked.text
+    await ok(await h.click(asked.message_id, button(h, asked.message_id, "fleeok"), BLUE))
     text = tracker_text(h, tracker)
     assert "routed of its own will" in text and "game #1 — over" not in text.lower()
     assert f"Mark: {BLUES}" not in [c.get("label") for c in h.messages[tracker].components()]
@@ -274,7 +276,9 @@ async def test_a_failed_rout_test_ends_a_two_player_game_and_a_multiplayer_game_
     await refused(await h.submit_modal(opened.first.data["custom_id"], {"dice": "6 six"}, GREEN, message_id=tracker),
                   "is not a die roll")
     opened = await ok(await h.click(tracker, button(h, tracker, "routdice"), GREEN))  # a modal is answered once
-    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "6 5"}, GREEN, message_id=tracker))
+    asked = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "6 5"}, GREEN, message_id=tracker))
+    assert asked.ephemeral and "Rout test failed" in asked.text  # typed: confirmed before it ends the game
+    res = await ok(await h.click(asked.message_id, button(h, asked.message_id, "routok"), GREEN))
     text = tracker_text(h, tracker)
     assert "Game #1 — over" in text and "Reikland Raiders — won" in text and "Orc Boyz — lost" in text
     assert len([s for s in res.sent if s.kind == "followup" and not s.ephemeral]) == 3
@@ -296,7 +300,8 @@ async def test_leadership_tests_from_the_panel_and_a_restart_keeps_the_game(tmp_
         assert not res.ephemeral and "Fear test for Clanrats 1" in res.text and "against Ld 7" in res.text
         opened = await ok(await h.click(t, button(h, t, "test", "alone-own-typed"), BLUE))
         res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "2 2"}, BLUE, message_id=t))
-        assert not res.ephemeral and "2D6 (2, 2) = 4, passed" in res.text and "000:837" in res.text
+        assert not res.ephemeral and "2D6 (2, 2) = 4 — **passed**" in res.text and "000:837" in res.text
+        assert res.text.count("passed") == 1  # said once
         old_tracker, old_panel = h.messages[tracker], h.messages[p]
     async with Harness(make_bot(tmp_path, seed=6, database=database)) as h2:  # a new bot on the same database
         h2.messages[tracker], h2.messages[p] = old_tracker, old_panel

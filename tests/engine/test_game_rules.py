@@ -168,3 +168,28 @@ def test_a_change_is_written_as_a_row_and_one_written_as_an_object_still_reads()
     written_before = {"kind": "mark", "side": 0, "before": change.before, "after": change.after}
     as_object = state.to_json().replace(change.text, json.dumps(written_before, separators=(",", ":")))
     assert '"kind":"mark"' in as_object and GameState.from_json(as_object) == state
+
+
+def test_special_rules_spare_tests_and_rally_is_for_the_fleeing():
+    zombie = piece("1", rules=game_rules.rules_heeded(["fear", "immune-to-psychology", "immune-to-poison", "no-pain"]))
+    assert zombie.rules == "fear immune-to-psychology"  # only the rules the tests heed are kept with him
+    assert "000:849" in game_rules.immune_because(zombie, "fear")  # he causes fear: he ignores Fear tests
+    assert "immune to psychology" in game_rules.immune_because(zombie, "alone")
+    assert game_rules.immune_because(zombie, "leadership") is None
+    assert [t.id for t in game_rules.tests_for(zombie)] == ["leadership"]
+    ogre = piece("2", rules=game_rules.rules_heeded(["fear", "large-target"]))
+    assert [t.id for t in game_rules.tests_for(ogre)] == ["leadership", "alone"]
+    fled = piece("3", state=PieceState.FLED)
+    assert [t.id for t in game_rules.tests_for(fled)] == ["leadership", "fear", "alone", "rally"]
+    # a model with rules is written with them, and read back
+    state = GameState(scenario="Skirmish", sides=(side(zombie, fled),))
+    assert json.loads(zombie.text)[-1] == "fear immune-to-psychology" and GameState.from_json(state.to_json()) == state
+
+
+def test_the_leader_lends_his_leadership_within_six_inches_or_his_lists_reach():
+    assert game_rules.leader_range(set()) == (6, "")  # 000:829
+    assert game_rules.leader_range({"leader", "military-discipline"})[0] == 12  # Reikland's Military discipline
+    _reach, rule = game_rules.leader_range(["military-discipline"])
+    assert "reikland.json" in rule
+    written = GameState(scenario="Skirmish", sides=(replace(side(piece("1", "leader")), leader_range=12, leader_range_rule=rule),))
+    assert GameState.from_json(written.to_json()).sides[0].leader_range == 12

@@ -96,10 +96,10 @@ def test_the_game_record_is_one_ledger_batch(both):
 def test_a_warband_deleted_mid_game_and_one_with_a_sequence_open(both):
     c, t = both
     band(c, "Greens", OTHER)
+    game = t.start(G, RED, False, ["Reds", "Blues", "Greens"])
     c.record_battle(G, OTHER, False, "Greens", result="win")
     pb = PostBattle(t.store)
-    pb_open = pb.start(G, OTHER, False, "Greens")  # after an earlier battle, not finished
-    game = t.start(G, RED, False, ["Reds", "Blues", "Greens"])
+    pb_open = pb.start(G, OTHER, False, "Greens")  # after another battle, recorded during the game, not finished
     c.delete_warband(G, BLUE, False, "Blues")
     game = t.end(G, RED, False, game.id, game.tracker_version, winner=None)
     assert [s.result for s in game.state.sides] == ["draw", "draw", "draw"]

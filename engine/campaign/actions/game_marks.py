@@ -37,7 +37,7 @@ def _fields(p: Piece) -> dict[str, Any]:
     return {"state": str(p.state), "taken_out_by": p.taken_out_by, "counters": p.counters}
 
 
-def _change_piece(g: GamePress, side: int, before: Piece, after: Piece, words: str) -> GameView:
+def change_piece(g: GamePress, side: int, before: Piece, after: Piece, words: str) -> GameView:
     """Store one model's change, undoable from the tracker; the tracker's buttons stay as they are."""
     s = g.state.sides[side]
     old, new = _fields(before), _fields(after)
@@ -82,7 +82,7 @@ def mark(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, k
     if by:
         taker = game_rules.taker_words(g.state, by)
         words += f", by {taker}" if by not in (NO_ONE, ANOTHER_ENEMY) else f" ({taker})"
-    return _change_piece(g, side, piece, after, words)
+    return change_piece(g, side, piece, after, words)
 
 
 def _taker(state: GameState, side: int, ref: str) -> str:
@@ -115,7 +115,7 @@ def carry(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, 
                             f"that would make {counters}.", hint=f"A model carries 0 to {MAX_COUNTERS}.")
     after = replace(piece, counters=counters, changed=g.next_version)
     words = f"{'picks up' if change > 0 else 'drops'} a wyrdstone counter (carries {counters})"
-    return _change_piece(g, side, piece, after, words)
+    return change_piece(g, side, piece, after, words)
 
 
 # ---------------------------------------------------------------------- turns
@@ -144,6 +144,10 @@ def next_turn(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int)
     if due:
         lines.append(f"{side.warband}: {game_rules.out_of_action(side)} of {game_rules.models(side)} out of action — "
                      "Rout test due.")
+    fleeing = [p.name for p in side.pieces if p.state == PieceState.FLED]
+    if fleeing:  # a reminder, not a step: the player rolls it from the model's tests (000:297)
+        lines.append(f"Recovery phase: {', '.join(fleeing)} {'is' if len(fleeing) == 1 else 'are'} fleeing — "
+                     "Rally test (Roll a test… on the panel; 000:297).")
     sides = tuple(side if n == new_side else x for n, x in enumerate(state.sides))
     return g.save(replace(state, sides=sides, side=new_side, turn=new_turn, rout_due=due), log=lines, change=change)
 

@@ -25,9 +25,11 @@ from typing import Any
 
 from engine.campaign.actions.common import warband_named
 from engine.campaign.actions.postbattle import SequenceView
+from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.game_model import GameRecord, GameStatus
 from engine.campaign.model import Actor, Entity, Role, Warrior
 from engine.campaign.ports import UnitOfWork
+from engine.campaign.rules.game_rules import leader_range, rules_heeded
 from engine.campaign.rules.game_scenario import GameScenario
 from engine.campaign.rules.game_state import (
     GAME_STARTED,
@@ -135,12 +137,13 @@ def anyone_marks(uow: UnitOfWork) -> bool:
 
 
 # ---------------------------------------------------------------------- who may press
-def may_run(state: GameState, actor: Actor) -> None:
+def may_run(state: GameState, actor: Actor, *, doing: str = "run it") -> None:
     """Players of the game (each warband's owner) and Manage Server run it: turns, undo, the end."""
     if actor.is_admin or any(s.owner_id == actor.member_id for s in state.sides):
         return
-    raise PermissionDenied("Only the players of this game (the owners of its warbands) or a member with Manage Server "
-                           "can run it.", hint="Everyone can follow it here.")
+    players = ", ".join(f"<@{s.owner_id}>" for s in state.sides)
+    raise PermissionDenied(f"Only the players of this game (the owners of its warbands: {players}) or a member with "
+                           f"Manage Server can {doing}.", hint="Ask one of them; the tracker shows the game to everyone.")
 
 
 def may_mark(state: GameState, side: int, actor: Actor, uow: UnitOfWork) -> None:
@@ -254,10 +257,12 @@ def pieces_of(warriors: Iterable[Warrior]) -> tuple[Piece, ...]:
     out: list[Piece] = []
     for w in sorted((w for w in warriors if w.is_active), key=lambda w: (ROSTER_ORDER.get(w.role, 4), w.id)):
         if w.role == Role.HENCHMEN and w.group_size > 1:
-            out.extend(Piece(key=f"{w.id}.{n}", warrior_id=w.id, name=f"{w.name} {n}", role=str(w.role), leadership=w.profile.Ld)
+            out.extend(Piece(key=f"{w.id}.{n}", warrior_id=w.id, name=f"{w.name} {n}", role=str(w.role), leadership=w.profile.Ld,
+                             rules=rules_heeded(w.special_rules))
                        for n in range(1, w.group_size + 1))
         else:
-            out.append(Piece(key=str(w.id), warrior_id=w.id, name=w.name, role=str(w.role), leadership=w.profile.Ld))
+            out.append(Piece(key=str(w.id), warrior_id=w.id, name=w.name, role=str(w.role), leadership=w.profile.Ld,
+                             rules=rules_heeded(w.special_rules)))
     return tuple(out)
 
 
@@ -288,12 +293,22 @@ def start_game(uow: UnitOfWork, actor: Actor, warbands: Sequence[str], *, scenar
         if band.id in playing:
             raise MordheimError(f"{band.name} is already fighting in game #{playing[band.id]}.",
                                 hint="End or cancel that game first (its tracker's buttons, or `/game cancel`).")
-        pieces = pieces_of(uow.warriors.of_warband(band.id, band.name))
+        waiting = uow.sequences.open_of(band.id)
+        if waiting is not None and not uow.ledger.batch_undone(band.id, waiting.batch_id):  # as game_end.open_sequence
+            raise MordheimError(f"{band.name} has a post-battle sequence still open: finish it before its next game.",
+                                hint=f"`/postbattle resume warband:{band.name}` goes on with it; "
+                                     f"`/postbattle cancel warband:{band.name}` gives it up.")
+        warriors = uow.warriors.of_warband(band.id, band.name)
+        pieces = pieces_of(warriors)
         if not pieces:
             raise MordheimError(f"{band.name} has no active warriors to fight with.", hint="Hire some with `/hire fighter`.")
         if len(pieces) > MAX_MODELS:
             raise LimitExceeded(f"{band.name} has {len(pieces)} models; the tracker follows at most {MAX_MODELS} a warband.")
-        sides.append(Side(warband_id=band.id, warband=band.name, owner_id=band.owner_id, pieces=pieces))
+        listed = tables_of(uow).warband_list(band)
+        leader_rules = [r for w in warriors if w.is_active and w.role == Role.LEADER for r in w.special_rules]
+        reach, rule = leader_range({*(r.id for r in (listed.special_rules if listed else ())), *leader_rules})
+        sides.append(Side(warband_id=band.id, warband=band.name, owner_id=band.owner_id, pieces=pieces,
+                          leader_range=reach, leader_range_rule=rule))
     state = GameState(scenario=scenario.name, scenario_id=scenario.scenario_id, scenario_summary=scenario.summary, when=when,
                       sides=tuple(sides), log=(*((scenario.rolled,) if scenario.rolled else ()),
                                                f"Turn 1 · {sides[0].warband} goes first."))
@@ -314,10 +329,17 @@ def place_tracker(uow: UnitOfWork, actor: Actor, game_id: int, channel_id: int, 
 
 
 # ---------------------------------------------------------------------- giving up
+def check_may_cancel(uow: UnitOfWork, actor: Actor, game_id: int) -> GameView:
+    """The game, if it is open and the member may give it up (the question /game cancel asks first)."""
+    g = GamePress.open(uow, game_id)
+    may_run(g.state, actor, doing="cancel it")
+    return g.view()
+
+
 def cancel_game(uow: UnitOfWork, actor: Actor, game_id: int) -> GameView:
     """Give up a game without recording a battle (it was started by mistake)."""
     g = GamePress.open(uow, game_id)
-    may_run(g.state, actor)
+    may_run(g.state, actor, doing="cancel it")
     return g.save(g.state, log=["The game was cancelled; no battle was recorded."], status=GameStatus.CANCELLED)
 
 

@@ -9,8 +9,13 @@ Decisions where the rules leave room:
 - The recovery phase is applied to the warband whose turn begins, when the turn passes to it
   (000:295-301). A knocked-down warrior stands up there (he "may stand up", 000:633; the tracker
   assumes he does, and a mark puts him back down).
-- A fled warrior stays fled until a player marks him: he rallies only by passing a test
-  (000:297), which the tracker rolls but leaves to the player to apply.
+- A fled warrior stays fled until he passes a Rally test (000:297: "the model stops fleeing and
+  has rallied"), rolled or typed from his tests, which marks him standing (an undoable mark), or
+  until a player marks him. The tracker does not roll it for him at his recovery phase (a model
+  cannot rally with an enemy nearest him, which only the table sees): Next turn reminds of it.
+- A model's special rules (the list data's, kept with him when the game starts) spare him the
+  tests they say (``IMMUNITIES``): they are not offered, and refused with the reason. A list's rule
+  that changes the leader's 6" (``LEADER_RANGES``) is kept with the warband.
 - The Rout test counts models: each member of a henchman group is a warrior, and hired swords
   count (the Hired Swords chapter); warriors marked "not in this game" do not.
 - If nobody is left who may take the Rout test, it is failed: there is no Leadership to roll under.
@@ -73,6 +78,51 @@ LEADERSHIP_TESTS: tuple[LeadershipTest, ...] = (
     LeadershipTest("rally", "Rally test", "a fleeing warrior, in his recovery phase", "000:297-299"),
 )
 TESTS_BY_ID = {t.id: t for t in LEADERSHIP_TESTS}
+
+# Special rules (rules_data/warbands/special_rules.json ids, as the list data gives a warrior) that
+# spare a model tests, each with the tests and why. A model that causes fear ignores Fear tests
+# ("creatures that cause *fear* can ignore these tests", 000:849); immune to psychology: "never
+# takes tests for fear or for fighting all alone" (special_rules.json).
+IMMUNITIES: Mapping[str, tuple[tuple[str, ...], str]] = {
+    "fear": (("fear",), "he causes fear, and creatures that cause fear ignore Fear tests (000:849)"),
+    "immune-to-fear": (("fear",), "he is immune to fear: he never takes Fear tests (special_rules.json, immune-to-fear)"),
+    "immune-to-psychology": (("fear", "alone"), ("he is immune to psychology: he never tests for fear or for fighting "
+                                                 "all alone (special_rules.json, immune-to-psychology)")),
+}
+
+# A list's rule that changes how far its leader lends his Leadership (000:829 says 6"): inches, and
+# where the rule is written.
+LEADER_RANGES: Mapping[str, tuple[int, str]] = {
+    "military-discipline": (12, "Military discipline, rules_data/warbands/lists/reikland.json"),
+}
+LEADER_RANGE = 6  # 000:829
+
+
+def rules_heeded(rule_ids: tuple[str, ...] | list[str]) -> str:
+    """The special rules of a warrior that the tracker's tests heed (IMMUNITIES), as a Piece keeps them."""
+    return " ".join(r for r in dict.fromkeys(rule_ids) if r in IMMUNITIES)
+
+
+def immune_because(piece: Piece, test_id: str) -> str | None:
+    """Why ``piece`` never takes the test ``test_id`` (a rule of his, IMMUNITIES), or None: he takes it."""
+    for rule in piece.rules.split():
+        tests, why = IMMUNITIES.get(rule, ((), ""))
+        if test_id in tests:
+            return why
+    return None
+
+
+def tests_for(piece: Piece) -> tuple[LeadershipTest, ...]:
+    """The tests the tracker offers ``piece``: none he is immune to, and the Rally test only while he flees (000:297)."""
+    return tuple(t for t in LEADERSHIP_TESTS if immune_because(piece, t.id) is None
+                 and (t.id != "rally" or piece.state == PieceState.FLED))
+
+
+def leader_range(rule_ids: tuple[str, ...] | list[str] | set[str]) -> tuple[int, str]:
+    """How far a warband's leader lends his Leadership: 6" (000:829), unless one of its list's rules
+    (or its leader's) changes it (LEADER_RANGES); with the rule's name and where it is written."""
+    found = [LEADER_RANGES[r] for r in rule_ids if r in LEADER_RANGES]
+    return max(found) if found else (LEADER_RANGE, "")
 
 
 # ---------------------------------------------------------------------------- counting

@@ -5,7 +5,8 @@ the tracker. A ``ScenarioSource`` turns what was typed (a name or an id) into a 
 entry and offers its entries while a player types; the tracker's default is ``RulebookScenarios``,
 the rulebook's nine (engine/campaign/rules/scenarios.py, the table `/battle scenario` rolls), so a
 game's battles are recorded under the scenario's id and its awards reach the post-battle
-sequence. Anything else typed is played as a custom scenario.
+sequence. A near miss of one of its names is refused (as `/battle record` refuses it); anything
+else typed, or a name after `custom:`, is played as a custom scenario.
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ def scenario_for_game(text: str, tables: CampaignRules, source: ScenarioSource |
         if source is None or dice is None:
             raise MordheimError("This server has no scenario table to roll on.", hint="Name the scenario you play.")
         return source.roll(tables, dice)
+    if typed.casefold().startswith(rulebook.CUSTOM_PREFIX):  # a name of one's own that looks like a rulebook one
+        custom = typed[len(rulebook.CUSTOM_PREFIX):].strip()
+        if not custom:
+            raise MordheimError("Name the custom scenario after `custom:`.", hint="For example `custom: Bridge of Sighs`.")
+        return GameScenario(name=clean_name(custom, "The scenario"))
     typed = clean_name(typed, "The scenario")  # as a battle record keeps it: 1-64 characters, no mentions
     found = source.find(tables, typed) if source is not None else None
     if found is not None:
@@ -73,7 +79,11 @@ class RulebookScenarios:
     and spacing aside) finds one; anything else stays the player's own scenario."""
 
     def find(self, tables: CampaignRules, text: str) -> GameScenario | None:
+        """A near miss of a rulebook name ('Wyrdston Hunt') is refused as `/battle record` refuses it
+        (rules/scenarios.py ``battle_scenario``: pick the rulebook's, or write `custom: NAME`)."""
         found = rulebook.exact_scenario(text) or rulebook.scenario_with_id(text.strip().casefold())
+        if found is None:
+            rulebook.battle_scenario(text)  # refuses a near miss; anything else is the players' own
         return None if found is None else _game_scenario(found)
 
     def choices(self, tables: CampaignRules, prefix: str) -> list[GameScenario]:

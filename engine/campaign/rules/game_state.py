@@ -86,6 +86,9 @@ class Piece:
     taken_out_by: str = ""  # when out of action: a ``piece_ref``, ANOTHER_ENEMY, NO_ONE or '' (not said)
     counters: int = 0  # wyrdstone counters he carries
     changed: int = 0  # the game's version when he last changed: a panel drawn before it is out of date for him
+    # his special rules (ids, space-separated) that the tracker's tests heed: those that spare him a
+    # test (game_rules.IMMUNITIES), from the list data when the game started; '' for most
+    rules: str = ""
 
     @property
     def is_hero(self) -> bool:
@@ -126,6 +129,8 @@ class Side:
     rout_note: str = ""  # 'failed its Rout test: ...' or 'routed of its own will'
     result: str = ""  # at the end: engine.campaign.model.BattleResult's value
     battle_id: int | None = None  # the battle recorded for it at the end
+    leader_range: int = 6  # inches within which its leader lends his Leadership (000:829), or its list's rule's
+    leader_range_rule: str = ""  # the list's rule that changes it, with where it is written ('' for 000:829's 6")
 
     @property
     def fighting(self) -> bool:
@@ -236,7 +241,7 @@ def _side_head(values: tuple[Any, ...]) -> str:
 
 def _row(p: Piece) -> tuple[Any, ...]:
     """A model as a row, in the order of PIECE_FIELDS (tests/engine/test_game_rules.py checks both agree)."""
-    return (p.key, p.warrior_id, p.name, p.role, p.leadership, p.state, p.taken_out_by, p.counters, p.changed)
+    return (p.key, p.warrior_id, p.name, p.role, p.leadership, p.state, p.taken_out_by, p.counters, p.changed, p.rules)
 
 
 def _piece(row: list[Any]) -> Piece:
