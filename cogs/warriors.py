@@ -216,6 +216,8 @@ class Warriors(commands.Cog):
                        warrior, injury, reason=reason, rng=interaction.client.rng, notices=notices)
         embed = warrior_embed(r.warrior, title_prefix="Injured: ")
         told = [f"🎲 {safe(d)}" for d in r.dice] + [f"**{safe(r.injury)}**"]
+        if len(r.results) > 1:  # Multiple injuries: what each of its rolls did ("Dead — re-rolled")
+            told += [f"- {safe(x)}" for x in r.results]
         if r.experience_gained:
             told.append(f"{r.experience_gained:+d} experience → **{r.warrior.experience}**.")
         if r.advances:

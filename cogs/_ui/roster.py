@@ -256,11 +256,20 @@ def action_words(what: str) -> str:
     return " ".join(_ACTION_PARTS.get(part, part) for part in what.split(".")).replace("_", " ")
 
 
+def _search_words(search: dict) -> str:
+    """A rare-item search's ledger row in words: the item, the dice against its rarity, and what came of it."""
+    found = f"found, for {search['price']} gc" if search.get("found") else "not found"
+    return (f"{safe(str(search['item']))} (Rare {search.get('rarity')}): {safe(str(search.get('roll', '')))} "
+            f"→ {search.get('total')}, {found}")
+
+
 def ledger_line(entry: LedgerEntry) -> str:
     changes = entry.changes()
     battle = entry.subject if entry.entity == Entity.BATTLE else None  # which battle, in words (actions/ledger_view.py)
     if changes:
         detail = "; ".join(f"{k.replace('_', ' ')}: {safe(_value(a))} → {safe(_value(b))}" for k, a, b in changes)
+    elif entry.entity == Entity.SEARCH and isinstance(entry.after, dict) and "item" in entry.after:
+        detail = _search_words(entry.after)
     elif isinstance(entry.after, dict) and entry.before is None:
         detail = "added " + safe(battle or str(entry.after.get("name") or entry.after.get("result") or ""))
     elif isinstance(entry.before, dict) and entry.after is None:

@@ -363,6 +363,7 @@ class InjuryReport:
     experience_gained: int = 0  # "Survives against the odds": +1
     advances: tuple[int, ...] = ()  # thresholds crossed: one advance roll each
     next_advance: int | None = None
+    results: tuple[str, ...] = ()  # what each of its effects did, in the game's words ("Dead — re-rolled")
 
 
 @dataclass(frozen=True)

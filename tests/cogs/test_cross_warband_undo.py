@@ -195,3 +195,19 @@ async def test_a_battle_is_refused_for_a_warband_with_no_warriors_or_against_one
                              profile=PROFILE))
     rec = await ok(await h.command("battle record", STALKERS_OWNER, warband=STALKERS, result="win", opponent=GREY))
     assert "Recorded for The Grey Company too: **LOSS**" in rec.text
+
+
+async def test_a_hero_captured_by_hand_is_held_by_the_newest_battles_opponent(harness):
+    """Playtest: `/warrior injure injury:61` left the hero captured but in nobody's hands, so
+    `/postbattle captives` could not ransom, exchange or sell him. He is held as the post-battle
+    step holds one: by the newest battle's opponent here."""
+    h = harness
+    await _warband(h, GREY, GREY_OWNER, ("Hans", "leader", {"equipment": "Buckler"}), ("Otto", "hero", {}))
+    await _warband(h, STALKERS, STALKERS_OWNER, ("Boss", "leader", {}), ("Lads", "henchmen", {"group_size": 3}))
+    await ok(await h.command("battle record", GREY_OWNER, warband=GREY, result="loss", opponent=STALKERS))
+    await ok(await h.command("warrior injure", GREY_OWNER, warband=GREY, warrior="Otto", injury="61"))
+    held = await ok(await h.command("postbattle captives", STALKERS_OWNER, warband=STALKERS))
+    assert "Otto" in held.text
+    res = await ok(await h.click(held.message_id, _button(h, held.message_id, "sell"), STALKERS_OWNER))
+    assert "Night Stalkers sold Otto of The Grey Company to the slavers for" in res.text
+    assert h.bot.campaigns.get_warrior(G, GREY, "Otto").status == "retired"

@@ -217,3 +217,14 @@ async def test_a_found_item_names_who_may_carry_it(harness):
     assert "Otto" not in line and "Hans" not in line  # a rifle is on the marksmen's list only
     refused = await harness.command("trade buy", OWNER, warband="Reavers", warrior="Hans", item="Hochland long rifle")
     assert refused.is_error  # the answer matched what a purchase allows
+
+
+async def test_the_log_says_what_a_search_looked_for_and_what_came_of_it(harness):
+    await reavers(harness)
+    harness.bot.rng = Scripted(6, 6, 4)
+    await ok(harness, "trade search", warband="Reavers", hero="Otto", item="Elven cloak")
+    harness.bot.rng = Scripted(1, 1)
+    await ok(harness, "trade search", warband="Reavers", hero="Hans", item="Lucky charm")
+    log = await ok(harness, "warband log", name="Reavers")
+    assert "**rare item search** Elven cloak (Rare 12): 2d6 (6, 6) = 12 → 12, found, for 140 gc — Otto searched" in log.text
+    assert "Lucky charm (Rare 6): 2d6 (1, 1) = 2 → 2, not found — Hans searched" in log.text

@@ -608,3 +608,21 @@ async def test_a_rolled_injury_shows_its_dice_and_the_advance_its_experience_rea
     assert "**1 advance** reached (at 2)" in text
     named = await harness.command("warrior injure", OWNER, warband=WB, warrior="Otto", injury="Horrible scars")
     assert "🎲" not in named.embeds[0]["description"] and "**Horrible scars**" in named.embeds[0]["description"]
+
+
+async def test_multiple_injuries_say_what_each_roll_did(harness):
+    """Playtest: `/warrior injure` of Multiple injuries showed its dice but not what each roll did."""
+    import random
+    import re
+
+    await make_warband(harness)
+    await recruit(harness, "Otto", role="hero", warrior_type="Champion", experience=1)
+    harness.bot.rng = random.Random(3)
+    res = await harness.command("warrior injure", OWNER, warband=WB, warrior="Otto", injury="16")
+    assert not res.is_error, res.text
+    text = res.embeds[0]["description"]
+    more = re.search(r"\*\*Multiple injuries\*\*\n- Multiple injuries: (\d) more rolls?\n", text)
+    assert more, text
+    rolls = len(re.findall(r"^🎲 Multiple injuries for Otto, roll ", text, re.M))
+    bullets = len(re.findall(r"^- ", text, re.M)) - 1  # each roll said in words, the count line aside
+    assert rolls >= int(more.group(1)) and bullets == rolls  # a re-rolled Dead is a roll of its own, said so

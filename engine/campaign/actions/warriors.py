@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from engine.campaign.actions.captives import opposing_warbands
 from engine.campaign.actions.changes import leader_gone, store_warrior, with_hand_edits
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband, suggest, warband_named, warrior_named
 from engine.campaign.actions.server_tables import tables_of
@@ -183,6 +184,18 @@ def _chart_entry(rules: CampaignRules, injury: str | int) -> SeriousInjury:
                         suggestions=suggest([e.name for e in rules.serious_injuries], text), hint=None)
 
 
+def _hold_captive(uow: UnitOfWork, warband_id: int, w: Warrior) -> None:
+    """A hero captured by hand (61) is held as the post-battle injuries step holds one, so that
+    `/postbattle captives` deals with him: by the newest battle's one opposing warband of this server,
+    else by one his owner names there among several, else by a warband outside the server
+    (actions/captives.py's decisions)."""
+    newest = uow.battles.of_warband(warband_id, "", limit=1)
+    battle_id = newest[0].id if newest else None
+    opposing = opposing_warbands(uow, battle_id, warband_id)
+    uow.captives.add(warband_id=warband_id, warrior_id=w.id, captor_id=opposing[0].id if len(opposing) == 1 else None,
+                     battle_id=battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
+
+
 def injure(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, injury: str | int, *, reason: str = "",
            rng: random.Random | None = None) -> Warrior:
     """``injure_reported``'s warrior, as stored."""
@@ -207,6 +220,7 @@ def injure_reported(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, i
     else:
         d66 = _typed_d66(str(injury).strip())
     chosen: list[SeriousInjury] = []
+    effects: list[str] = []  # what the injury's effects did, in words (each roll of Multiple injuries)
 
     def change(w: Warrior, rules: CampaignRules) -> dict[str, Any]:
         if w.status != Status.ACTIVE:
@@ -222,7 +236,9 @@ def injure_reported(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, i
             return {"status": "dead", "injuries": [*w.injuries, entry.name]}
         if name_key(entry.name) == "full recovery":
             return {}
-        hurt = apply_injury(CampaignWarrior.from_warrior(w, rules.tables.default_maximum), entry, rules, dice, d66=d66).warrior
+        applied = apply_injury(CampaignWarrior.from_warrior(w, rules.tables.default_maximum), entry, rules, dice, d66=d66)
+        effects.extend(applied.results)
+        hurt = applied.warrior
         return {"status": hurt.status, "profile": hurt.profile.as_dict(), "equipment": list(hurt.equipment),
                 "injuries": list(hurt.injuries), "experience": hurt.experience}
 
@@ -231,13 +247,15 @@ def injure_reported(uow: UnitOfWork, actor: Actor, warband: str, warrior: str, i
     rules = tables_of(uow).rules
     stored = store_warrior(uow, band, old, change(old, rules), what="injury", reason=reason or str(injury)[:64],
                            rng=rng)
+    if stored.status == Status.CAPTURED and old.status != Status.CAPTURED:
+        _hold_captive(uow, band.id, stored)
     gained = stored.experience - old.experience
     shown = tuple(str(r) for r in dice.rolls)
     if gained <= 0 or stored.status != Status.ACTIVE or not gains_experience(stored.special_rules):
-        return InjuryReport(stored, chosen[0].name, shown, max(gained, 0))
+        return InjuryReport(stored, chosen[0].name, shown, max(gained, 0), results=tuple(effects))
     return InjuryReport(stored, chosen[0].name, shown, gained,
                         tuple(rules.advances_between(stored.role, old.experience, stored.experience)),
-                        rules.next_advance(stored.role, stored.experience))
+                        rules.next_advance(stored.role, stored.experience), results=tuple(effects))
 
 
 # ---------------------------------------------------------------------- finding warriors

@@ -41,7 +41,7 @@ from engine.campaign.lists.catalogue import WarbandList
 from engine.campaign.model import Role, Status, Warrior
 
 LEADER_RULE = "leader"  # the special rule id of the Leader ability (rules_data/warbands/special_rules.json)
-RULE_SOURCE = "LRB p. 78, Death of a Leader (`/rule death of the leader`)"
+RULE_SOURCE = "LRB p. 78, Death of a Leader (see /rule death of the leader)"
 GONE_FOR_GOOD = (Status.DEAD, Status.RETIRED)
 
 
