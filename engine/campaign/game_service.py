@@ -127,10 +127,13 @@ class BattleTracker(_Verbs):
 
     def roll_test(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, side: int, key: str, test: str, *,
                   leaders: bool = False, entered: str | None = None) -> game_rout.TestRoll:
-        """A Leadership test for one warrior: rolled (``entered`` None) or typed. A writing unit, as a
-        Rally test is written in the game (the others change nothing)."""
-        return self.act(_actor(guild_id, actor_id, is_admin), game_rout.roll_test, game_id, side, key, test,
-                        leaders=leaders, entered=entered, rng=self.rng)
+        """A Leadership test for one warrior: rolled (``entered`` None) or typed. A Rally test is written
+        in the game, so it takes a writing unit; the others change nothing and only read."""
+        actor = _actor(guild_id, actor_id, is_admin)
+        if test == game_rout.RALLY:
+            return self.act(actor, game_rout.roll_test, game_id, side, key, test, leaders=leaders, entered=entered, rng=self.rng)
+        return self.read(guild_id, lambda uow: game_rout.roll_test(uow, actor, game_id, side, key, test, leaders=leaders,
+                                                                    entered=entered, rng=self.rng))
 
     def end(self, guild_id: int, actor_id: int, is_admin: bool, game_id: int, tracker_version: int, *,
             winner: int | None) -> GameView:

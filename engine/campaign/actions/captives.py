@@ -131,6 +131,20 @@ def opposing_warbands(uow: UnitOfWork, battle_id: int | None, warband_id: int) -
     return tuple(out)
 
 
+def captor_of_battle(uow: UnitOfWork, battle_id: int | None, warband_id: int, *,
+                     taken_by: int | None = None) -> tuple[Warband | None, tuple[Warband, ...]]:
+    """The warband of this server holding a hero of ``warband_id`` captured after ``battle_id``, and,
+    when that is not known, the ones it may be (this module's decisions): the warband whose warrior
+    took him out of action (``taken_by``, as the game tracker recorded it); else the battle's one
+    opposing warband of this server; else (none, every opposing one) his owner says which, or none:
+    outside the server."""
+    by = uow.warbands.get(taken_by) if taken_by is not None and taken_by != warband_id else None
+    if by is not None:
+        return by, ()
+    opposing = opposing_warbands(uow, battle_id, warband_id)
+    return (opposing[0], ()) if len(opposing) == 1 else (None, opposing)
+
+
 def view(uow: UnitOfWork, warband: str | int, *, lines: tuple[str, ...] = (), dice: tuple[str, ...] = ()) -> CaptivesView:
     """The captives ``warband`` (a name, or an id from a button) holds and its warriors held by others."""
     band = warband_by_id(uow, warband) if isinstance(warband, int) else warband_named(uow, warband)

@@ -154,6 +154,9 @@ class TestRoll:
     logged: bool = False  # the test is in the game's Latest (the tracker is to be edited)
 
 
+RALLY = "rally"  # the one test the tracker writes in the game (rules/game_rules.LEADERSHIP_TESTS)
+
+
 def roll_test(uow: UnitOfWork, actor: Actor, game_id: int, side: int, key: str, test_id: str, *, leaders: bool = False,
               entered: str | None = None, rng: random.Random | None = None) -> TestRoll:
     """A Leadership test (``rules/game_rules.LEADERSHIP_TESTS``) for one warrior still in the
@@ -174,7 +177,7 @@ def roll_test(uow: UnitOfWork, actor: Actor, game_id: int, side: int, key: str, 
     immune = game_rules.immune_because(piece, test.id)
     if immune is not None:
         raise MordheimError(f"{piece.name} takes no {test.name}: {immune}.", hint="Nothing was rolled.")
-    if test.id == "rally" and piece.state != PieceState.FLED:
+    if test.id == RALLY and piece.state != PieceState.FLED:
         raise MordheimError(f"{piece.name} is {piece.state.words}, not fleeing: only a fleeing warrior tests to rally (000:297).",
                             hint="Mark him Fled first if he broke and ran.")
     leadership, whose = piece.leadership, "his own"
@@ -188,7 +191,7 @@ def roll_test(uow: UnitOfWork, actor: Actor, game_id: int, side: int, key: str, 
     check = leadership_roll(leadership, dice, f"{test.name} for {piece.name}")
     roll = TestRoll(test=test, warrior=piece.name, warband=s.warband, leadership=leadership, whose=whose, check=check,
                     rolls=tuple(str(r) for r in dice.rolls))
-    if test.id != "rally":
+    if test.id != RALLY:
         return roll
     words = f"Rally test, Ld {leadership}: {check.render()}"
     if check.passed:

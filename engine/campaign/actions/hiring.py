@@ -185,7 +185,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
             skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
         )
         rule_ids = [r.id for r in ftype.special_rules]
-        spells = starting_spells.roll_starting_spells(rule_ids, rng or random.Random())
+        spells = starting_spells.roll_starting_spells(rule_ids, rng)
         new["skills"] = [*ftype.skills, *(s.skill for s in spells)]
         stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
                                warriors=warriors, check_roster=False, checked=True)

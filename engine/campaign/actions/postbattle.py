@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.campaign.actions import succession
-from engine.campaign.actions.captives import opposing_warbands
+from engine.campaign.actions.captives import captor_of_battle
 from engine.campaign.actions.changes import change_warband, store_warrior
 from engine.campaign.actions.common import KeepChanges, may_change, warband_by_id, warband_named
 from engine.campaign.actions.trading import STASH_MAX
@@ -28,7 +28,7 @@ from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
 from engine.campaign.model import (
-    Actor, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, name_key,
+    Actor, Battle, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, name_key,
 )
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
@@ -295,15 +295,8 @@ def _absences(uow: UnitOfWork, warband_id: int, battle_id: int) -> tuple[dict[in
 
 
 def _captor(s: _Step, f: Fighter) -> tuple[Warband | None, tuple[Warband, ...]]:
-    """The warband of this server that took the hero ``f`` captive, and, when that is not known,
-    the ones it may be (actions/captives.py's decisions): the warband of the warrior who took him
-    out of action, as the game tracker recorded it; else the battle's one opposing warband of
-    this server; else (none, every opposing one), his owner to say which, or none: outside the server."""
-    by = s.uow.warbands.get(f.taken_by) if f.taken_by is not None and f.taken_by != s.band.id else None
-    if by is not None:
-        return by, ()
-    opposing = opposing_warbands(s.uow, s.record.battle_id, s.band.id)
-    return (opposing[0], ()) if len(opposing) == 1 else (None, opposing)
+    """Who holds the hero ``f`` taken captive in this battle (``captives.captor_of_battle``)."""
+    return captor_of_battle(s.uow, s.record.battle_id, s.band.id, taken_by=f.taken_by)
 
 
 # ---------------------------------------------------------------------- writing
@@ -597,7 +590,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
     raised = list(state.raised)
     heroes_full = s.heroes_full()
     # the battle's rulebook scenario awards and the underdog experience (stored with the battle)
-    battle = uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
+    battle = s.battle
     for f in state.fighters:
         w = s.maybe_warrior(f.warrior_id)
         if w is None or not f.fought or w.status not in ("active", "captured"):  # a captive lives: he survived
@@ -1000,7 +993,7 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
                                    tuple(str(w.id) for w in heroes), str(finds.heroes_experience)))
     if finds.gold or finds.shards:
         s.treasury(gold=finds.gold, shards=finds.shards, reason="exploration")
-    battle = s.uow.battles.get(s.record.battle_id) if s.record.battle_id is not None else None
+    battle = s.battle
     counters = scenario_shards(battle.scenario_id if battle is not None else None, state.fighters)
     if counters is not None and counters.shards:
         s.treasury(shards=counters.shards, reason=f"{counters.scenario}: {counters.shards} wyrdstone counters held at the end")
@@ -1173,11 +1166,13 @@ class _Step:
     dying can leave more squigs than goblins; the roster check still names it, nothing refuses
     it, so a sequence can never get stuck on its own results)."""
 
-    def __init__(self, uow: UnitOfWork, record: SequenceRecord, band: Warband, state: SequenceState) -> None:
+    def __init__(self, uow: UnitOfWork, record: SequenceRecord, band: Warband, state: SequenceState,
+                 battle: Battle | None = None) -> None:
         self.uow = uow
         self.record = record
         self.band = band
         self.state = state
+        self.battle = battle  # the battle the sequence follows (read once, on opening)
         self.rules: CampaignRules = tables_of(uow).rules
         self._view: SequenceView | None = None
         self._warriors: dict[int, Warrior] | None = None
@@ -1198,7 +1193,8 @@ class _Step:
         if record.status != SequenceStatus.OPEN:
             raise MordheimError(f"This post-battle sequence is {record.status}.",
                                 hint="Start a new one with `/postbattle start` after the next battle.")
-        if record.battle_id is not None and uow.battles.get(record.battle_id) is None:  # undone before undo closed it
+        battle = uow.battles.get(record.battle_id) if record.battle_id is not None else None
+        if record.battle_id is not None and battle is None:  # undone before undo closed it
             close(uow, record, reason="its battle was undone")
             raise KeepChanges(MordheimError("This sequence's battle was taken back with `/warband undo`, so it is closed.",
                                             hint="Record the battle again with `/battle record`, then `/postbattle start`."))
@@ -1209,7 +1205,7 @@ class _Step:
         if record.version != version or state.step not in steps:
             raise _stale(state.step)
         uow.ledger.join_batch(record.batch_id)  # every step's rows join the sequence's one batch
-        return cls(uow, record, band, state)
+        return cls(uow, record, band, state, battle)
 
     # ---- reads inside the step
     def warriors(self) -> list[Warrior]:

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from engine.campaign.actions.captives import opposing_warbands
+from engine.campaign.actions.captives import captor_of_battle
 from engine.campaign.actions.changes import leader_gone, store_warrior, with_hand_edits
 from engine.campaign.actions.common import AUTOCOMPLETE_LIMIT, changeable_warband, suggest, warband_named, warrior_named
 from engine.campaign.actions.server_tables import tables_of
@@ -191,8 +191,8 @@ def _hold_captive(uow: UnitOfWork, warband_id: int, w: Warrior) -> None:
     (actions/captives.py's decisions)."""
     newest = uow.battles.of_warband(warband_id, "", limit=1)
     battle_id = newest[0].id if newest else None
-    opposing = opposing_warbands(uow, battle_id, warband_id)
-    uow.captives.add(warband_id=warband_id, warrior_id=w.id, captor_id=opposing[0].id if len(opposing) == 1 else None,
+    captor, _maybe = captor_of_battle(uow, battle_id, warband_id)
+    uow.captives.add(warband_id=warband_id, warrior_id=w.id, captor_id=captor.id if captor else None,
                      battle_id=battle_id, batch_id=uow.ledger.batch_id, at=uow.at)
 
 

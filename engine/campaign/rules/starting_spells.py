@@ -69,10 +69,12 @@ def charts_of(special_rules: tuple[str, ...] | list[str]) -> list[SpellChart]:
     return [charts[rule] for rule in special_rules if rule in charts]
 
 
-def roll_starting_spells(special_rules: tuple[str, ...] | list[str], rng: random.Random) -> list[StartingSpell]:
-    """One D6 on each spell chart the fighter's rules name (000:1571); nothing for one who casts none."""
+def roll_starting_spells(special_rules: tuple[str, ...] | list[str], rng: random.Random | None) -> list[StartingSpell]:
+    """One D6 on each spell chart the fighter's rules name (000:1571), rolled with ``rng`` (a fresh
+    generator when None); nothing, and no generator made, for one who casts none."""
     rolled = []
     for chart in charts_of(special_rules):
+        rng = rng or random.Random()
         for _ in range(STARTING_SPELLS):
             die = roll("1d6", rng)
             assert isinstance(die.total, int)
