@@ -26,7 +26,9 @@ from cogs._ui.campaign import call, require_server, safe
 from cogs._ui.captives_render import CAPTIVE, captives_components, captives_embed
 from cogs._ui.combat_options import combat_rules
 from cogs._ui.context import is_admin, server_settings_now
+from cogs._ui.drawn import Drawn
 from cogs._ui.postbattle_render import BUTTON, SELECT, sequence_components, sequence_embed, summary_embeds
+from cogs._ui.pressed import edit_pressed
 from cogs._ui.views import guarded
 from cogs._ui.warrior_choices import changeable_warband_choices
 from cogs._ui.writes import call_write
@@ -207,12 +209,12 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
                 found.append(path)
         return found
 
-    def render(self, view: SequenceView) -> tuple[discord.Embed, discord.ui.View]:
+    def render(self, view: SequenceView) -> tuple[discord.Embed, Drawn]:
         """The sequence's message (a finished summary's first embed: ``render_all`` gives the rest)."""
         embeds, ui = self.render_all(view)
         return embeds[0], ui
 
-    def render_all(self, view: SequenceView) -> tuple[list[discord.Embed], discord.ui.View]:
+    def render_all(self, view: SequenceView) -> tuple[list[discord.Embed], Drawn]:
         """The message's embed and components, then the embeds of a finished summary's dice that
         do not fit it (sent as messages after it)."""
         if view.status == "finished":
@@ -397,7 +399,10 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         """The step (checks, writes, new state) and its new message, at once or in one trip to a
         worker thread; the sequence's message shows it."""
         embeds, ui = await call_write(self.bot.campaigns.store, lambda: self.render_all(step()))
-        await interaction.response.edit_message(embed=embeds[0], view=ui)
+        if interaction.type == discord.InteractionType.component:  # a press: Discord's copy of the message is not read back
+            await edit_pressed(interaction, embed=embeds[0], view=ui)
+        else:  # a modal's dice or names, submitted
+            await interaction.response.edit_message(embed=embeds[0], view=ui)
         await self._rest(interaction, embeds)
 
     @staticmethod

@@ -30,17 +30,20 @@ def button(label: str, custom_id: str, *, style: discord.ButtonStyle = discord.B
     return {"type": 2, "style": style.value, "disabled": disabled, "label": label[:LABEL_MAX], "custom_id": custom_id}
 
 
-def option(label: str, value: str) -> Component:
-    """A menu's option, as ``discord.SelectOption(...).to_dict()`` writes it."""
-    return {"label": label[:OPTION_MAX], "value": value[:OPTION_MAX], "default": False}
+def option(label: str, value: str, *, default: bool = False, description: str = "") -> Component:
+    """A menu's option, as ``discord.SelectOption(...).to_dict()`` writes it (``default``: shown chosen)."""
+    written: Component = {"label": label[:OPTION_MAX], "value": value[:OPTION_MAX], "default": default}
+    if description:  # discord.py leaves an empty description out
+        written["description"] = description[:OPTION_MAX]
+    return written
 
 
-def menu(custom_id: str, placeholder: str, options: list[Component]) -> Component:
-    """A menu of one choice, as ``discord.ui.Select(...).to_component_dict()`` writes it."""
+def menu(custom_id: str, placeholder: str, options: list[Component], *, min_values: int = 1, max_values: int = 1) -> Component:
+    """A menu (of one choice unless told), as ``discord.ui.Select(...).to_component_dict()`` writes it."""
     if not 1 <= len(options) <= OPTIONS_MAX:
         raise ValueError(f"a menu has 1 to {OPTIONS_MAX} options, not {len(options)}")
-    return {"type": 3, "custom_id": custom_id, "min_values": 1, "max_values": 1, "disabled": False, "required": True,
-            "placeholder": placeholder[:PLACEHOLDER_MAX], "options": options}
+    return {"type": 3, "custom_id": custom_id, "min_values": min_values, "max_values": max_values, "disabled": False,
+            "required": True, "placeholder": placeholder[:PLACEHOLDER_MAX], "options": options}
 
 
 def action_row(*components: Component) -> Component:

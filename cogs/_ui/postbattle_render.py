@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 
 from cogs._ui.campaign import safe, safe_line
+from cogs._ui.drawn import ROW_MAX, Component, Drawn, action_row, button, menu, option
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
 from engine.campaign.actions.postbattle import EXTRA_DIE, SequenceView, SkillGroup
 from engine.campaign.rules.sequence import STEP_TITLES
@@ -228,30 +229,58 @@ def _left_waiting(pending) -> list[str]:
     return out
 
 
-def _button(label: str, action: str, view: SequenceView, arg: str = "", *, style=discord.ButtonStyle.secondary,
-            row: int | None = None) -> discord.ui.Button:
-    return discord.ui.Button(label=label[:80], custom_id=custom_id(BUTTON, action, view, arg), style=style, row=row)
+class _Rows:
+    """The message's components placed in its five rows as ``discord.ui.View.add_item`` places them
+    (a menu fills a row, a button takes a fifth of one; ``row`` given: that row, else the first with
+    room), written straight as Discord's payload (cogs/_ui/drawn.py): every press is a DynamicItem's,
+    so discord.py need keep nothing of it. tests/cogs/test_postbattle_drawn.py compares it with the
+    discord.ui view it replaces."""
+
+    def __init__(self) -> None:
+        self.rows: list[list[Component]] = [[] for _ in range(ROW_MAX)]
+        self.used = [0] * ROW_MAX  # each row's width taken
+
+    def add(self, component: Component, row: int | None = None) -> None:
+        width = ROW_MAX if component["type"] == MENU else 1
+        if row is None:
+            row = next((n for n, used in enumerate(self.used) if used + width <= ROW_MAX), None)
+            if row is None:
+                raise ValueError("could not find open space for item")
+        elif self.used[row] + width > ROW_MAX:
+            raise ValueError(f"item would not fit at row {row}")
+        self.used[row] += width
+        self.rows[row].append(component)
+
+    def drawn(self) -> Drawn:
+        return Drawn([action_row(*row) for row in self.rows if row])
 
 
-def _select(placeholder: str, action: str, view: SequenceView, options: list[discord.SelectOption], *, arg: str = "",
-            many: bool = False, row: int | None = None) -> discord.ui.Select:
+MENU = 3  # a component's type: a menu of strings (a button is 2)
+
+
+def _button(label: str, action: str, view: SequenceView, arg: str = "", *,
+            style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> Component:
+    return button(label, custom_id(BUTTON, action, view, arg), style=style)
+
+
+def _select(placeholder: str, action: str, view: SequenceView, options: list[Component], *, arg: str = "",
+            many: bool = False) -> Component:
     options = options[:MAX_OPTIONS]
-    return discord.ui.Select(placeholder=placeholder[:150], custom_id=custom_id(SELECT, action, view, arg), options=options,
-                             min_values=0 if many else 1, max_values=len(options) if many else 1, row=row)
+    return menu(custom_id(SELECT, action, view, arg), placeholder, options,
+                min_values=0 if many else 1, max_values=len(options) if many else 1)
 
 
 MAX_SKILL_MENUS = 3  # rows 0-2; the typing button takes the next row, closing the sequence row 4
 
 
-def skill_menus(groups: tuple[SkillGroup, ...]) -> list[tuple[str, list[discord.SelectOption]]]:
+def skill_menus(groups: tuple[SkillGroup, ...]) -> list[tuple[str, list[Component]]]:
     """The skills of an advance as menus of at most 25 options each, with the lists each holds: whole
     skill lists packed together while they fit, a list of more than 25 split; at most
     MAX_SKILL_MENUS menus (what is left over can still be typed). Each option says its list and
     what the skill does."""
-    menus: list[tuple[list[str], list[discord.SelectOption]]] = []
+    menus: list[tuple[list[str], list[Component]]] = []
     for group in groups:
-        options = [discord.SelectOption(label=name[:100], value=name[:100], description=f"{group.list_name}: {what}"[:100])
-                   for name, what in group.skills]
+        options = [option(name, name, description=f"{group.list_name}: {what}") for name, what in group.skills]
         for start in range(0, len(options), MAX_OPTIONS):
             part = options[start:start + MAX_OPTIONS]
             if menus and len(menus[-1][1]) + len(part) <= MAX_OPTIONS:
@@ -262,62 +291,61 @@ def skill_menus(groups: tuple[SkillGroup, ...]) -> list[tuple[str, list[discord.
     return [(", ".join(dict.fromkeys(names)), options) for names, options in menus[:MAX_SKILL_MENUS]]
 
 
-def _choice_components(ui: discord.ui.View, view: SequenceView, p) -> None:
+def _choice_components(ui: _Rows, view: SequenceView, p) -> None:
     """The menu or button of an advance waiting for the player's choice."""
     primary = discord.ButtonStyle.primary
     if p.kind == "choose":
-        ui.add_item(_select(f"{p.name}: choose +1 …", "choose", view,
-                            [discord.SelectOption(label=f"+1 {c}", value=c) for c in p.options], arg=str(p.warrior_id)))
+        ui.add(_select(f"{p.name}: choose +1 …", "choose", view, [option(f"+1 {c}", c) for c in p.options], arg=str(p.warrior_id)))
     elif p.kind == "skill":  # menus of what he may learn, by list; typing stays possible
         menus = skill_menus(view.skill_menu)
         for n, (lists, options) in enumerate(menus):
-            ui.add_item(_select(f"{p.name}'s new skill: {lists}", "learn", view, options, arg=f"{p.warrior_id}-{n}", row=n))
+            ui.add(_select(f"{p.name}'s new skill: {lists}", "learn", view, options, arg=f"{p.warrior_id}-{n}"), row=n)
         label = f"Type {p.name}'s new skill" if menus else f"Choose {p.name}'s new skill"
-        ui.add_item(_button(label, "skill", view, str(p.warrior_id), style=discord.ButtonStyle.secondary if menus else primary,
-                            row=len(menus)))
+        ui.add(_button(label, "skill", view, str(p.warrior_id), style=discord.ButtonStyle.secondary if menus else primary),
+               row=len(menus))
     elif p.kind == "talent":
-        ui.add_item(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
+        ui.add(_button(f"Name {p.name}'s new hero", "talent", view, str(p.warrior_id), style=primary))
 
 
-def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
+def sequence_components(view: SequenceView, searchers: int) -> Drawn:
     """The step's buttons and menus (none once finished or closed)."""
-    ui = discord.ui.View(timeout=None)
+    ui = _Rows()
     s = view.state
     if view.status != "open":
-        return ui
+        return ui.drawn()
     primary = discord.ButtonStyle.primary
     if s.step == "setup":
         fought = [f for f in s.fighters if f.fought]
         ooa = []
         for f in fought:
             if f.hero or f.hired_sword:
-                ooa.append(discord.SelectOption(label=f.name[:100], value=f"{f.warrior_id}:1", default=f.out_of_action == 1))
+                ooa.append(option(f.name, f"{f.warrior_id}:1", default=f.out_of_action == 1))
             else:
-                ooa.extend(discord.SelectOption(label=f"{f.name} — {n} of {f.models}"[:100], value=f"{f.warrior_id}:{n}",
-                                                default=f.out_of_action == n) for n in range(1, f.models + 1))
+                ooa.extend(option(f"{f.name} — {n} of {f.models}", f"{f.warrior_id}:{n}", default=f.out_of_action == n)
+                           for n in range(1, f.models + 1))
         if ooa:
-            ui.add_item(_select("Taken out of action", "ooa", view, ooa, many=True, row=0))
-        ui.add_item(_select("Did not fight", "absent", view, [
-            discord.SelectOption(label=f.name[:100], value=str(f.warrior_id), default=not f.fought) for f in s.fighters], many=True, row=1))
-        ui.add_item(_button("Enemies out of action & scenario xp", "kills", view, row=2))
-        ui.add_item(_button("Confirm: on to injuries", "confirm", view, style=primary, row=2))
+            ui.add(_select("Taken out of action", "ooa", view, ooa, many=True), row=0)
+        ui.add(_select("Did not fight", "absent", view, [
+            option(f.name, str(f.warrior_id), default=not f.fought) for f in s.fighters], many=True), row=1)
+        ui.add(_button("Enemies out of action & scenario xp", "kills", view), row=2)
+        ui.add(_button("Confirm: on to injuries", "confirm", view, style=primary), row=2)
     elif s.step == "injuries":
         pits = [p for p in s.pending if p.kind == "pit_fight"]
         if pits:
             for n, p in enumerate(pits[:4]):
-                ui.add_item(_button(f"Fight {p.name}'s pit fight", "pitfight", view, str(p.warrior_id), style=primary, row=n))
-                ui.add_item(_button(f"{p.name} won (at the table)", "pit", view, f"{p.warrior_id}-won",
-                                    style=discord.ButtonStyle.success, row=n))
-                ui.add_item(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger, row=n))
+                ui.add(_button(f"Fight {p.name}'s pit fight", "pitfight", view, str(p.warrior_id), style=primary), row=n)
+                ui.add(_button(f"{p.name} won (at the table)", "pit", view, f"{p.warrior_id}-won",
+                               style=discord.ButtonStyle.success), row=n)
+                ui.add(_button(f"{p.name} lost", "pit", view, f"{p.warrior_id}-lost", style=discord.ButtonStyle.danger), row=n)
         elif not any(f.out_of_action for f in s.fighters):  # the step still records that nobody was hurt
-            ui.add_item(_button("Nobody to roll for: on to experience", "injuries", view, style=primary))
+            ui.add(_button("Nobody to roll for: on to experience", "injuries", view, style=primary))
         else:
-            ui.add_item(_button("Roll the injuries", "injuries", view, style=primary))
-            ui.add_item(_button("Type dice rolled at the table", "injdice", view))
+            ui.add(_button("Roll the injuries", "injuries", view, style=primary))
+            ui.add(_button("Type dice rolled at the table", "injdice", view))
     elif s.step == "experience":
         if not s.extra.get("experience_done"):
-            ui.add_item(_button("Award experience and roll advances", "xp", view, style=primary))
-            ui.add_item(_button("Type advance dice rolled at the table", "xpdice", view))
+            ui.add(_button("Award experience and roll advances", "xp", view, style=primary))
+            ui.add(_button("Type advance dice rolled at the table", "xpdice", view))
         else:
             _choice_components(ui, view, s.pending[0])
     elif s.step == "exploration" and s.pending and s.pending[0].kind in ("choose", "skill", "talent"):
@@ -325,52 +353,48 @@ def sequence_components(view: SequenceView, searchers: int) -> discord.ui.View:
     elif s.step == "exploration" and any(p.kind == "drop" for p in s.pending):
         p = next(p for p in s.pending if p.kind == "drop")
         count = int(p.note.split("|", 1)[0])
-        ui.add_item(_select(f"Drop which {'die' if count == 1 else f'{count} dice'}?", "drop", view, [
-            discord.SelectOption(label=f"Die {k + 1}: {face}", value=str(k)) for k, face in enumerate(s.explore_dice)],
-            many=count > 1, row=0))
+        ui.add(_select(f"Drop which {'die' if count == 1 else f'{count} dice'}?", "drop", view, [
+            option(f"Die {k + 1}: {face}", str(k)) for k, face in enumerate(s.explore_dice)], many=count > 1), row=0)
     elif s.step == "exploration" and any(p.kind == "reroll" for p in s.pending):
         p = next(p for p in s.pending if p.kind == "reroll")
         allowed = int(p.note.split("|", 1)[0])
-        ui.add_item(_select(f"Re-roll which {'die' if allowed == 1 else f'dice (up to {allowed})'}?", "reroll", view, [
-            discord.SelectOption(label=f"Die {k + 1}: {face}", value=str(k)) for k, face in enumerate(s.explore_dice)],
-            many=True, row=0))
-        ui.add_item(_button("Keep the dice", "keepdice", view, style=primary, row=1))
+        ui.add(_select(f"Re-roll which {'die' if allowed == 1 else f'dice (up to {allowed})'}?", "reroll", view, [
+            option(f"Die {k + 1}: {face}", str(k)) for k, face in enumerate(s.explore_dice)], many=True), row=0)
+        ui.add(_button("Keep the dice", "keepdice", view, style=primary), row=1)
     elif s.step == "exploration" and any(p.kind == "share_xp" for p in s.pending):
-        ui.add_item(_button("Share the heroes' experience", "share", view, style=primary))
+        ui.add(_button("Share the heroes' experience", "share", view, style=primary))
     elif s.step == "exploration":
         place = next((p for p in s.pending if p.kind == "place_hero"), None)
         if place is not None:
-            options = [discord.SelectOption(label=(view.warrior(int(o)).name if view.warrior(int(o)) else o)[:100], value=o)
-                       for o in place.options]
+            options = [option(view.warrior(int(o)).name if view.warrior(int(o)) else o, o) for o in place.options]
             if options:
-                ui.add_item(_select(f"{place.name}: which hero goes?", "place", view, options))
+                ui.add(_select(f"{place.name}: which hero goes?", "place", view, options))
             if "nobody" in place.note or "send nobody" in place.note.lower():
-                ui.add_item(_button("Send nobody", "nobody", view))
+                ui.add(_button("Send nobody", "nobody", view))
         else:
             dice = searchers + (1 if s.won else 0)
             dice += int(s.extra.get(EXTRA_DIE, 0)) if dice else 0  # a straggler questioned: the dice to drop
-            ui.add_item(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})" if dice else "Nobody searched: go on",
-                                "explore", view, style=primary))
-            ui.add_item(_button("Type dice / extra dice", "expdice", view))
+            ui.add(_button(f"Roll exploration ({dice} {'die' if dice == 1 else 'dice'})" if dice else "Nobody searched: go on",
+                           "explore", view, style=primary))
+            ui.add(_button("Type dice / extra dice", "expdice", view))
     elif s.step == "income" and not view.wyrdstone_shards:  # a menu of the one choice "keep them all" asks nothing
-        ui.add_item(_button("Continue (nothing to sell)", "sell", view, style=primary))
+        ui.add(_button("Continue (nothing to sell)", "sell", view, style=primary))
     elif s.step == "income":
-        ui.add_item(_select("Sell how many shards?", "sell", view, [
-            discord.SelectOption(label="Keep them all" if n == 0 else f"Sell {n} for {gold} gc", value=str(n))
-            for n, gold in view.sale_prices]))
+        ui.add(_select("Sell how many shards?", "sell", view, [
+            option("Keep them all" if n == 0 else f"Sell {n} for {gold} gc", str(n)) for n, gold in view.sale_prices]))
     elif s.step == "upkeep":
         due = upkeep_due(view)
         if due:
             total = sum(fee for _wid, _name, fee in due)
-            ui.add_item(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary, row=0))
-            ui.add_item(_select("Let go unpaid (the others are paid)…", "letgo", view, [
-                discord.SelectOption(label=f"{name} ({fee} gc)"[:100], value=str(wid)) for wid, name, fee in due], many=True, row=1))
+            ui.add(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary), row=0)
+            ui.add(_select("Let go unpaid (the others are paid)…", "letgo", view, [
+                option(f"{name} ({fee} gc)", str(wid)) for wid, name, fee in due], many=True), row=1)
         else:  # paid by `/hire upkeep` while the step waited: nothing to pay, nobody to let go
-            ui.add_item(_button("Continue (nothing due)", "upkeep", view, style=primary, row=0))
+            ui.add(_button("Continue (nothing due)", "upkeep", view, style=primary), row=0)
     elif s.step == "trading":
-        ui.add_item(_button("Finish and post the summary", "finish", view, style=primary))
-    ui.add_item(_button("Close the sequence", "cancel", view, style=discord.ButtonStyle.danger, row=4))
-    return ui
+        ui.add(_button("Finish and post the summary", "finish", view, style=primary))
+    ui.add(_button("Close the sequence", "cancel", view, style=discord.ButtonStyle.danger), row=4)
+    return ui.drawn()
 
 
 def standings_pages(title: str, lines: list[str], heroes: list[str]) -> list[discord.Embed]:
