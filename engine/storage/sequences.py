@@ -50,6 +50,14 @@ class SequenceRepository:
             params.append(battle_id)
         return [sequence_from_row(r) for r in self.c.rows(sql + " ORDER BY id", params)]
 
+    def finished_before(self, warband_id: int, sequence_id: int) -> list[SequenceRecord]:
+        """The warband's finished sequences older than its sequence ``sequence_id``, oldest first.
+        Found on the (guild, warband, id) index below that id, so the sequence itself is never read:
+        its status is stored after its state, the longest text of the table, which SQLite would read
+        through to check it (an open sequence is its warband's newest: a warband has one open at most)."""
+        sql = f"{SELECT} WHERE guild_id = ? AND warband_id = ? AND id < ? AND status = 'finished' ORDER BY id"
+        return [sequence_from_row(r) for r in self.c.rows(sql, (self.guild_id, warband_id, sequence_id))]
+
     def not_cancelled(self, *, only: Sequence[int] | None = None) -> list[SequenceRecord]:
         """Every sequence of the server (of the warbands ``only``, when given) that was not cancelled."""
         where, params = in_list("warband_id", only)

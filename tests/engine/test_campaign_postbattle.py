@@ -353,3 +353,36 @@ def test_no_step_and_no_standings_read_the_whole_ledger(setup):
         for sql in reading_the_ledger:
             plan = [row["detail"] for row in r.all("EXPLAIN QUERY PLAN " + sql)]
             assert not any(step.startswith("SCAN") and step != "SCAN CONSTANT ROW" for step in plan), (sql, plan)
+
+
+def _one_sequence(c, pb, *, experience_dice: dict[int, str], scenario: dict[int, int] | None = None):
+    """A sequence after the warband's newest battle, nobody out of action, the advance dice typed, to the end."""
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    if scenario:
+        v = pb.set_fighters(G, OWNER, False, v.id, v.version, scenario=scenario)
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)
+    v = pb.roll_injuries(G, OWNER, False, v.id, v.version)
+    xp = pb.apply_experience(G, OWNER, False, v.id, v.version, entered=experience_dice)
+    v = settle(pb, xp)
+    v = pb.explore(G, OWNER, False, v.id, v.version, entered="1 2 4 6")  # three searching heroes, +1 for the win: no place
+    v = pb.sell(G, OWNER, False, v.id, v.version, 0)
+    pb.finish(G, OWNER, False, v.id, v.version)
+    return xp
+
+
+def test_a_henchman_groups_plus_one_limit_counts_what_its_earlier_sequences_raised(setup):
+    # Henchmen raise each characteristic by +1 at most (the advance table's max_gain, rules_data/campaign/lrb.json
+    # henchman_advances): a step reads the characteristics its finished, not undone sequences raised.
+    c, pb, _ = setup
+    ids = raiders(c)
+    first = _one_sequence(c, pb, experience_dice={ids["Marksmen"]: "2 2"})  # 1 + 1 = 2 xp: an advance, 4: +1 Initiative
+    assert "Marksmen +1 experience → advance: +1 I" in first.state.lines
+    c.record_battle(G, OWNER, False, "Reikland Raiders", result="win", scenario="Skirmish")
+    second = _one_sequence(c, pb, experience_dice={ids["Marksmen"]: "1 2 3 2"}, scenario={ids["Marksmen"]: 2})  # 2 + 3 = 5 xp
+    line = next(x for x in second.state.lines if x.startswith("Marksmen"))
+    assert "+1 Initiative rolled again: Marksmen cannot take it (racial maximum or +1 already taken)" in line
+    assert line.endswith("+1 S (+1 Initiative rolled again: Marksmen cannot take it (racial maximum or +1 already taken))")
+    for _batch in ("the second sequence", "the second battle", "the first sequence: its +1 Initiative no longer counts"):
+        c.undo_last_batch(G, OWNER, False, "Reikland Raiders")
+    again = _one_sequence(c, pb, experience_dice={ids["Marksmen"]: "2 2"})
+    assert "Marksmen +1 experience → advance: +1 I" in again.state.lines

@@ -58,6 +58,7 @@ SEQUENCE_CLOSED = "postbattle.cancel"  # the ledger row of a sequence closed bef
 # Heroes roll on the serious injury chart and gain experience for enemies they take out of action;
 # hired swords do neither: out of action they roll a D6 as henchmen do (rules/campaign_warrior.py).
 HEROES = ("leader", "hero")
+HEROES_TABLE = ("leader", "hero", "hired_sword")  # who advances on the heroes' table (CampaignWarrior.advances_as_hero)
 MAX_COUNTERS = 20  # wyrdstone counters one warrior may carry off a table: far above any scenario's
 SECTION_TITLES = {"setup": "The battle", "injuries": "Injuries", "experience": "Experience", "exploration": "Exploration",
                   "income": "Selling wyrdstone", "upkeep": "Hired swords' upkeep", "trading": "Trading and hiring"}
@@ -1255,15 +1256,24 @@ class _Step:
         return self.band.list_id or "-".join(name_key(self.band.warband_type).replace("'", "").split())
 
     def campaign_warrior(self, w: Warrior) -> CampaignWarrior:
-        increased = (tuple(ch for wid, ch in self._raised_before() if wid == w.id)
-                     + tuple(ch for wid, ch in self.state.raised if wid == w.id))
-        return CampaignWarrior.from_warrior(w, _maximum(w, self.rules, self.catalogue), increased=increased, skill_lists=w.skill_lists)
+        return CampaignWarrior.from_warrior(w, _maximum(w, self.rules, self.catalogue), increased=self._increased(w),
+                                            skill_lists=w.skill_lists)
+
+    def _increased(self, w: Warrior) -> tuple[str, ...]:
+        """The characteristics ``w``'s henchman group raised in this warband's sequences, for the +1
+        limit of the henchmen's advance table (its ``max_gain``: rules/advances.py). A warrior who
+        advances on the heroes' table has no such limit (``_raised`` records nothing for him), so
+        the earlier sequences are not read for him."""
+        if w.role in HEROES_TABLE:
+            return ()
+        return (tuple(ch for wid, ch in self._raised_before() if wid == w.id)
+                + tuple(ch for wid, ch in self.state.raised if wid == w.id))
 
     def earlier(self) -> list[SequenceState]:
         """The states of this warband's finished sequences not undone (read once per step)."""
         if self._earlier is None:
             self._earlier = [state_of(record.state_json)
-                             for record in self.uow.sequences.of_warband(self.band.id, SequenceStatus.FINISHED)
+                             for record in self.uow.sequences.finished_before(self.band.id, self.record.id)
                              if not self.uow.ledger.batch_undone(self.band.id, record.batch_id)]
         return self._earlier
 
