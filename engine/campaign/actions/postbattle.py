@@ -1209,15 +1209,17 @@ class _Step:
         return cls(uow, record, band, state, battle)
 
     # ---- reads inside the step
-    def warriors(self) -> list[Warrior]:
+    def _roster(self) -> dict[int, Warrior]:
+        """The warband's warriors by id, in id order: read once per step, kept as the step changes them."""
         if self._warriors is None:
             self._warriors = {w.id: w for w in sorted(self.uow.warriors.of_warband(self.band.id, self.band.name), key=lambda w: w.id)}
-        return list(self._warriors.values())
+        return self._warriors
+
+    def warriors(self) -> list[Warrior]:
+        return list(self._roster().values())
 
     def maybe_warrior(self, warrior_id: int) -> Warrior | None:
-        self.warriors()
-        assert self._warriors is not None
-        return self._warriors.get(warrior_id)
+        return self._roster().get(warrior_id)
 
     def warrior(self, warrior_id: int) -> Warrior:
         """The warband's warrior ``warrior_id`` (a refusal if he left the roster since the sequence began)."""
@@ -1327,9 +1329,7 @@ class _Step:
         return stored
 
     def _remember(self, w: Warrior) -> None:
-        self.warriors()
-        assert self._warriors is not None
-        self._warriors[w.id] = w
+        self._roster()[w.id] = w
 
     def treasury(self, *, gold: int = 0, shards: int = 0, reason: str) -> None:
         changes = {"gold_crowns": self.band.gold_crowns + gold, "wyrdstone_shards": self.band.wyrdstone_shards + shards}
@@ -1354,8 +1354,9 @@ class _Step:
                                               batch_id=self.uow.ledger.batch_id, status=status, at=self.uow.at)
         self.uow.warbands.touch(self.band.id)
         self.state = state
-        self._view = view_of(self.record, state, self.band, self.warriors(), self.rules, rolls,
-                             skill_menu=_skill_menu_of(state, self.warriors(), self.catalogue, self.wlist))
+        warriors = self.warriors()
+        self._view = view_of(self.record, state, self.band, warriors, self.rules, rolls,
+                             skill_menu=_skill_menu_of(state, warriors, self.catalogue, self.wlist))
 
     @property
     def view(self) -> SequenceView:
