@@ -69,7 +69,7 @@ TOPICS = {
     ),
     "warbands": (
         "Warbands",
-        "`/warband create` — pick a warband list as you type the type (Reiklanders, Skaven...): it sets the starting "
+        "`/warband create` — pick a warband list as you type `warband_type` (Reiklanders, Skaven...): it sets the starting "
         "gold and limits. Any other type is a custom warband, kept by hand with `/warrior add`.\n"
         "`/hire fighter` — heroes one at a time, henchmen in groups of 1-5; `/hire sword` (with `kit:` where his employer "
         "chooses his weapons), `/hire character` (Dramatis Personae) and `/hire upkeep` — hired swords and characters.\n"

@@ -170,7 +170,7 @@ class Warbands(commands.Cog):
             kind = safe(wb.warband_type)
         else:
             how = ("A custom warband: no list is checked. Recruit with `/warrior add`; see the roster with `/warband show`. "
-                   "(`/warband create` offers the server's lists as you type the type.)")
+                   "(`/warband create` offers the server's lists as you type `warband_type`.)")
             kind = f"{safe(wb.warband_type)} (custom)"
         embed = done_embed(f"{safe(wb.name)} is ready",
                            f"{kind}, owned by <@{wb.owner_id}>, {wb.gold_crowns} gc in the treasury.\n{how}")

@@ -65,6 +65,13 @@ def test_leadership_test_2d6_equal_or_under(ld, dice, passed):
     assert f"Leadership {ld}" in result.sentence
 
 
+@pytest.mark.parametrize("ld", [0, 1])
+def test_leadership_below_two_says_nothing_can_pass(ld):
+    result = leadership_test(ld, Scripted(1, 1))  # the lowest 2D6 roll is 2
+    assert result.passed is False
+    assert result.needed == f"{ld} or less on 2D6: nothing can pass with Leadership {ld}"
+
+
 def test_leadership_has_no_automatic_failure():
     # unlike characteristic tests, double 6 against Ld 12 would pass: only the sum counts
     result = leadership_test(10, Scripted(6, 4))
