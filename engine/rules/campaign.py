@@ -166,8 +166,9 @@ def _exploration(data: dict[str, Any]) -> Entry | None:
         "exploration", "Exploration",
         [NOT_IN_SEEDS,
          f"After a battle the warband rolls {ex.get('dice_per_hero', 1)} D6 for each Hero who was not taken out of "
-         f"action, and {ex.get('dice_for_win', 1)} more if it won; the total finds wyrdstone shards "
-         "(`/postbattle start` rolls and applies it all).",
+         f"action, and {ex.get('dice_for_win', 1)} more if it won"
+         + (f"; of all the dice rolled it keeps at most {ex['dice_kept']}, its own pick" if ex.get("dice_kept") else "")
+         + "; the total finds wyrdstone shards (`/postbattle start` rolls and applies it all).",
          "\n".join(shards),
          ex.get("multiples_rule"),
          "\n".join(places) if len(places) > 2 else None,

@@ -817,8 +817,9 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
             state = s.state = replace(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
         if to_drop and faces:
             state = s.state = replace(state, extra={**state.extra, EXTRA_DIE_USED: True})
-            p = Pending("drop", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
-                        f"{to_drop}|the straggler questioned after an earlier battle")
+        dropping = _dice_to_drop(len(faces), to_drop, table.dice_kept)
+        if dropping.count:
+            p = Pending("drop", 0, "Exploration", tuple(str(k) for k in range(len(faces))), f"{dropping.count}|{dropping.why}")
             s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
             return s.view
         rerolls, why = _rerolls(s, searching)
@@ -833,13 +834,36 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
                      typed_now=bool(follow_up))
 
 
+@dataclass(frozen=True)
+class _Dropping:
+    count: int  # exploration dice the player drops before anything else
+    why: str  # why, in words (the straggler's extra dice, the six kept)
+
+
+def _dice_to_drop(rolled: int, straggler_extra: int, kept_at_most: int | None) -> _Dropping:
+    """How many of the ``rolled`` exploration dice the player drops: the straggler's extra dice
+    ("roll one extra die and drop any one"), then down to the most the table keeps. The rulebook's
+    procedure keeps at most six of all the dice rolled, the player's pick (rules_data/campaign/lrb.json
+    exploration.dice_kept_note, Income chapter)."""
+    kept = rolled - straggler_extra
+    over = max(0, kept - kept_at_most) if kept_at_most is not None else 0
+    reasons = []
+    if straggler_extra:
+        reasons.append("the straggler questioned after an earlier battle")
+    if over:
+        reasons.append(f"a warband keeps at most {kept_at_most} exploration dice")
+    return _Dropping(count=straggler_extra + over, why="; ".join(reasons))
+
+
 def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, dice: Iterable[int], *,
                           rng: random.Random | None = None) -> SequenceView:
-    """Drop the exploration dice at these positions (as many as the straggler's extra dice: the
-    player chooses which, "drop any one"); then the warband's re-rolls, then go on as ``explore`` does."""
+    """Drop the exploration dice at these positions (as many as the pending choice says: the
+    straggler's extra dice, "drop any one", and those over the six kept; the player chooses which);
+    then the warband's re-rolls, then go on as ``explore`` does."""
     s = _Step.open(uow, actor, sequence_id, version, "exploration")
     p = s.pending("drop", 0)
-    count = int(p.note.split("|", 1)[0])
+    count_text, _, why = p.note.partition("|")
+    count = int(count_text)
     chosen = sorted(set(int(k) for k in dice))
     faces = list(s.state.explore_dice)
     if len(chosen) != count or any(not 0 <= k < len(faces) for k in chosen):
@@ -847,7 +871,7 @@ def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, versi
                             hint="Use the menu of the newest message.")
     dropped = [faces[k] for k in chosen]
     faces = [f for k, f in enumerate(faces) if k not in chosen]
-    rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} (the straggler's extra die); kept {' '.join(map(str, faces))}"]
+    rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} ({why}); kept {' '.join(map(str, faces))}"]
     state = s.state = replace(s.state, pending=tuple(x for x in s.state.pending if x is not p), explore_dice=tuple(faces),
                               dice=(*s.state.dice, *rolls))
     searching = _searchers(state, s.maybe_warrior)

@@ -335,6 +335,7 @@ class ExplorationTable:
     dice_for_win: int
     shards_by_total: tuple[ShardsBand, ...]
     places: tuple[Place, ...]
+    dice_kept: int | None = None  # the most dice an exploration keeps of those it rolls (None: all)
 
     def shards(self, total: int) -> int:
         for band in self.shards_by_total:
@@ -435,6 +436,8 @@ def _check_exploration(raw: Any, problems: list[str]) -> None:
     for key in ("dice_per_hero", "dice_for_win"):
         if not isinstance(raw.get(key, 1), int) or not 0 <= raw.get(key, 1) <= 3:
             problems.append(f"exploration.{key} must be 0 to 3.")
+    if raw.get("dice_kept") is not None and not _whole_in(raw.get("dice_kept"), 1, 12):
+        problems.append("exploration.dice_kept must be 1 to 12 (or left out: every die rolled is kept).")
     places = raw.get("multiples")
     if not isinstance(places, list):
         problems.append("exploration.multiples must list the places found by doubles, triples and more.")
@@ -530,6 +533,7 @@ def build_tables(data: dict[str, Any]) -> PostBattleTables:
             source=exp.get("source", ""), dice_per_hero=int(exp.get("dice_per_hero", 1)), dice_for_win=int(exp.get("dice_for_win", 1)),
             shards_by_total=tuple(ShardsBand(b["from"], b.get("to"), b["shards"]) for b in exp["shards_by_total"]),
             places=tuple(_place(p) for p in exp["multiples"]),
+            dice_kept=None if exp.get("dice_kept") is None else int(exp["dice_kept"]),
         ),
         income=IncomeTable(
             source=income.get("source", ""),
