@@ -80,8 +80,8 @@ def _pending_lines(view: SequenceView) -> list[str]:
             out.append(f"**{name}**: {safe(p.note)}")
         elif p.kind == "drop":
             count, _, why = p.note.partition("|")
-            out.append(f"This exploration rolled {count} extra {'die' if count == '1' else 'dice'} ({safe(why)}): "
-                       f"choose {'the die' if count == '1' else f'the {count} dice'} to drop.")
+            out.append(f"Drop {'one' if count == '1' else count} of the exploration dice ({safe(why)}): "
+                       f"choose {'which' if count == '1' else 'which ones'}.")
         elif p.kind == "reroll":
             allowed, _, why = p.note.partition("|")
             out.append(f"The warband may re-roll {allowed} exploration {'die' if allowed == '1' else 'dice'} "
