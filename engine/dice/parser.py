@@ -64,6 +64,26 @@ _CHARACTERISTIC_WORDS = {
     "i": "Initiative", "initiative": "Initiative", "a": "Attacks", "attacks": "Attacks",
 }
 
+_TEST_LABEL = re.compile(r"(?P<word>[a-z]+)\s*(?P<value>\d{1,2})")
+
+
+def _test_in_label(label: str) -> tuple[str, ...]:
+    """A warning when a label reads like a test (`2d6 ld 8`): it is only a label, and nothing is tested.
+    Single letters stay labels (`d6 a 3` could mean anything)."""
+    m = _TEST_LABEL.fullmatch(label.strip().lower())
+    if m is None or len(m["word"]) < 2:
+        return ()
+    word, value = m["word"], m["value"]
+    if word in _LEADERSHIP_WORDS:
+        return (f"`{label.strip()}` is only a label: nothing was tested. For a Leadership test roll `2d6<={value}` "
+                f"or use `/leadership leadership:{value}` (000:257).",)
+    if word in _CHARACTERISTIC_WORDS:
+        name = _CHARACTERISTIC_WORDS[word]
+        return (f"`{label.strip()}` is only a label: nothing was tested. For a {name} test roll `d6<={value}` "
+                f"or use `/test characteristic:{name} value:{value}` (000:251).",)
+    return ()
+
+
 # What one die of each kind can count as, for the bounds of an expression.
 _VALUE_RANGE = {DieKind.D3: (1, 3), DieKind.D66: (11, 66), DieKind.ARTILLERY: (2, 10), DieKind.SCATTER: (0, 0)}
 
@@ -271,6 +291,8 @@ class _Parser:
         warnings: tuple[str, ...] = ()
         if target is not None:
             target, notes, warnings = self.read_target(root, target, lo, hi)
+        elif label is not None:
+            warnings = _test_in_label(label)
         notes = tuple(self.word_notes) + notes
         if max(abs(lo), abs(hi)) > MAX_RESULT:
             self.limit(

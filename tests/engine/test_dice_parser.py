@@ -234,6 +234,22 @@ def test_keep_or_drop_in_words_after_arithmetic_is_refused_with_the_grammar_form
     assert "`3d6dl1 + 1`" in err.hint
 
 
+@pytest.mark.parametrize(("text", "advice"), [
+    ("2d6 ld 8", "roll `2d6<=8` or use `/leadership leadership:8`"),
+    ("2d6 Leadership 7", "roll `2d6<=7`"),
+    ("d6 ws 3", "roll `d6<=3`"),
+])
+def test_a_label_that_reads_like_a_test_warns_that_nothing_was_tested(text, advice):
+    parsed = parse(text)
+    assert parsed.target is None
+    assert len(parsed.warnings) == 1 and "only a label: nothing was tested" in parsed.warnings[0] and advice in parsed.warnings[0]
+
+
+@pytest.mark.parametrize("text", ["2d6 ld test", "d6 a 3", "2d6 to hit 4", "2d6<=8 ld 8"])
+def test_other_labels_warn_of_nothing(text):
+    assert parse(text).warnings == ()
+
+
 def test_labels_that_only_start_like_keep_words_stay_labels():
     assert parse("2d6 dropping in").label == "dropping in"
     assert parse("2d6 keep calm").label == "keep calm"
