@@ -403,7 +403,12 @@ def shot_odds(shooter: Fighter, target: Fighter, weapon: str | Weapon, *, editio
                 outcomes[outcome(m0, ModelState(wounds=end.wounds, status=end.status), end.wounds_lost)] += p
                 wounds[end.wounds_lost] = wounds.get(end.wounds_lost, 0.0) + p
         needed, reasons = rules.needed, rules.reasons
-    what = "hit automatically" if needed <= 0 and "blunderbuss" in " ".join(reasons) else f"needs {needed}+"
+    if needed <= 0 and "blunderbuss" in " ".join(reasons):
+        what = "hit automatically"
+    elif needed <= 1:  # the BS chart runs below 1 for BS7+ (000:518-519): any roll hits, but a 1 where the edition says so
+        what = "hits on any roll" if r.hit_succeeds(1, needed) else "hits on 2+ (a 1 always misses)"
+    else:
+        what = f"needs {needed}+"
     title = f"{shooter.name} shoots {target.name}: {what}, {'; '.join(reasons)}"  # the reasons cite in brackets of their own
     return OddsResult(edition=r.label, title=title, notes=not_modelled(r, (shooter, target)),
                       kit=fighter_notes((shooter, target), _shot_weapon(weapon)),

@@ -201,6 +201,12 @@ async def test_shot_odds(harness):
     assert "Expected wounds lost" in field["value"]
 
 
+async def test_a_shot_needing_less_than_1_hits_on_any_roll(harness):
+    # BS10's row of the chart reads -3 (000:518-519): the title says what that means at the table
+    res = await harness.command("odds", attacker="BS10", defender="human", mode="shot", attacker_weapons="bow", range=10)
+    assert "hits on any roll" in res.embeds[0]["description"] and "needs -3+" not in res.embeds[0]["description"].split("\n")[0]
+
+
 async def test_duel_odds_win_lose_and_rounds(harness):
     res = await harness.command("odds", attacker="WS4 S4 A2", defender="human", mode="duel", attacker_weapons="sword")
     assert public(res)
