@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.combat.citations import cite
-from engine.combat.dice import Dice, RollDice, d3, enumerate_outcomes
+from engine.combat.dice import Dice, RollDice, d3_of, enumerate_outcomes
 from engine.combat.fighter import Fighter
 from engine.combat.injury import Injury, InjuryOptions
 from engine.combat.injury import worst_injury as worst_of
@@ -65,11 +65,12 @@ def lands_safely(dice: Dice, f: _Fall) -> bool:
 
 def wounds_from_fall(dice: Dice, f: _Fall) -> int:
     """D3 hits at Strength = height, no armour saves, no critical hits (000:431): wounds caused."""
-    hits = d3(dice)
+    d3_roll = dice.d6()  # a D3 is a D6 halved, rounding up (engine/combat/dice.py)
+    hits = d3_of(d3_roll)
     needed = f.ruleset.to_wound_target(f.height, f.toughness)
     if dice.logging:
         need = f"{needed}+" if needed is not None else "no chance"
-        dice.say(f"Falls {f.height}\": {hits} hit{'s' if hits > 1 else ''} at Strength {f.height} against "
+        dice.say(f"Falls {f.height}\": D3 hits, rolled {d3_roll} → {hits} hit{'s' if hits > 1 else ''} at Strength {f.height} against "
                  f"Toughness {f.toughness} ({need} to wound, no armour save, no critical hits; {cite('falling')})")
     wounds = 0
     for n in range(1, hits + 1):
