@@ -6,6 +6,8 @@ Falling is D3 hits at Strength equal to the height, no armour saves, no critical
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -22,6 +24,7 @@ LABELS = {LANDED: "Lands", "unharmed": "Unharmed", "wounded": "Wounded", "knocke
 COLOURS = {LANDED: discord.Colour.green(), "unharmed": discord.Colour.green(), "wounded": discord.Colour.gold(),
            "knocked down": discord.Colour.gold(), "stunned": discord.Colour.orange(), "out of action": discord.Colour.dark_red()}
 
+FALL_WORDS = re.compile(r"acrobat|leap|scale sheer|jump|fall|climb|fly|wings", re.IGNORECASE)
 WHO = "Who falls: a profile (\"4 3 3 3 3 1 3 1 7\", \"T4 W2\"), a template (Human) or Warband/Warrior"
 
 
@@ -42,8 +45,11 @@ class Falling(commands.Cog):
                            colour=COLOURS.get(status, discord.Colour.dark_gold()), footer=rules.footer)
         embed.add_field(name="Exact odds", value=code(render_table([(LABELS[k], p) for k, p in odds.items()], CHART_WIDTH)),
                         inline=False)
-        if side.notes:
-            embed.add_field(name="Left out", value="\n".join(side.notes)[:1024], inline=False)
+        # What the fight options left out of a stored warrior is about fighting (a leader's range, his
+        # weapons); only a rule about climbing and dropping down can change a fall or a jump.
+        about_falls = [note for note in side.notes if FALL_WORDS.search(note)]
+        if about_falls:
+            embed.add_field(name="Left out", value="\n".join(about_falls)[:1024], inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=private)
 
     @app_commands.command(name="fall", description="A fall: D3 hits at Strength = height, no armour saves (000:431)")

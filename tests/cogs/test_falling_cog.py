@@ -37,3 +37,13 @@ async def test_bad_heights_and_fighters(harness):
     assert res.is_error and res.ephemeral and "9 values" in res.text
     res = await harness.command("jump", height=3, who="Nobody/Here")
     assert res.is_error and res.ephemeral
+
+
+async def test_a_hired_leaders_fighting_rules_are_not_listed_for_a_jump(harness):
+    c, g, u = harness.bot.campaigns, Actor().guild_id, Actor().user_id
+    await asyncio.to_thread(c.create_warband, g, u, "Reavers", "Reiklanders")
+    await asyncio.to_thread(c.hire_fighter, g, u, False, "Reavers", "Mercenary Captain", name="Otto")
+    fight = await harness.command("fight", attacker="Reavers/Otto", defender="human")
+    assert "military discipline" in fight.text.lower()  # a rule the fight leaves out, and says so
+    res = await harness.command("jump", height=4, who="Reavers/Otto")
+    assert not res.is_error and "military discipline" not in res.text.lower() and "Left out" not in res.text
