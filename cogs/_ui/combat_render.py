@@ -113,6 +113,8 @@ def fighter_odds_field(fighter, fled: str | None = None) -> tuple[str, str]:
     text = code(chart) + f"Expected wounds lost: **{fighter.expected_wounds:.2f}**"
     if at_least:
         text += "\nAt least N wounds:\n" + code(render_table(at_least, CHART_WIDTH))
+    elif fighter.outcomes.get("out of action", 0.0) > 0:  # a stunned model attacked in close combat (000:783)
+        text += "\nNo wound is lost: he goes out of action without losing one."
     else:
         text += "\nNo chance of losing a wound."
     if fled and fighter.outcomes.get("fled", 0.0) > 0:

@@ -749,3 +749,12 @@ async def test_a_two_against_two_of_monsters_is_answered_within_a_useful_margin(
     margin = float(re.search(r"Simulated, ±(\d+\.\d)% \(95%\)", who_wins).group(1))
     fights = int(re.search(r"then ([\d,]+) fights", who_wins).group(1).replace(",", ""))
     assert margin <= 3.0 and fights >= 1_000 and "Rough" not in who_wins
+
+
+async def test_a_stunned_defender_goes_out_of_action_without_a_wound_and_the_chart_says_so(harness):
+    # 000:783: a stunned model attacked in close combat is taken out of action
+    res = await harness.command("odds", attacker="human", defender="human", mode="round", attacker_weapons="sword",
+                                defender_state="stunned")
+    defender = next(f for f in res.embeds[0]["fields"] if "defender" in f["name"])
+    assert "No wound is lost: he goes out of action without losing one." in defender["value"]
+    assert "No chance of losing a wound" not in defender["value"]
