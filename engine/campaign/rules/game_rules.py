@@ -6,9 +6,15 @@ file:line, and for hired swords the Hired Swords chapter of the published rulebo
 not in the seeds; transcribed at mordheimer.net/docs/campaigns/hired-swords).
 
 Decisions where the rules leave room:
-- The recovery phase is applied to the warband whose turn begins, when the turn passes to it
-  (000:295-301). A knocked-down warrior stands up there (he "may stand up", 000:633; the tracker
-  assumes he does, and a mark puts him back down).
+- The Rout test is taken "at the start of his turn" (000:813; 001:123), and the recovery phase is
+  the turn's first phase (000:277-281): so the test comes first, while a stunned leader is still
+  stunned and may not lend his Ld to it (000:819-821). The recovery phase is applied to the warband
+  whose turn begins when the turn passes to it, or, when its Rout test is due, once it passes the
+  test (000:295-301). A knocked-down warrior stands up there (he "may stand up", 000:633; the
+  tracker assumes he does, and a mark puts him back down).
+- Who lends his Ld to the Rout test follows 000:819-821 word for word: the leader, unless he is
+  out of action or stunned; else the highest Ld "amongst any remaining fighters who are not
+  stunned or out of action", so a knocked-down or fleeing warrior may (never a hired sword).
 - A fled warrior stays fled until he passes a Rally test (000:297: "the model stops fleeing and
   has rallied"), rolled or typed from his tests, which marks him standing (an undoable mark), or
   until a player marks him. The tracker does not roll it for him at his recovery phase (a model

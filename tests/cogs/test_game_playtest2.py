@@ -1,0 +1,91 @@
+"""/game through the harness, after a second new player's playtest: the Rout test comes at the start
+of the turn, before the recovery phase, so a stunned leader's Ld is not used (000:813, 000:819-821);
+/game cancel's one public result; "not in this game" refused for a model who fought; a scenario
+written for two warbands refused for more; a refusal naming an owner once; a group's verb."""
+
+from __future__ import annotations
+
+from tests.cogs.test_game_cog import (
+    BLUE,
+    BLUES,
+    RED,
+    REDS,
+    blues,
+    button,
+    marked,
+    ok,
+    panel,
+    pick,
+    reds,
+    refused,
+    start,
+    take_out,
+    tracker_text,
+)
+from tests.conftest import both_backends
+
+pytestmark = both_backends
+
+NINE = "Skaven Nine"
+
+
+async def nine(h):
+    """Nine models: the leader Snikch (Ld 7), a hero (Ld 4), a hired sword (Ld 8), three Verminkin (Ld 5), three Rats (Ld 4)."""
+    await ok(await h.command("warband create", BLUE, name=NINE, warband_type="Skaven", gold=100))
+    for name, role, ld, extra in (("Snikch", "leader", 7, {}), ("Squeak", "hero", 4, {}),
+                                  ("Sellsword", "hired_sword", 8, {}), ("Verminkin", "henchmen", 5, {"group_size": 3}),
+                                  ("Rats", "henchmen", 4, {"group_size": 3})):
+        await ok(await h.command("warrior add", BLUE, warband=NINE, name=name, role=role, warrior_type="Skaven",
+                                 profile=f"5 3 3 3 3 1 4 1 {ld}", **extra))
+
+
+async def test_the_rout_test_comes_before_the_recovery_phase_so_a_stunned_leader_lends_no_leadership(harness):
+    h = harness
+    await reds(h)
+    await nine(h)
+    h.bot.get_cog("GameCog").edits.delay = 0
+    tracker = (await ok(await h.command("game start", RED, warband1=REDS, warband2=NINE))).message_id
+    p = (await ok(await h.click(tracker, button(h, tracker, "mark", "1"), BLUE))).message_id
+    for name in ("Rats 1", "Rats 2", "Rats 3"):  # 3 of 9: a quarter, rounded up (000:813)
+        await take_out(h, p, BLUE, name, "Hans")
+    await pick(h, p, BLUE, "Snikch")
+    await ok(await h.click(p, button(h, p, "set", "stunned"), BLUE))
+    await pick(h, p, BLUE, "Verminkin 1")
+    await ok(await h.click(p, button(h, p, "set", "knocked_down"), BLUE))
+    await marked(h)
+
+    await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    text = tracker_text(h, tracker)
+    # the test at the start of his turn, before his recovery phase: Snikch still stunned (000:819-821);
+    # the best Ld of the rest not stunned or out of action: a knocked-down Verminkin's 5, never the hired sword's 8
+    assert "Skaven Nine must take a Rout test" in text and "against Ld 5 (Verminkin 1: Snikch, the leader, is stunned" in text
+    assert "**Stunned:** Snikch" in text and "**Knocked down:** Verminkin 1" in text
+    assert "Roll the Rout test (Ld 5)" in [c.get("label") for c in h.messages[tracker].components()]
+    assert "Snikch knocked down" not in text
+
+    opened = await ok(await h.click(tracker, button(h, tracker, "routdice"), BLUE))
+    res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "2 3"}, BLUE, message_id=tracker))
+    assert "Ld 5 (Verminkin 1)" in res.text and "it fights on" in res.text
+    text = tracker_text(h, tracker)  # then the recovery phase: stunned → knocked down, knocked down → standing (000:301)
+    assert "recovery phase: Snikch knocked down; Verminkin 1 standing" in text
+    assert "**Knocked down:** Snikch" in text and "**Stunned:**" not in text
+    # the turn cannot be undone once the Rout test is taken (dice rolled are a record)
+    await refused(await h.click(tracker, button(h, tracker, "undo"), RED), "cannot be taken back")
+
+
+async def test_a_failed_rout_test_ends_the_warband_before_its_recovery_phase(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    tracker = await start(h)
+    p = await panel(h, tracker, BLUE, BLUES)
+    await take_out(h, p, BLUE, "Clanrats 1", "Hans")
+    await take_out(h, p, BLUE, "Clanrats 2", "Hans")
+    await pick(h, p, BLUE, "Skab")
+    await ok(await h.click(p, button(h, p, "set", "stunned"), BLUE))
+    await marked(h)
+    await ok(await h.click(tracker, button(h, tracker, "next"), RED))
+    asked = await ok(await h.click(tracker, button(h, tracker, "flee"), BLUE))
+    await ok(await h.click(asked.message_id, button(h, asked.message_id, "fleeok"), BLUE))
+    text = tracker_text(h, tracker)
+    assert "Game #1 — over" in text and "**Stunned:** Skab" in text and "recovery phase:" not in text
