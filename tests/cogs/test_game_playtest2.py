@@ -89,3 +89,44 @@ async def test_a_failed_rout_test_ends_the_warband_before_its_recovery_phase(har
     await ok(await h.click(asked.message_id, button(h, asked.message_id, "fleeok"), BLUE))
     text = tracker_text(h, tracker)
     assert "Game #1 — over" in text and "**Stunned:** Skab" in text and "recovery phase:" not in text
+
+
+def cancel_sent(res):
+    """What answering /game cancel's question did: the private answer, public posts, tracker edits."""
+    followups = [s for s in res.sent if s.kind == "followup"]
+    return ([s for s in followups if not s.ephemeral], [s for s in followups if s.ephemeral],
+            [s for s in res.sent if s.kind == "channel_edit"])
+
+
+async def test_cancel_shows_one_public_result_and_no_false_error_after_a_restart(tmp_path, database):
+    from bot.harness import Harness
+    from tests.conftest import make_bot
+
+    async with Harness(make_bot(tmp_path, database=database)) as h:
+        await reds(h)
+        await blues(h)
+        tracker = await start(h)
+        asked = await ok(await h.command("game cancel", RED, game=1))
+        done = await ok(await h.click(asked.message_id, button(h, asked.message_id, "cancelok"), RED))
+        public, private, edits = cancel_sent(done)
+        assert "Game #1 is cancelled" in done.text
+        assert public == [] and private == [] and [e.message_id for e in edits] == [tracker]  # the tracker, edited: once
+        assert "Game #1 — cancelled" in tracker_text(h, tracker)
+        await ok(await h.command("game start", RED, warband1=REDS, warband2=BLUES))
+        second = max(h.messages)
+        old = h.messages[second]
+    async with Harness(make_bot(tmp_path, seed=6, database=database)) as h2:  # the bot restarted
+        h2.messages[second] = old
+        asked = await ok(await h2.command("game cancel", BLUE, game=2))
+        done = await ok(await h2.click(asked.message_id, button(h2, asked.message_id, "cancelok"), BLUE))
+        public, private, edits = cancel_sent(done)
+        assert public == [] and private == [] and [e.message_id for e in edits] == [second]
+        assert "Game #2 — cancelled" in tracker_text(h2, second)
+    async with Harness(make_bot(tmp_path, seed=7, database=database)) as h3:  # a tracker message deleted meanwhile
+        await ok(await h3.command("game start", RED, warband1=REDS, warband2=BLUES))
+        third = max(h3.messages)
+        del h3.messages[third]
+        asked = await ok(await h3.command("game cancel", RED, game=3))
+        done = await ok(await h3.click(asked.message_id, button(h3, asked.message_id, "cancelok"), RED))
+        public, private, _ = cancel_sent(done)
+        assert private == [] and len(public) == 1 and "Game #3 — cancelled" in str(public[0].data)  # posted here instead
