@@ -130,3 +130,29 @@ async def test_cancel_shows_one_public_result_and_no_false_error_after_a_restart
         done = await ok(await h3.click(asked.message_id, button(h3, asked.message_id, "cancelok"), RED))
         public, private, _ = cancel_sent(done)
         assert private == [] and len(public) == 1 and "Game #3 — cancelled" in str(public[0].data)  # posted here instead
+
+
+async def test_not_in_this_game_is_refused_for_a_model_who_fought(harness):
+    h = harness
+    await reds(h)
+    await blues(h)
+    tracker = await start(h)
+    rp = await panel(h, tracker, RED, REDS)
+    await pick(h, rp, RED, "Hans")  # Red's panel on Hans, drawn before Hans takes anyone out
+    p = await panel(h, tracker, BLUE, BLUES)
+    await take_out(h, p, BLUE, "Clanrats 1", "Hans")
+    await pick(h, p, BLUE, "Clanrats 1")
+    absent = button(h, p, "set", "absent")
+    assert next(c for c in h.messages[p].components() if c.get("custom_id") == absent)["disabled"]  # not offered
+    # the engine refuses it too: Hans took an enemy out, so he was in the fight
+    res = await refused(await h.click(rp, button(h, rp, "set", "absent"), RED),
+                        "Hans took part in this game (he took 1 enemy out of action)")
+    assert "Nothing was changed" in res.text
+    await marked(h)
+    text = tracker_text(h, tracker)  # Hans keeps his kill, the warband its six
+    assert "Hans (took out 1)" in text and "out of action 1 of 6" in text
+    # a model the tracker shows nothing of may be left out (he stayed at home): out of the Rout count
+    await pick(h, p, BLUE, "Clanrats 4")
+    await ok(await h.click(p, button(h, p, "set", "absent"), BLUE))
+    await marked(h)
+    assert "out of action 1 of 5" in tracker_text(h, tracker)

@@ -77,6 +77,15 @@ def mark(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, k
         raise MordheimError("Only a warrior taken out of action was taken out by someone.")
     if piece.state == new_state and piece.taken_out_by == by:
         raise MordheimError(f"{piece.name} is already {new_state.words}.", hint="Nothing was changed.")
+    if new_state == PieceState.ABSENT:  # only a model never on the table (game_rules.why_in_the_fight)
+        fought = game_rules.why_in_the_fight(g.state, side, piece)
+        if fought is not None:
+            undo = (" Standing, he no longer counts as out of action, nor as the kill of whoever took him out."
+                    if piece.state == PieceState.OUT_OF_ACTION else "")
+            raise MordheimError(f"{piece.name} took part in this game ({fought}): he cannot be marked not in this game, "
+                                "which would leave him out of the Rout count (000:813).",
+                                hint="Nothing was changed. If a mark was a mistake, mark him standing first (or Undo it), "
+                                     f"then not in this game.{undo}")
     after = replace(piece, state=new_state, taken_out_by=by, changed=g.next_version)
     words = new_state.words
     if by:

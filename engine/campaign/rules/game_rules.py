@@ -168,6 +168,31 @@ def leader_to_lend(side: Side) -> Piece | None:
     return next((p for p in side.pieces if p.role == "leader" and p.state not in LEADER_CANNOT_LEND), None)
 
 
+# "Not in this game" is for a model who was never on the table (recovering from an old wound, left
+# at home): it takes him out of the Rout count. A model the tracker shows in the fight may not be
+# marked so, at any turn: had he been out of action, the enemy who took him out would silently lose
+# the kill (his experience) and the warband a model of its Rout count (000:813); knocked down,
+# stunned, fled or hidden, carrying wyrdstone, or having taken an enemy out, he was plainly there.
+# A player who marked him by mistake marks him standing first (or undoes the mark), a change he sees.
+FOUGHT_STATES = frozenset({PieceState.OUT_OF_ACTION, PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED,
+                           PieceState.HIDDEN})
+
+
+def why_in_the_fight(state: GameState, side: int, piece: Piece) -> str | None:
+    """Why ``piece`` of ``side`` cannot be marked "not in this game" (he took part), or None: he may."""
+    if piece.state in FOUGHT_STATES:
+        return f"he is {piece.state.words}"
+    if piece.counters:
+        return f"he carries {piece.counters} wyrdstone"
+    if piece.is_hero:
+        ref = piece_ref(side, piece.key)
+        took = sum(1 for n, other in enumerate(state.sides) if n != side
+                   for p in other.pieces if p.state == PieceState.OUT_OF_ACTION and p.taken_out_by == ref)
+        if took:
+            return f"he took {took} {'enemy' if took == 1 else 'enemies'} out of action"
+    return None
+
+
 # ---------------------------------------------------------------------------- turns
 def recover(side: Side, version: int) -> tuple[Side, list[tuple[Piece, Piece]]]:
     """The recovery phase of ``side`` (its turn begins): stunned become knocked down, knocked
