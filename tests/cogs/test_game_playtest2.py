@@ -156,3 +156,32 @@ async def test_not_in_this_game_is_refused_for_a_model_who_fought(harness):
     await ok(await h.click(p, button(h, p, "set", "absent"), BLUE))
     await marked(h)
     assert "out of action 1 of 5" in tracker_text(h, tracker)
+
+
+async def test_a_scenario_for_two_warbands_is_refused_for_three_and_the_others_note_the_multiplayer_rules(harness):
+    from tests.cogs.test_game_cog import GREEN, GREENS
+
+    h = harness
+    await reds(h)
+    await blues(h)
+    await ok(await h.command("warband create", GREEN, name=GREENS, warband_type="Orcs", gold=100))
+    await ok(await h.command("warrior add", GREEN, warband=GREENS, name="Boss", role="leader", warrior_type="Orc",
+                             profile="4 4 3 3 4 1 2 1 8"))
+    three = {"warband1": REDS, "warband2": BLUES, "warband3": GREENS}
+    res = await refused(await h.command("game start", RED, scenario="Street Fight", **three),
+                        "Street Fight is a scenario for 2 warbands, and 3 were named")
+    assert "custom: Street Fight" in res.text
+    # one's own version of it is the players' to set up
+    res = await ok(await h.command("game start", RED, scenario="custom: Street Fight", **three))
+    await ok(await h.command("game cancel", RED, game=1))
+    asked = max(h.messages)
+    await ok(await h.click(asked, button(h, asked, "cancelok"), RED))
+    # a scenario the multiplayer rules can set up for more is played, with a note of them
+    res = await ok(await h.command("game start", RED, scenario="Skirmish", **three))
+    assert "Skirmish is written for 2 warbands: with 3, set up by the multiplayer rules (Town Cryer 5" in tracker_text(h, res.message_id)
+    # and two warbands in Street Fight as ever
+    await ok(await h.command("game cancel", RED, game=2))
+    asked = max(h.messages)
+    await ok(await h.click(asked, button(h, asked, "cancelok"), RED))
+    res = await ok(await h.command("game start", RED, warband1=REDS, warband2=BLUES, scenario="Street Fight"))
+    assert "written for" not in tracker_text(h, res.message_id)
