@@ -185,3 +185,18 @@ async def test_a_scenario_for_two_warbands_is_refused_for_three_and_the_others_n
     await ok(await h.click(asked, button(h, asked, "cancelok"), RED))
     res = await ok(await h.command("game start", RED, warband1=REDS, warband2=BLUES, scenario="Street Fight"))
     assert "written for" not in tracker_text(h, res.message_id)
+
+
+async def test_a_refusal_names_a_player_who_owns_both_warbands_once(harness):
+    from tests.cogs.test_game_cog import STRANGER
+
+    h = harness
+    await reds(h)
+    await ok(await h.command("warband create", RED, name="Red Reserve", warband_type="Reiklanders", gold=100))
+    await ok(await h.command("warrior add", RED, warband="Red Reserve", name="Sergeant", role="leader", warrior_type="Human",
+                             profile="4 4 4 3 3 1 4 1 8"))
+    tracker = (await ok(await h.command("game start", RED, warband1=REDS, warband2="Red Reserve"))).message_id
+    res = await refused(await h.click(tracker, button(h, tracker, "next"), STRANGER), "Only the players of this game")
+    assert res.text.count("<@1>") == 1
+    res = await refused(await h.command("game cancel", STRANGER, game=1), "can cancel it")
+    assert res.text.count("<@1>") == 1

@@ -141,7 +141,7 @@ def may_run(state: GameState, actor: Actor, *, doing: str = "run it") -> None:
     """Players of the game (each warband's owner) and Manage Server run it: turns, undo, the end."""
     if actor.is_admin or any(s.owner_id == actor.member_id for s in state.sides):
         return
-    players = ", ".join(f"<@{s.owner_id}>" for s in state.sides)
+    players = ", ".join(f"<@{owner}>" for owner in dict.fromkeys(s.owner_id for s in state.sides))  # each player once
     raise PermissionDenied(f"Only the players of this game (the owners of its warbands: {players}) or a member with "
                            f"Manage Server can {doing}.", hint="Ask one of them; the tracker shows the game to everyone.")
 
