@@ -743,3 +743,17 @@ async def test_a_two_against_two_of_monsters_is_answered_within_a_useful_margin(
     margin = float(re.search(r"Simulated, ±(\d+\.\d)% \(95%\)", who_wins).group(1))
     fights = int(re.search(r"then ([\d,]+) fights", who_wins).group(1).replace(",", ""))
     assert margin <= 3.0 and fights >= 1_000 and "Rough" not in who_wins
+
+
+async def test_a_stored_henchman_group_takes_a_plural_verb(harness):
+    """A group's name is plural: 'Guards fight Vermin', not 'Guards fights' (a playtest)."""
+    await add_reavers(harness)
+    await asyncio.to_thread(
+        harness.bot.campaigns.add_warrior, GUILD, USER, False, "Reavers", "Guards", role="henchmen",
+        warrior_type="Warrior", profile=dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7), equipment=["Sword"],
+        group_size=3,
+    )
+    res = await harness.command("fight", attacker="Reavers/Guards", defender="human")
+    assert res.embeds[0]["title"] == "⚔️ Guards fight Human"
+    res = await harness.command("fight", attacker="Reavers/Captain", defender="Reavers/Guards")
+    assert res.embeds[0]["title"] == "⚔️ Captain fights Guards"
