@@ -135,8 +135,10 @@ def recovery_phase(state: GameState, n: int, version: int) -> tuple[GameState, l
     side, recovered = game_rules.recover(state.sides[n], version)
     words = "; ".join(f"{a.name} {a.state.words}" for _, a in recovered)
     fleeing = [p.name for p in side.pieces if p.state == PieceState.FLED]
-    reminder = [f"Recovery phase: {', '.join(fleeing)} {'is' if len(fleeing) == 1 else 'are'} fleeing — "
-                "Rally test (Roll a test… on the panel; 000:297)."] if fleeing else []
+    reminder = []
+    if fleeing:
+        reminder.append(f"Recovery phase: {', '.join(fleeing)} {'is' if len(fleeing) == 1 else 'are'} fleeing — "
+                        "Rally test (Roll a test… on the panel; 000:297).")
     sides = tuple(side if m == n else x for m, x in enumerate(state.sides))
     return replace(state, sides=sides), recovered, words, reminder
 
