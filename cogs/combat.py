@@ -133,7 +133,8 @@ class Combat(commands.Cog):
         situation += ", first round" if first_round else ", a later round"
         header = (fighters_header(fa + fd, _notes(attackers + defenders, result.kit), result.notes) + _targets(fa, fd, ruling)
                   + f"\n*{situation}*")
-        title = f"⚔️ {' & '.join(f.name for f in fa)} fight{'s' if len(fa) == 1 else ''} {' & '.join(f.name for f in fd)}"
+        one = len(attackers) == 1 and not attackers[0].group  # "Guards fight Vermin": a group's name is plural
+        title = f"⚔️ {' & '.join(f.name for f in fa)} fight{'s' if one else ''} {' & '.join(f.name for f in fd)}"
         pages = log_pages(title, header, result.lines, outcome_text(result, fled_means(rules.edition)), rules.footer, colour=FIGHT)
         await send_pages(interaction, pages)
 

@@ -195,11 +195,24 @@ class GameCog(commands.Cog, name="GameCog"):
 
     async def _refresh_tracker(self, interaction: discord.Interaction, view: GameView) -> None:
         """Edit the game's tracker message to show ``view`` now (after a press elsewhere: the End
-        panel, an old copy of the tracker, /game cancel)."""
+        panel, an old copy of the tracker, a private question)."""
         try:
             await self._edit(view, buttons=True)
         except discord.HTTPException:
             await self._not_edited(interaction, view.id)
+
+    async def _show_cancelled(self, interaction: discord.Interaction, view: GameView) -> None:
+        """The one public result of /game cancel: the tracker message, edited to say so; only when it
+        cannot be edited (deleted, never placed, a channel the bot no longer sees) is the cancelled
+        tracker posted here instead, which says it as well as the edit would (no private error)."""
+        try:
+            if view.channel_id is not None and view.message_id is not None:
+                await self._edit(view, buttons=True)
+                return
+        except discord.HTTPException:
+            pass  # the post below is the result
+        embeds, _ = self.render(view)
+        await interaction.followup.send(embeds=embeds)
 
     @staticmethod
     async def _not_edited(interaction: discord.Interaction, game_id: int) -> None:
@@ -341,9 +354,7 @@ class GameCog(commands.Cog, name="GameCog"):
             view = await call_write(self.store, svc.cancel, g, who, admin, game)
             await interaction.response.edit_message(embed=info_embed(f"Game #{game} is cancelled", "No battle was recorded."),
                                                     view=None)
-            embeds, _ = self.render(view)
-            await interaction.followup.send(embeds=embeds)
-            await self._refresh_tracker(interaction, view)
+            await self._show_cancelled(interaction, view)
             return
         if action == "keep":  # the question's "No": nothing happens
             await interaction.response.edit_message(embed=info_embed("Nothing was changed", "The game goes on."), view=None)

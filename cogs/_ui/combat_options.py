@@ -26,6 +26,7 @@ from discord import app_commands
 
 from cogs._ui.warrior_choices import warrior_path_choices
 from engine.campaign.lists.catalogue import bundled_catalogue
+from engine.campaign.model import Role
 from engine.combat import Fighter, find_item, make_fighter, parse_profile, search_items, server_ruleset
 from engine.combat.fighter import trait_id
 from engine.combat.items import Armour, Weapon, find_kit, unused_notes
@@ -64,6 +65,7 @@ class Combatant:
     flags: dict[str, object] = field(default_factory=dict)  # make_fighter keywords: state, wounds
     notes: list[str] = field(default_factory=list)  # what was left out of a stored warrior, and why
     inline: set[str] = field(default_factory=set)  # kinds given in brackets: the side's options do not replace them
+    group: bool = False  # a stored henchman group: one of its models fights, under the group's (plural) name
 
     def fighter(self) -> Fighter:
         return make_fighter(self.name, self.profile, weapons=self.weapons, armour=self.armour, equipment=self.equipment,
@@ -229,7 +231,8 @@ async def _stored(interaction: discord.Interaction, raw: str, profile_error: Mor
     if warrior.status != "active":
         raise MordheimError(f"{warrior.warband}/{warrior.name} is {warrior.status} and cannot fight.",
                             hint="Pick another warrior, or change his status with /warrior edit.")
-    combatant = Combatant(_clean_name(warrior.name), Profile(**warrior.profile.as_dict()), "warrior")
+    combatant = Combatant(_clean_name(warrior.name), Profile(**warrior.profile.as_dict()), "warrior",
+                          group=warrior.role == Role.HENCHMEN)
     unknown = _sort_kit(warrior.equipment, combatant, strict=False)
     combatant.inline.clear()  # a stored kit is replaced by what the options say
     combatant.notes += unused_notes(unknown)

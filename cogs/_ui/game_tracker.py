@@ -59,14 +59,16 @@ def _rout_line(state: GameState) -> str:
     leader = game_rules.rout_leader(side)
     count = (f"{game_rules.out_of_action(side)} of {game_rules.models(side)} out of action; due at "
              f"{game_rules.rout_threshold(side)}")
+    chief = next((p for p in side.pieces if p.role == "leader"), None)
+    why = f"{safe(chief.name)}, the leader, is {chief.state.words}" if chief is not None else "the warband has no leader"
     if leader is None:
-        who = "nobody is left who may take it, so it fails"
+        who = f"nobody is left who may take it ({why}; 000:819-821), so it fails"
     elif leader.role == "leader":
         who = f"against Ld {leader.leadership} ({safe(leader.name)}, the leader)"
     else:
-        who = f"against Ld {leader.leadership} ({safe(leader.name)}: the leader is out of action or stunned, 000:819-821)"
+        who = f"against Ld {leader.leadership} ({safe(leader.name)}: {why}, 000:819-821)"
     return (f"⚠️ **{safe(side.warband)} must take a Rout test** ({count}), {who}: 2D6 equal to or under it (000:813-817). "
-            "Or rout voluntarily (000:825).")
+            "It comes at the start of the turn, before the recovery phase. Or rout voluntarily (000:825).")
 
 
 def header_embed(view: GameView) -> discord.Embed:
@@ -90,8 +92,8 @@ def header_embed(view: GameView) -> discord.Embed:
         lines += ["", "**Latest**"] + [safe(x) for x in latest]
     embed = discord.Embed(title=title[:256], description="\n".join(lines)[:EMBED_DESCRIPTION_LIMIT], colour=colour)
     if view.status == GameStatus.OPEN:
-        embed.set_footer(text="Each player marks his own warband with its button · Next turn passes the turn and runs the "
-                              f"recovery phase (000:301) · game #{view.id}")
+        embed.set_footer(text="Each player marks his own warband with its button · Next turn passes the turn: its Rout "
+                              f"test when due (000:813), then its recovery phase (000:301) · game #{view.id}")
     return embed
 
 

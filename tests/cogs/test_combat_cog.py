@@ -758,3 +758,17 @@ async def test_a_stunned_defender_goes_out_of_action_without_a_wound_and_the_cha
     defender = next(f for f in res.embeds[0]["fields"] if "defender" in f["name"])
     assert "No wound is lost: he goes out of action without losing one." in defender["value"]
     assert "No chance of losing a wound" not in defender["value"]
+
+
+async def test_a_stored_henchman_group_takes_a_plural_verb(harness):
+    """A group's name is plural: 'Guards fight Vermin', not 'Guards fights' (a playtest)."""
+    await add_reavers(harness)
+    await asyncio.to_thread(
+        harness.bot.campaigns.add_warrior, GUILD, USER, False, "Reavers", "Guards", role="henchmen",
+        warrior_type="Warrior", profile=dict(M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7), equipment=["Sword"],
+        group_size=3,
+    )
+    res = await harness.command("fight", attacker="Reavers/Guards", defender="human")
+    assert res.embeds[0]["title"] == "⚔️ Guards fight Human"
+    res = await harness.command("fight", attacker="Reavers/Captain", defender="Reavers/Guards")
+    assert res.embeds[0]["title"] == "⚔️ Captain fights Guards"

@@ -130,13 +130,15 @@ async def test_a_third_out_of_action_then_next_turn_prompts_the_rout_test_and_th
     res = await ok(await h.click(tracker, button(h, tracker, "next"), RED))
     text = tracker_text(h, tracker)
     assert "Skaven Scurriers must take a Rout test" in text and "against Ld 7 (Snikch, the leader)" in text
-    assert "**Knocked down:** Skab" in text  # the recovery phase at the start of his turn (000:301)
+    assert "**Stunned:** Skab" in text  # the Rout test comes first, then the recovery phase (000:813, 000:301)
     assert "Roll the Rout test (Ld 7)" in [c.get("label") for c in h.messages[tracker].components()]
     await refused(await h.click(tracker, button(h, tracker, "next"), BLUE), "must take its Rout test first")
 
     opened = await ok(await h.click(tracker, button(h, tracker, "routdice"), BLUE))
     res = await ok(await h.submit_modal(opened.first.data["custom_id"], {"dice": "3 4"}, BLUE, message_id=tracker))
     assert "Rout test of Skaven Scurriers: 2D6 3+4 = 7 (entered)" in res.text and "it fights on" in res.text
+    assert "recovery phase: Skab knocked down" in tracker_text(h, tracker)  # his turn goes on (000:301)
+    assert "**Knocked down:** Skab" in tracker_text(h, tracker)
 
     res = await ok(await h.click(tracker, button(h, tracker, "end"), RED))
     assert res.ephemeral and "who won" in res.text.lower()
@@ -257,7 +259,7 @@ async def test_a_failed_rout_test_ends_a_two_player_game_and_a_multiplayer_game_
     await take_out(h, p, BLUE, "Snikch", "Boss")  # the leader out: the best remaining, never a hired sword
     await take_out(h, p, BLUE, "Skab", "Another enemy")
     await ok(await h.click(tracker, button(h, tracker, "next"), RED))
-    assert "against Ld 5 (Clanrats 1: the leader is out of action or stunned" in tracker_text(h, tracker)
+    assert "against Ld 5 (Clanrats 1: Snikch, the leader, is out of action, 000:819-821" in tracker_text(h, tracker)
     asked = await ok(await h.click(tracker, button(h, tracker, "flee"), BLUE))  # voluntary rout (000:825): asked first
     assert asked.ephemeral and "Rout Skaven Scurriers voluntarily?" in asked.text
     await ok(await h.click(asked.message_id, button(h, asked.message_id, "fleeok"), BLUE))

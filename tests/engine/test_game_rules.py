@@ -193,3 +193,15 @@ def test_the_leader_lends_his_leadership_within_six_inches_or_his_lists_reach():
     assert "reikland.json" in rule
     written = GameState(scenario="Skirmish", sides=(replace(side(piece("1", "leader")), leader_range=12, leader_range_rule=rule),))
     assert GameState.from_json(written.to_json()).sides[0].leader_range == 12
+
+
+def test_a_model_the_tracker_shows_in_the_fight_cannot_be_not_in_this_game():
+    hero = piece("1", "hero")
+    victim = piece("5", state=PieceState.OUT_OF_ACTION, taken_out_by="0:1")
+    state = GameState(scenario="Skirmish", sides=(side(hero, piece("2"), piece("3", counters=1)), side(victim, piece("6"))))
+    assert game_rules.why_in_the_fight(state, 0, hero) == "he took 1 enemy out of action"
+    assert game_rules.why_in_the_fight(state, 0, state.sides[0].pieces[1]) is None  # nothing shows he was there
+    assert game_rules.why_in_the_fight(state, 0, state.sides[0].pieces[2]) == "he carries 1 wyrdstone"
+    assert game_rules.why_in_the_fight(state, 1, victim) == "he is out of action"  # else Hans's kill would vanish
+    for st in (PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED, PieceState.HIDDEN):
+        assert game_rules.why_in_the_fight(state, 1, piece("6", state=st)) == f"he is {st.words}"

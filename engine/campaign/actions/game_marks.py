@@ -77,6 +77,15 @@ def mark(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, k
         raise MordheimError("Only a warrior taken out of action was taken out by someone.")
     if piece.state == new_state and piece.taken_out_by == by:
         raise MordheimError(f"{piece.name} is already {new_state.words}.", hint="Nothing was changed.")
+    if new_state == PieceState.ABSENT:  # only a model never on the table (game_rules.why_in_the_fight)
+        fought = game_rules.why_in_the_fight(g.state, side, piece)
+        if fought is not None:
+            undo = (" Standing, he no longer counts as out of action, nor as the kill of whoever took him out."
+                    if piece.state == PieceState.OUT_OF_ACTION else "")
+            raise MordheimError(f"{piece.name} took part in this game ({fought}): he cannot be marked not in this game, "
+                                "which would leave him out of the Rout count (000:813).",
+                                hint="Nothing was changed. If a mark was a mistake, mark him standing first (or Undo it), "
+                                     f"then not in this game.{undo}")
     after = replace(piece, state=new_state, taken_out_by=by, changed=g.next_version)
     words = new_state.words
     if by:
@@ -119,9 +128,27 @@ def carry(uow: UnitOfWork, actor: Actor, game_id: int, version: int, side: int, 
 
 
 # ---------------------------------------------------------------------- turns
+def recovery_phase(state: GameState, n: int, version: int) -> tuple[GameState, list[tuple[Piece, Piece]], str, list[str]]:
+    """The recovery phase of warband ``n`` (rules/game_rules.py ``recover``): the state after it, each
+    (before, after) it changed, what changed in words ('' when nothing did), and the reminder of its
+    fleeing models' Rally tests, which the player rolls from the model's tests (000:297)."""
+    side, recovered = game_rules.recover(state.sides[n], version)
+    words = "; ".join(f"{a.name} {a.state.words}" for _, a in recovered)
+    fleeing = [p.name for p in side.pieces if p.state == PieceState.FLED]
+    reminder = []
+    if fleeing:
+        reminder.append(f"Recovery phase: {', '.join(fleeing)} {'is' if len(fleeing) == 1 else 'are'} fleeing — "
+                        "Rally test (Roll a test… on the panel; 000:297).")
+    sides = tuple(side if m == n else x for m, x in enumerate(state.sides))
+    return replace(state, sides=sides), recovered, words, reminder
+
+
 def next_turn(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int) -> GameView:
-    """The turn passes to the next warband still fighting: its recovery phase, then its Rout test
-    when a quarter of it is out of action (rules/game_rules.py)."""
+    """The turn passes to the next warband still fighting. Its turn starts with its Rout test when a
+    quarter of it is out of action (000:813), then its recovery phase (000:277-301): the test is
+    taken while its stunned are still stunned, so a stunned leader's Ld is not used (000:819-821).
+    With no test due the recovery phase runs at once; with one due, once the test is passed
+    (game_rout.py) — a failed test or a voluntary rout ends the warband's game before it."""
     g = GamePress.open(uow, game_id, tracker_version=tracker_version)
     may_run(g.state, actor)
     state = g.state
@@ -132,24 +159,24 @@ def next_turn(uow: UnitOfWork, actor: Actor, game_id: int, tracker_version: int)
     if len(state.fighting) < 2:
         raise MordheimError("Only one warband is left in this game.", hint="End the game with the tracker's End button.")
     new_side, new_turn = game_rules.next_turn(state)
-    side, recovered = game_rules.recover(state.sides[new_side], g.next_version)
+    side = state.sides[new_side]
     due = game_rules.must_test_rout(side)
+    lines = [f"Turn {new_turn} · {side.warband} to play"]
+    recovered: list[tuple[Piece, Piece]] = []
+    if due:
+        lines.append(f"{side.warband}: {game_rules.out_of_action(side)} of {game_rules.models(side)} out of action — "
+                     "Rout test due, before its recovery phase (000:813).")
+        new = state
+    else:
+        new, recovered, words, reminder = recovery_phase(state, new_side, g.next_version)
+        if words:
+            lines[0] += f": {words}"
+        lines += reminder
     change = Change(kind="turn", side=new_side,
                     before={"turn": state.turn, "side": state.side, "rout_due": state.rout_due,
                             "pieces": {b.key: str(b.state) for b, _ in recovered}},
                     after={"turn": new_turn, "side": new_side, "rout_due": due, "pieces": {a.key: str(a.state) for _, a in recovered}})
-    lines = [f"Turn {new_turn} · {side.warband} to play"]
-    if recovered:
-        lines[0] += ": " + "; ".join(f"{a.name} {a.state.words}" for _, a in recovered)
-    if due:
-        lines.append(f"{side.warband}: {game_rules.out_of_action(side)} of {game_rules.models(side)} out of action — "
-                     "Rout test due.")
-    fleeing = [p.name for p in side.pieces if p.state == PieceState.FLED]
-    if fleeing:  # a reminder, not a step: the player rolls it from the model's tests (000:297)
-        lines.append(f"Recovery phase: {', '.join(fleeing)} {'is' if len(fleeing) == 1 else 'are'} fleeing — "
-                     "Rally test (Roll a test… on the panel; 000:297).")
-    sides = tuple(side if n == new_side else x for n, x in enumerate(state.sides))
-    return g.save(replace(state, sides=sides, side=new_side, turn=new_turn, rout_due=due), log=lines, change=change)
+    return g.save(replace(new, side=new_side, turn=new_turn, rout_due=due), log=lines, change=change)
 
 
 # ---------------------------------------------------------------------- undo

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, replace
 
 from engine.campaign.actions.game_end import finish
-from engine.campaign.actions.game_marks import change_piece
+from engine.campaign.actions.game_marks import change_piece, recovery_phase
 from engine.campaign.actions.games import GamePress, GameView, may_mark
 from engine.campaign.model import Actor, BattleResult, Entity
 from engine.campaign.ports import UnitOfWork
@@ -115,8 +115,10 @@ def _settle_rout(g: GamePress, n: int, *, passed: bool, words: str, rolls: tuple
                  {"game": g.record.id, "turn": state.turn, "status": str(status), "test": words},
                  reason=f"game #{g.record.id}, turn {state.turn}: Rout test")
     line = f"Turn {state.turn} · {side.warband} Rout test — {words}"
-    if passed:
-        return g.save(replace(state, rout_due=False), log=[line + " — it fights on."], rolls=rolls)
+    if passed:  # its turn goes on: the recovery phase the test came before (game_marks.next_turn; 000:813, 000:277-301)
+        after, _, recovered, reminder = recovery_phase(state, n, g.next_version)
+        lines = [line + " — it fights on" + (f"; recovery phase: {recovered}." if recovered else "."), *reminder]
+        return g.save(replace(after, rout_due=False), log=lines, rolls=rolls)
     left = replace(side, status=status, left_on_turn=state.turn, rout_note=how)
     new = replace(state, sides=tuple(left if m == n else s for m, s in enumerate(state.sides)), rout_due=False)
     lines = [line + f" — {side.warband} leaves the game and loses it (000:815)."]

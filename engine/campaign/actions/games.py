@@ -141,7 +141,7 @@ def may_run(state: GameState, actor: Actor, *, doing: str = "run it") -> None:
     """Players of the game (each warband's owner) and Manage Server run it: turns, undo, the end."""
     if actor.is_admin or any(s.owner_id == actor.member_id for s in state.sides):
         return
-    players = ", ".join(f"<@{s.owner_id}>" for s in state.sides)
+    players = ", ".join(f"<@{owner}>" for owner in dict.fromkeys(s.owner_id for s in state.sides))  # each player once
     raise PermissionDenied(f"Only the players of this game (the owners of its warbands: {players}) or a member with "
                            f"Manage Server can {doing}.", hint="Ask one of them; the tracker shows the game to everyone.")
 
@@ -274,6 +274,7 @@ def start_game(uow: UnitOfWork, actor: Actor, warbands: Sequence[str], *, scenar
     if not MIN_SIDES <= len(names) <= MAX_SIDES:
         raise MordheimError(f"A game needs {MIN_SIDES} to {MAX_SIDES} of this server's warbands; {len(names)} were given.",
                             hint="Name them in `warband1`, `warband2` (and `warband3`, `warband4`), in the order they play.")
+    fit = scenario.fit_for(len(names))  # a scenario for two refuses a third; others note the multiplayer rules
     bands = [warband_named(uow, n) for n in names]
     if len({b.id for b in bands}) != len(bands):
         raise MordheimError("A warband cannot fight itself: each warband may be named once.")
@@ -310,7 +311,7 @@ def start_game(uow: UnitOfWork, actor: Actor, warbands: Sequence[str], *, scenar
         sides.append(Side(warband_id=band.id, warband=band.name, owner_id=band.owner_id, pieces=pieces,
                           leader_range=reach, leader_range_rule=rule))
     state = GameState(scenario=scenario.name, scenario_id=scenario.scenario_id, scenario_summary=scenario.summary, when=when,
-                      sides=tuple(sides), log=(*((scenario.rolled,) if scenario.rolled else ()),
+                      sides=tuple(sides), log=(*((scenario.rolled,) if scenario.rolled else ()), *((fit,) if fit else ()),
                                                f"Turn 1 · {sides[0].warband} goes first."))
     game_id = uow.games.add(started_by=actor.member_id, channel_id=channel_id, state_json=state.to_json(), at=uow.at)
     g = GamePress(uow, game_record(uow, game_id))

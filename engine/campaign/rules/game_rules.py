@@ -6,9 +6,15 @@ file:line, and for hired swords the Hired Swords chapter of the published rulebo
 not in the seeds; transcribed at mordheimer.net/docs/campaigns/hired-swords).
 
 Decisions where the rules leave room:
-- The recovery phase is applied to the warband whose turn begins, when the turn passes to it
-  (000:295-301). A knocked-down warrior stands up there (he "may stand up", 000:633; the tracker
-  assumes he does, and a mark puts him back down).
+- The Rout test is taken "at the start of his turn" (000:813; 001:123), and the recovery phase is
+  the turn's first phase (000:277-281): so the test comes first, while a stunned leader is still
+  stunned and may not lend his Ld to it (000:819-821). The recovery phase is applied to the warband
+  whose turn begins when the turn passes to it, or, when its Rout test is due, once it passes the
+  test (000:295-301). A knocked-down warrior stands up there (he "may stand up", 000:633; the
+  tracker assumes he does, and a mark puts him back down).
+- Who lends his Ld to the Rout test follows 000:819-821 word for word: the leader, unless he is
+  out of action or stunned; else the highest Ld "amongst any remaining fighters who are not
+  stunned or out of action", so a knocked-down or fleeing warrior may (never a hired sword).
 - A fled warrior stays fled until he passes a Rally test (000:297: "the model stops fleeing and
   has rallied"), rolled or typed from his tests, which marks him standing (an undoable mark), or
   until a player marks him. The tracker does not roll it for him at his recovery phase (a model
@@ -160,6 +166,31 @@ def rout_leader(side: Side) -> Piece | None:
 def leader_to_lend(side: Side) -> Piece | None:
     """The leader, when he may lend his Leadership to a warrior within 6" (000:829-831)."""
     return next((p for p in side.pieces if p.role == "leader" and p.state not in LEADER_CANNOT_LEND), None)
+
+
+# "Not in this game" is for a model who was never on the table (recovering from an old wound, left
+# at home): it takes him out of the Rout count. A model the tracker shows in the fight may not be
+# marked so, at any turn: had he been out of action, the enemy who took him out would silently lose
+# the kill (his experience) and the warband a model of its Rout count (000:813); knocked down,
+# stunned, fled or hidden, carrying wyrdstone, or having taken an enemy out, he was plainly there.
+# A player who marked him by mistake marks him standing first (or undoes the mark), a change he sees.
+FOUGHT_STATES = frozenset({PieceState.OUT_OF_ACTION, PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED,
+                           PieceState.HIDDEN})
+
+
+def why_in_the_fight(state: GameState, side: int, piece: Piece) -> str | None:
+    """Why ``piece`` of ``side`` cannot be marked "not in this game" (he took part), or None: he may."""
+    if piece.state in FOUGHT_STATES:
+        return f"he is {piece.state.words}"
+    if piece.counters:
+        return f"he carries {piece.counters} wyrdstone"
+    if piece.is_hero:
+        ref = piece_ref(side, piece.key)
+        took = sum(1 for n, other in enumerate(state.sides) if n != side
+                   for p in other.pieces if p.state == PieceState.OUT_OF_ACTION and p.taken_out_by == ref)
+        if took:
+            return f"he took {took} {'enemy' if took == 1 else 'enemies'} out of action"
+    return None
 
 
 # ---------------------------------------------------------------------------- turns

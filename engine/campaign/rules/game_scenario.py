@@ -30,6 +30,20 @@ class GameScenario:
     scenario_id: str | None = None  # the scenario table's id; None for a scenario typed in
     summary: str = ""  # its special rules in short, for the tracker's line
     rolled: str = ""  # the scenario table's dice when it was rolled, as the tracker's log shows them
+    warbands: int | None = None  # how many warbands it is written for; None: not said (a scenario typed in)
+    multiplayer: bool = True  # more than ``warbands`` may play it (under multiplayer rules); False: never more
+
+    def fit_for(self, warbands: int) -> str:
+        """What the game's log says of playing it with ``warbands`` warbands ('' when it is written for
+        them); MordheimError when it cannot be played by so many (rules_data/campaign/scenarios.json)."""
+        if self.warbands is None or warbands <= self.warbands:
+            return ""
+        if not self.multiplayer:
+            raise MordheimError(f"{self.name} is a scenario for {self.warbands} warbands, and {warbands} were named.",
+                                hint=f"Start it with {self.warbands}, choose another scenario (or `roll` again), or play "
+                                     f"your own version as `custom: {self.name}`.")
+        return (f"{self.name} is written for {self.warbands} warbands: with {warbands}, set up by the multiplayer rules "
+                "(Town Cryer 5, Chaos on the Streets).")
 
 
 class ScenarioSource(Protocol):
@@ -70,7 +84,7 @@ def scenario_for_game(text: str, tables: CampaignRules, source: ScenarioSource |
     typed = clean_name(typed, "The scenario")  # as a battle record keeps it: 1-64 characters, no mentions
     found = source.find(tables, typed) if source is not None else None
     if found is not None:
-        return GameScenario(name=found.name[:NAME_MAX], scenario_id=found.scenario_id, summary=found.summary[:SUMMARY_MAX])
+        return replace(found, name=found.name[:NAME_MAX], summary=found.summary[:SUMMARY_MAX])
     return GameScenario(name=typed)
 
 
@@ -100,4 +114,5 @@ class RulebookScenarios:
 
 
 def _game_scenario(s: rulebook.Scenario) -> GameScenario:
-    return GameScenario(name=s.name, scenario_id=s.id, summary=s.summary[:SUMMARY_MAX])
+    return GameScenario(name=s.name, scenario_id=s.id, summary=s.summary[:SUMMARY_MAX], warbands=s.warbands,
+                        multiplayer=s.multiplayer)

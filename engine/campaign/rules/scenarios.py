@@ -99,6 +99,8 @@ class Scenario:
     name: str
     aliases: tuple[str, ...]
     attacker_and_defender: bool  # who is which: the lower-rated player chooses (the pre-battle sequence)
+    warbands: int  # how many warbands it is written for (2 for each of the rulebook's)
+    multiplayer: bool  # more may play it under the multiplayer rules (Town Cryer 5); False: never more than ``warbands``
     summary: str
     setup: str
     special_rules: str
@@ -255,7 +257,8 @@ def _problems(data: dict[str, Any]) -> list[str]:
 def _scenario(raw: dict[str, Any]) -> Scenario:
     return Scenario(
         id=raw["id"], number=int(raw["number"]), name=raw["name"], aliases=tuple(raw["aliases"]),
-        attacker_and_defender=bool(raw["attacker_and_defender"]), summary=raw["summary"], setup=raw["setup"],
+        attacker_and_defender=bool(raw["attacker_and_defender"]), warbands=int(raw["warbands"]),
+        multiplayer=bool(raw["multiplayer"]), summary=raw["summary"], setup=raw["setup"],
         special_rules=raw["special_rules"], ending=raw["ending"], after_battle=raw.get("after_battle", ""),
         counters_are_shards=bool(raw.get("counters_are_shards", False)),
         chest=tuple(ChestItem(item=c["item"], needs=c["needs"]) for c in raw.get("chest", ())),
