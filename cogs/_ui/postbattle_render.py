@@ -169,7 +169,8 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
         return summary_embeds(view)[0]
     if view.status == "cancelled":
         closed = discord.Embed(title=f"{view.warband}: post-battle sequence closed"[:256], colour=NEUTRAL,
-                               description="Closed before the end. Steps already taken stay; `/warband undo` takes them all back.")
+                               description="Closed before the end. Steps already taken stay, and the battle's sequence cannot be run "
+                                           "again while they do; `/warband undo` takes them all back.")
         _field(closed, "Left waiting (record by hand with `/warrior edit`)", [safe_line(x) for x in _left_waiting(s.pending)])
         return closed
     guide = {

@@ -90,6 +90,13 @@ class LedgerRepository:
             self._batch_id = self._reserved[0]
         return self._batch_id
 
+    @property
+    def batch_of_rows(self) -> int | None:
+        """This batch's id once it has rows (recorded in this unit, or an earlier batch joined); None
+        while it has none: an id reserved for no row is given to the next batch written, which would
+        then pass for this one."""
+        return self.batch_id if self._batch_id is not None or self._pending else None
+
     def join_batch(self, batch_id: int | None) -> None:
         """Write this unit's rows into an earlier batch (a post-battle sequence is one batch over
         several steps); None: a new batch, as usual."""
@@ -198,6 +205,15 @@ class LedgerRepository:
         return self.c.row("SELECT 1 FROM ledger l WHERE l.guild_id = ? AND l.warband_id = ? AND l.id >= ? AND l.batch_id = ? "
                           "AND EXISTS (SELECT 1 FROM ledger u WHERE u.undoes_id = l.id) LIMIT 1",
                           (self.guild_id, warband_id, batch_id, batch_id)) is not None
+
+    def batch_changed(self, warband_id: int, batch_id: int | None, passed_over: Sequence[str] = ()) -> bool:
+        """The batch holds a row of this warband other than those ``passed_over`` (by ``what``):
+        something was changed under it."""
+        if batch_id is None:
+            return False
+        skip = f" AND what NOT IN ({', '.join('?' for _ in passed_over)})" if passed_over else ""
+        return self.c.row(f"SELECT 1 FROM ledger WHERE guild_id = ? AND warband_id = ? AND id >= ? AND batch_id = ?{skip} LIMIT 1",
+                          (self.guild_id, warband_id, batch_id, batch_id, *passed_over)) is not None
 
     def newest_of_warband(self, warband_id: int) -> int | None:
         """The id of the warband's newest row: it changes with every change to the warband."""

@@ -386,3 +386,30 @@ def test_a_henchman_groups_plus_one_limit_counts_what_its_earlier_sequences_rais
         c.undo_last_batch(G, OWNER, False, "Reikland Raiders")
     again = _one_sequence(c, pb, experience_dice={ids["Marksmen"]: "2 2"})
     assert "Marksmen +1 experience → advance: +1 I" in again.state.lines
+
+
+def test_a_cancelled_sequence_that_took_steps_cannot_be_run_again_for_its_battle_until_undone(setup):
+    # a playtest: cancel after experience, start again, and the battle's experience was paid twice
+    c, pb, _ = setup
+    ids = raiders(c)
+    v = through_injuries(pb, ids, {ids["Hans"]: "45", ids["Marksmen"]: "5 6"})
+    v = pb.apply_experience(G, OWNER, False, v.id, v.version)
+    paid = c.get_warrior(G, "Reikland Raiders", "Captain").experience
+    assert paid == 22
+    pb.cancel(G, OWNER, False, v.id)
+    with pytest.raises(MordheimError, match="took steps of a post-battle sequence for that battle before it was cancelled"):
+        pb.start(G, OWNER, False, "Reikland Raiders")
+    assert c.get_warrior(G, "Reikland Raiders", "Captain").experience == paid  # nothing paid twice
+    c.undo_last_batch(G, OWNER, False, "Reikland Raiders")  # the cancelled sequence's steps go back together
+    assert c.get_warrior(G, "Reikland Raiders", "Captain").experience == 20
+    v = pb.start(G, OWNER, False, "Reikland Raiders")  # and the battle's sequence runs again
+    assert v.state.step == "setup"
+
+
+def test_a_sequence_cancelled_before_any_change_can_be_started_again(setup):
+    c, pb, _ = setup
+    raiders(c)
+    v = pb.start(G, OWNER, False, "Reikland Raiders")
+    v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)  # who fought: nothing of the warband changes yet
+    pb.cancel(G, OWNER, False, v.id)
+    assert pb.start(G, OWNER, False, "Reikland Raiders").state.step == "setup"

@@ -325,6 +325,16 @@ def start(uow: UnitOfWork, actor: Actor, warband: str, *, battle_id: int | None 
         if not uow.ledger.batch_undone(band.id, done.batch_id):
             raise MordheimError(f"{band.name} already went through the post-battle sequence for that battle.",
                                 hint="Undo it with `/warband undo` to run it again.")
+    # A cancelled sequence keeps the steps it took (its injuries, experience, finds): running the
+    # battle's sequence again on top of them would roll and pay them twice. Undoing them first is
+    # the way to run it again, as for a finished one.
+    for dropped in uow.sequences.of_warband(band.id, SequenceStatus.CANCELLED, battle_id=battle.id):
+        if (uow.ledger.batch_changed(band.id, dropped.batch_id, passed_over=(SEQUENCE_CLOSED,))
+                and not uow.ledger.batch_undone(band.id, dropped.batch_id)):
+            raise MordheimError(f"{band.name} took steps of a post-battle sequence for that battle before it was cancelled "
+                                f"({STEP_TITLES[state_of(dropped.state_json).step]}): what they applied still stands, so the "
+                                "sequence cannot be run for that battle again.",
+                                hint="Undo those steps with `/warband undo` (they go back together) to run it again.")
     number = sum(1 for x in battles if x.id <= battle.id)
     missing, captive = _absences(uow, band.id, battle.id)
     fighters = tuple(
@@ -1375,7 +1385,7 @@ class _Step:
         text = state.to_json()
         _keep_state(text, state)  # the next step reads it back: it need not parse it
         self.record = self.uow.sequences.save(self.record, step=Step(state.step), state_json=text,
-                                              batch_id=self.uow.ledger.batch_id, status=status, at=self.uow.at)
+                                              batch_id=self.uow.ledger.batch_of_rows, status=status, at=self.uow.at)
         self.uow.warbands.touch(self.band.id)
         self.state = state
         warriors = self.warriors()
