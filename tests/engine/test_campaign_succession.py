@@ -126,6 +126,22 @@ def test_the_post_battle_injuries_step_passes_command_in_the_sequence_batch(c):
     assert [w.name for w in leader_of(c)] == ["Captain"]
 
 
+def test_a_hero_captured_in_the_same_injuries_step_cannot_take_command(c):
+    # a playtest: the captain killed and the champion captured by the same roll of injuries; the
+    # champion was still counted when the captain's heir was chosen, before his own injury
+    reiklanders(c)
+    c.record_battle(G, OWNER, False, "Red", result="loss")
+    captain, champion = c.get_warrior(G, "Red", "Captain").id, c.get_warrior(G, "Red", "Champion").id
+    pb = PostBattle(c.store, Faces(*[1] * 12))
+    v = pb.start(G, OWNER, False, "Red")
+    v = pb.set_fighters(G, OWNER, False, v.id, v.version, out_of_action={captain: 1, champion: 1})
+    v = pb.roll_injuries(G, OWNER, False, v.id, pb.confirm_fighters(G, OWNER, False, v.id, v.version).version,
+                         entered={captain: "11", champion: "61"})
+    assert v.warrior(captain).status == "dead" and v.warrior(champion).status == "captured"
+    assert any("Youngblood (Youngblood) takes command" in line for line in v.state.lines), v.state.lines
+    assert [w.name for w in leader_of(c)] == ["Youngblood"]
+
+
 def test_a_leader_sold_to_the_slavers_is_succeeded(c):
     from tests.engine.test_campaign_captives import capture, warband
     red = warband(c, "Red", OWNER)

@@ -1216,6 +1216,9 @@ class _Step:
         self._raised: list[tuple[int, str]] | None = None
         self.rng: random.Random | None = None  # rolls the D6 of a tie for command (else the players roll it)
         self._succession_lines: list[str] = []  # who took command after a leader left, for the summary
+        # leaders who left for good in this step: succeeded when it saves, once every warrior's fate
+        # in it is known (a hero captured or killed later in the same step cannot take command)
+        self._departed: list[Warrior] = []
 
     @classmethod
     def open(cls, uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *steps: str) -> _Step:
@@ -1339,7 +1342,7 @@ class _Step:
                                reason=f"post-battle, {self.state.battle}")
         self._remember(stored)
         if leaves_for_good(old, str(stored.status)):
-            self._succeed(old)
+            self._departed.append(old)
         return stored
 
     def _succeed(self, departed: Warrior) -> None:
@@ -1372,6 +1375,9 @@ class _Step:
     def save(self, state: SequenceState, *, rolls: Iterable[str] = (), status: SequenceStatus = SequenceStatus.OPEN) -> None:
         """Write the warriors' changes and the sequence's new state, one version on. The lines the
         step added are marked as its own (the summary's sections), and so is who took command."""
+        for departed in self._departed:
+            self._succeed(departed)
+        self._departed = []
         if self._succession_lines:
             state = replace(state, lines=(*state.lines, *self._succession_lines))
             self._succession_lines = []
