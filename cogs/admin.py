@@ -10,15 +10,18 @@ forged interaction cannot slip past). Everyone reads the result with `/settings 
 from __future__ import annotations
 
 import asyncio
+import io
+import json
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs._ui.campaign import call, campaigns
 from cogs._ui.context import is_admin, server_settings
 from cogs._ui.embeds import SUCCESS, info_embed
 from cogs._ui.roster import problem_pages
-from cogs._ui.views import send_pages
+from cogs._ui.views import Confirm, check_same_server, send_pages
 from engine.combat.ruleset import TOGGLES, combat_edition, get_ruleset, list_toggles
 from engine.editions import all_editions, get_edition
 from engine.errors import LimitExceeded, MordheimError
@@ -38,6 +41,29 @@ def _require_server(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:  # guild_only keeps Discord from offering it; a console or forged call
         raise MordheimError("Server settings belong to a server.", hint="Use /admin in a channel of the server you play in.")
     return interaction.guild_id
+
+
+def override_file(override: dict) -> discord.File:
+    """A server's own campaign tables as the JSON file ``/admin campaign file:`` takes back."""
+    return discord.File(io.BytesIO(json.dumps(override, indent=2, ensure_ascii=False).encode()), filename="campaign-tables.json")
+
+
+class CampaignResetConfirm(Confirm):
+    """Go back to the default campaign tables on confirmation: only the member who asked, only in that server."""
+
+    def __init__(self, owner_id: int, guild_id: int) -> None:
+        super().__init__(owner_id, self._reset, label="Go back to the default")
+        self.guild_id = guild_id
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        check_same_server(interaction, self.guild_id)
+        return await super().interaction_check(interaction)
+
+    async def _reset(self, interaction: discord.Interaction) -> None:
+        await call(campaigns(interaction).set_campaign_rules, self.guild_id, interaction.user.id, is_admin(interaction), None)
+        await interaction.response.edit_message(
+            embed=info_embed("Campaign tables", "This server uses the default campaign tables again. The file attached above "
+                                                "brings its own back with `/admin campaign file:`.", colour=SUCCESS), view=None)
 
 
 class Admin(commands.Cog):
@@ -108,6 +134,23 @@ class Admin(commands.Cog):
             if file.size > MAX_CAMPAIGN_FILE:
                 raise LimitExceeded(f"The campaign file is {file.size:,} bytes; the limit is {MAX_CAMPAIGN_FILE:,}.")
             data = await file.read()
+        elif is_admin(interaction):  # no file: going back to the default throws the server's own tables away, so ask first
+            override = await asyncio.to_thread(self.bot.campaigns.campaign_override, guild_id)
+            if not override:
+                await interaction.response.send_message(embed=info_embed(
+                    "Campaign tables", "This server already uses the default campaign tables. Attach a JSON file shaped like "
+                                       "`rules_data/campaign/lrb.json` to use your own."), ephemeral=True)
+                return
+            view = CampaignResetConfirm(interaction.user.id, guild_id)
+            embed = discord.Embed(
+                title="Go back to the default campaign tables?",
+                description=f"This server's own tables replace {len(override)} part{'s' if len(override) != 1 else ''} of the "
+                            f"default ({', '.join(f'`{k}`' for k in sorted(override))[:1500]}). They are attached: "
+                            "`/admin campaign file:` brings them back.",
+                colour=discord.Colour.orange())
+            sent = await interaction.response.send_message(embed=embed, view=view, file=override_file(override), ephemeral=True)
+            view.message = sent.resource if isinstance(sent.resource, discord.InteractionMessage) else None
+            return
         await asyncio.to_thread(
             self.bot.campaigns.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
         )

@@ -100,3 +100,29 @@ async def test_an_edition_is_named_without_the_word_seed(harness):
     res = await harness.command("admin edition", ADMIN, edition="core")
     assert "now plays by **Community Core Rules (cited as 002)**" in res.text and "seed" not in res.text.lower()
     assert "seed" not in (await harness.command("settings show")).text.lower()
+
+
+async def test_going_back_to_the_default_tables_asks_first_and_hands_the_server_its_own(harness):
+    # a playtest: /admin campaign without a file threw the server's own tables away at once
+    own = {"max_heroes": 7}
+    res = await harness.command("admin campaign", ADMIN, file=("camp.json", json.dumps(own).encode()))
+    assert not res.is_error, res.text
+    kept = harness.bot.campaigns.campaign_override(ADMIN.guild_id)
+    assert kept
+    ask = await harness.command("admin campaign", ADMIN)
+    assert ask.ephemeral and "Go back to the default campaign tables?" in ask.text and "`max_heroes`" in ask.text
+    assert json.loads(harness.messages[ask.message_id].files[0]["content"]) == kept  # his own, to upload again
+    assert harness.bot.campaigns.campaign_override(ADMIN.guild_id) == kept  # nothing changed yet
+    no = await harness.click(ask.message_id, "confirm:no", ADMIN)
+    assert not no.is_error and harness.bot.campaigns.campaign_override(ADMIN.guild_id) == kept
+    ask = await harness.command("admin campaign", ADMIN)
+    yes = await harness.click(ask.message_id, "confirm:yes", ADMIN)
+    assert not yes.is_error and "default campaign tables again" in yes.text
+    assert harness.bot.campaigns.campaign_override(ADMIN.guild_id) == {}
+    again = await harness.command("admin campaign", ADMIN)
+    assert again.ephemeral and "already uses the default campaign tables" in again.text
+
+
+async def test_a_member_without_manage_server_cannot_reset_the_tables(harness):
+    res = await harness.command("admin campaign", Actor())
+    assert res.is_error and res.ephemeral and "Manage Server" in res.text
