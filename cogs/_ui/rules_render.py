@@ -119,8 +119,10 @@ def _table_block(rows: list[str]) -> list[str]:
         return [_row_line(row) for row in body]
 
     def line(row: list[str]) -> str:
-        padded = row + [""] * (width - len(row))
-        return " | ".join(c.ljust(w) for c, w in zip(padded, cols)).rstrip()
+        filled = len(row)
+        while filled and not row[filled - 1]:
+            filled -= 1  # a row short of values (000:722 has no T10) ends where they do, blank after
+        return " | ".join(c.ljust(w) for c, w in zip(row[:filled], cols)).rstrip()
 
     block = ["```"]
     if header:

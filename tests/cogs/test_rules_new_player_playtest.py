@@ -1,0 +1,46 @@
+"""/rule after a new player's playtest: tables read under their headers, names that are exactly an
+entry's name, characteristics by their letters, and the questions a first game asks."""
+
+from __future__ import annotations
+
+import re
+
+
+def chart_cell(description: str, row: str, column: str) -> str:
+    """The cell of the first chart laid out as a code block (cogs/_ui/rules_render.py) in the row
+    headed ``row`` and the column headed ``column``; blank where the row has no value there."""
+    block = description.split("```")[1].strip("\n").split("\n")
+    header = [c.strip() for c in block[0].split(" | ")]
+    labels = next(k for k, c in enumerate(header) if c)  # the label cells before the column headings
+    col = header.index(column)
+    for line in block[2:]:
+        cells = [c.strip() for c in line.split(" | ")]
+        if cells[labels - 1] == row:
+            return cells[col] if col < len(cells) else ""
+    raise AssertionError(f"no row {row!r} in {block}")
+
+
+async def test_the_close_combat_wound_chart_reads_under_its_header(harness):
+    """Playtest: each value read one column to the left (S3 v T3 as 3+). 000:721-731 prints one blank
+    before the Toughness labels and two label cells in each row, and no T10 value (INVENTORY ambiguity 4)."""
+    for query in ("wound chart", "to wound chart"):
+        res = await harness.command("rule", query=query)
+        assert res.embeds[0]["title"] == "Wound chart", query
+        description = res.embeds[0]["description"]
+        assert chart_cell(description, "3", "3") == "4"
+        assert chart_cell(description, "4", "3") == "3"
+        assert chart_cell(description, "1", "1") == "4"
+        assert chart_cell(description, "1", "5") == "-"
+        assert chart_cell(description, "10", "1") == "2"
+        assert chart_cell(description, "10", "9") == "3"
+        assert chart_cell(description, "10", "10") == ""  # the seed has none
+        assert "attacker's Strength" in description.split("```")[1].split("\n")[3]  # in the label column
+
+
+async def test_the_shooting_wound_chart_still_reads_under_its_header(harness):
+    res = await harness.command("rule", query="lrb/shooting/hitting-the-target")
+    description = res.embeds[0]["description"]
+    tables = description.split("```")
+    wound = next(t for t in tables[1::2] if "weapon's strength" in t)
+    assert chart_cell(f"```{wound}```", "3", "3") == "4"
+    assert chart_cell(f"```{wound}```", "10", "10") == "4"  # 000:533
