@@ -131,7 +131,7 @@ class RulesLibrary:
             kit = data_dir / KIT_FILE  # how a fight plays the lists' own items (engine/rules/warband_items.py)
             if kit.exists():
                 digest.update(KIT_FILE.as_posix().encode() + b"\0" + kit.read_bytes())
-            taken = {key(n) for e in entries if e.edition == "lrb" for n in (e.title, *e.aliases)}  # the edition they join
+            taken = {key(n) for e in entries if e.edition == "lrb" for n in _own_names(e)}  # the edition they join
             entries += warband_entries(catalogue_of(warbands), taken, fight_sentences(data_dir))
         scenarios = data_dir / "campaign" / "scenarios.json"
         if scenarios.exists():  # the scenarios and the underdog table, as entries (engine/rules/scenario_entries.py)
@@ -435,6 +435,15 @@ def _check_query(query: object) -> str:
             f"The query is {len(text)} characters long; the limit is {MAX_QUERY_CHARS}.",
             hint="Ask about one rule at a time.")
     return text
+
+
+def _own_names(entry: Entry) -> list[str]:
+    """The names an entry answers to in its own words: its title, and each alias its title or text
+    uses ("mace" of Hammer, staff, mace or club; "large target" of the hit modifiers). An alias its
+    text never uses is only a synonym ("sprint" for Running): a warband-data entry of that very name
+    (the Sprint skill) is kept, and as a title it wins the exact lookup over the synonym."""
+    text = f" {key(entry.title + ' ' + _plain(entry.body))} "
+    return [entry.title, *(a for a in entry.aliases if f" {key(a)} " in text)]
 
 
 def _spaceless(text: str) -> str:

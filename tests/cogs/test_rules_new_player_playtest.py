@@ -44,3 +44,14 @@ async def test_the_shooting_wound_chart_still_reads_under_its_header(harness):
     wound = next(t for t in tables[1::2] if "weapon's strength" in t)
     assert chart_cell(f"```{wound}```", "3", "3") == "4"
     assert chart_cell(f"```{wound}```", "10", "10") == "4"  # 000:533
+
+
+async def test_a_name_that_is_exactly_an_entry_s_beats_a_synonym(harness):
+    """Playtest: "sprint" opened Movement > Running, whose synonym it is (rules_data/overlay/aliases.json);
+    Sprint is a skill (rules_data/warbands/skills.json). A name the rulebook's own text uses stays its."""
+    res = await harness.command("rule", query="sprint")
+    assert res.embeds[0]["title"] == "Sprint"
+    assert "three times his Movement" in res.embeds[0]["description"]
+    for query, title in (("run", "Running"), ("mace", "Hammer, staff, mace or club"), ("causes fear", "Fear")):
+        res = await harness.command("rule", query=query)
+        assert res.embeds[0]["title"] == title, query
