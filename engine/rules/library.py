@@ -47,6 +47,7 @@ CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an
 SUGGESTED = 35.0  # and below this it is not offered at all
 NEAREST_NAMES, NEAREST_CUTOFF = 5, 40  # when nothing is offered: the names spelt most like the query
 ALL_WORDS_BONUS = 20.0
+MIN_RANKED_NAME = 2  # a name shorter than this is found only when typed as it stands (lookup_exact)
 MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
 CATALOGUE_CANDIDATES = 10  # and of the warband data's entries, ranked apart (see _fts)
@@ -73,6 +74,7 @@ class _Scope:
     # (display name without spaces or punctuation, display name, id), sorted: "soul f" and
     # "darkbl" complete Soulfire and Dark Blood
     spaceless: list[tuple[str, str, str]]
+    shown: dict[str, str]  # entry id -> the name autocomplete shows
 
 
 class RulesLibrary:
@@ -164,6 +166,8 @@ class RulesLibrary:
             for n, name in enumerate((e.title, *e.aliases)):
                 if n:
                     exact_aliases.setdefault(key(name), []).append(e.id)
+                if len(key(name)) < MIN_RANKED_NAME:
+                    continue  # a characteristic's letter ("T") names it typed alone, not inside other words
                 name_keys.append(key(name))
                 if name not in stems:  # the same names recur in every edition's scope
                     stems[name] = frozenset(stem(w) for w in self.rewriter.content_words(name))
@@ -185,7 +189,7 @@ class RulesLibrary:
         spaceless = sorted((_spaceless(low), shown, eid) for low, shown, eid in names)
         return _Scope([e.id for e in scope_entries], {e.id for e in scope_entries}, exact_titles,
                       exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index,
-                      spaceless)
+                      spaceless, {eid: shown for _, shown, eid in names})
 
     # ------------------------------------------------------------ small accessors
 
@@ -381,7 +385,26 @@ class RulesLibrary:
             ed = get_edition(edition).id
         except MordheimError:
             ed = get_edition(None).id
-        return list(self._suggest(fold(str(prefix or ""))[:100].strip(), ed, max(0, min(int(limit), 25))))
+        typed = fold(str(prefix or ""))[:100].strip()
+        limit = max(0, min(int(limit), 25))
+        # what /rule would answer for exactly this text comes first ("ws": Characteristics), then what
+        # else an alias of it names ("sprint": the Sprint skill, then Running)
+        first = dict.fromkeys(self._exact_ids(typed, ed)) if typed and words(typed) else {}
+        out = {eid: self._scopes[ed].shown[eid] for eid in first}
+        for shown, eid in self._suggest(typed, ed, limit):
+            out.setdefault(eid, shown)
+        return [(shown, eid) for eid, shown in list(out.items())[:limit]]
+
+    @lru_cache(maxsize=4096)
+    def _exact_ids(self, text: str, ed: str) -> tuple[str, ...]:
+        """The entries ``text`` names exactly, as a title or an alias, the one lookup_exact answers first."""
+        found = self.lookup_exact(text, ed)
+        if found is None or found.entry is None:
+            return ()
+        scope = self._scopes[ed]
+        others = [i for k in dict.fromkeys([key(text), self.rewriter.rewrite(text)])
+                  for i in (*scope.exact_titles.get(k, []), *scope.exact_aliases.get(k, []))]
+        return (found.entry.id, *others)
 
     @lru_cache(maxsize=4096)
     def _suggest(self, p: str, ed: str, limit: int, rewritten: bool = False) -> tuple[tuple[str, str], ...]:
@@ -410,7 +433,7 @@ class RulesLibrary:
             while k < len(scope.spaceless) and scope.spaceless[k][0].startswith(typed_together) and len(out) < limit:
                 out.setdefault(scope.spaceless[k][2], scope.spaceless[k][1])
                 k += 1
-        if len(out) < limit and len(p) >= 3:
+        if len(out) < limit and len(p) >= 3 and not rewritten:  # what an abbreviation stands for is no misspelling
             for choice, _, idx in process.extract(p, scope.sorted_lower, scorer=fuzz.WRatio,
                                                   limit=limit, score_cutoff=75):
                 out.setdefault(names[idx][2], names[idx][1])

@@ -55,3 +55,23 @@ async def test_a_name_that_is_exactly_an_entry_s_beats_a_synonym(harness):
     for query, title in (("run", "Running"), ("mace", "Hammer, staff, mace or club"), ("causes fear", "Fear")):
         res = await harness.command("rule", query=query)
         assert res.embeds[0]["title"] == title, query
+
+
+async def test_every_characteristic_by_its_letters_opens_the_characteristics(harness):
+    """Playtest: A opened Axe, T Tears of Shallaya, M the Mordheim map, I Wyrdstone, W Zero level
+    characteristics. The letters are how the rules write the characteristics (000:208-230)."""
+    for query in ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "ws", "t"):
+        res = await harness.command("rule", query=query)
+        assert res.embeds[0]["title"] == "Characteristics", query
+
+
+async def test_autocomplete_offers_first_what_the_answer_is(harness):
+    """Playtest: "ws" offered Double-handed weapon and Pathfinder, "bs" only Pathfinder, neither
+    Characteristics; "sprint" only Running."""
+    for typed in ("ws", "bs", "A"):
+        choices = (await harness.autocomplete("rule", "query", query=typed)).choices
+        assert choices[0] == {"name": "Characteristics", "value": "lrb/characteristics"}, typed
+    names = [c["name"] for c in (await harness.autocomplete("rule", "query", query="ws")).choices]
+    assert "Double-handed weapon" not in names and not any("Pathfinder" in n for n in names)
+    choices = (await harness.autocomplete("rule", "query", query="sprint")).choices
+    assert [c["value"] for c in choices[:2]] == ["lrb/skills/sprint", "lrb/movement/running"]
