@@ -7,6 +7,7 @@ silently: bodies are paged, and anything shortened says so and how to read the r
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import discord
@@ -14,6 +15,7 @@ import discord
 from cogs._ui.embeds import EMBED_DESCRIPTION_LIMIT, EMBED_FIELD_LIMIT, INFO, NEUTRAL, clip
 from engine.editions import get_edition
 from engine.rules import Entry, Hit
+from engine.rules.text import fold
 
 # Body characters per page. Leaves room under the 4096 description limit for the table
 # layout below, and under the 6000 whole-embed limit for title, path, source and footer.
@@ -257,19 +259,38 @@ def other_editions_embed(entry: Entry, others: list[tuple[Entry, bool]]) -> disc
     for e, differs in [(entry, False), *others]:
         label = "this answer" if e is entry else ("differs" if differs else "same text")
         name = clip(f"{edition_name(e.edition)} — {label}", 256)
-        embed.add_field(name=name, value=_field_text(e), inline=True)
+        embed.add_field(name=name, value=_field_text(e, entry if differs else None), inline=True)
     embed.set_footer(text="Sources: " + "; ".join(f"{e.edition} {e.source.cite()}" for e, _ in [(entry, False), *others]))
     _check(embed)
     return embed
 
 
-def _field_text(entry: Entry) -> str:
+def _field_text(entry: Entry, compared_with: Entry | None = None) -> str:
+    """The entry's body for a field, whole when it fits. Too long, a body that differs from
+    ``compared_with`` shows the paragraphs where it differs (the rest said to read the same), so the
+    difference is seen (parry: 002:966's +1 for two swords, 004:601's re-roll for them); otherwise
+    its start. Either way what is left out is said, with how to read all of it."""
     body = entry.body.strip() or "(no text)"
     if len(body) <= EMBED_FIELD_LIMIT:
         return body
+    if compared_with is not None:
+        theirs = {_same_words(p) for p in compared_with.body.split("\n\n")}
+        paragraphs = [p.strip() for p in body.split("\n\n") if p.strip()]
+        differing = [p for p in paragraphs if _same_words(p) not in theirs]
+        if differing and len(differing) < len(paragraphs):
+            shown = "*Where it differs (the rest reads as this answer):*\n" + "\n…\n".join(differing)
+            if len(shown) <= EMBED_FIELD_LIMIT - 80:
+                return shown + "\n… *choose it below to read all.*"
+            body = shown
     cut = body[: EMBED_FIELD_LIMIT - 80]
     cut = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut).rstrip()  # end on a whole word
     return cut + f"\n… *{len(body) - len(cut):,} more characters: choose it below to read all.*"
+
+
+def _same_words(paragraph: str) -> str:
+    """A paragraph as compared across editions: letters and digits only, spelt the British way
+    (002's "armor", "i.e." and hyphens broken at line ends are the same text as 000's)."""
+    return re.sub(r"[^a-z0-9]", "", fold(paragraph)).replace("armor", "armour")
 
 
 def stale_embed() -> discord.Embed:

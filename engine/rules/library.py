@@ -474,7 +474,9 @@ def _spaceless(text: str) -> str:
 
 
 def _plain(body: str) -> str:
-    return re.sub(r"[*_|#]+", " ", body)
+    """The body's words without its Markdown: emphasis marks go (a space in their place would part
+    "**knocked down**," from its comma in a search snippet), table bars and headings' hashes part words."""
+    return re.sub(r"[|#]+", " ", re.sub(r"[*_]+", "", body))
 
 
 def _entry_from_json(e: dict) -> Entry:

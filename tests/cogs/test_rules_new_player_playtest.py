@@ -75,3 +75,25 @@ async def test_autocomplete_offers_first_what_the_answer_is(harness):
     assert "Double-handed weapon" not in names and not any("Pathfinder" in n for n in names)
     choices = (await harness.autocomplete("rule", "query", query="sprint")).choices
     assert [c["value"] for c in choices[:2]] == ["lrb/skills/sprint", "lrb/movement/running"]
+
+
+async def test_other_editions_show_where_a_long_text_differs(harness):
+    """Playtest: parry's counterparts were labelled "differs" but cut before the difference: 002 adds +1
+    for two swords (002:966), 004 lets two swords re-roll (004:601)."""
+    from bot.harness import Actor
+
+    res = await harness.command("rule", query="parry")
+    button = next(c for c in harness.messages[res.message_id].components() if c["custom_id"].startswith("rule:other:"))
+    other = await harness.click(res.message_id, button["custom_id"], Actor(user_id=77))
+    fields = {f["name"].split(" (cited as ")[1][:3]: f["value"] for f in other.embeds[0]["fields"]}
+    assert "may add +1 to the results" in fields["002"] and "Where it differs" in fields["002"]
+    assert "or two swords, you may re-roll" in fields["004"] and "Sword & Board" in fields["004"]
+    assert all(len(v) <= 1024 for v in fields.values())
+
+
+async def test_search_snippets_keep_punctuation_against_the_word(harness):
+    """Playtest: "**knocked** **down** ," with a space before the comma."""
+    res = await harness.command("rules search", text="knocked down")
+    description = res.embeds[0]["description"]
+    assert "**knocked** **down**," in description
+    assert not re.search(r"\*\* [,.;:]", description)
