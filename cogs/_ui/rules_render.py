@@ -198,7 +198,7 @@ def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_i
     elif suggestions:
         lines = [f"Nothing matches “{shown}” closely enough. Did you mean:"]
         lines += [f"• **{name}** — {path}" for name, path in suggestions]
-        lines.append("\nChoose one below, or run `/rule` again with another name.")
+        lines.append("\nChoose one below, run `/rule` again with another name, or search the rules' text with `/rules search`.")
         title = "Did you mean…?"
     else:
         title = "No rule found"

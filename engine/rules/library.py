@@ -255,6 +255,10 @@ class RulesLibrary:
                 # no word at all ("qwertyuiop"): whatever scored, it is chance, not a near miss
                 return LookupResult(None, round(best_score, 1), [], ed, None, text, unknown=True, unrecognised=True)
             sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= SUGGESTED]
+            if not sugg:
+                # no name, but passages holding every word ("line of sight": 000:506, 000:1795) are offered
+                holding = set(self._holding_all(rewritten or raw, scope))
+                sugg = [(self._entries[i], round(s, 1)) for i, s in ranked if i in holding][:5]
             if not sugg:  # nothing comes close: the rules and data lack it; offer the names spelt most like it
                 return LookupResult(None, round(best_score, 1), self._nearest_names(rewritten or raw, scope), ed, None,
                                     text, unknown=True)
@@ -315,9 +319,10 @@ class RulesLibrary:
         """Entries by how well they answer the query, best first (engine/rules/ranking.py): ``raw``
         is the query as the rules spell it, ``rewritten`` with abbreviations expanded and stop words
         dropped; ``asked`` when the player phrased it as a question ("do flails strike first")."""
-        query = Query(raw, rewritten, asked, None)
+        dropped = frozenset(w for w in raw.split() if w in self.rewriter.stop)
+        query = Query(raw, rewritten, asked, None, dropped)
         if query.question:
-            query = Query(raw, rewritten, asked, self.topics.topic(query.words))
+            query = Query(raw, rewritten, asked, self.topics.topic(query.words), dropped)
         names = match_names(query, scope.name_keys, scope.name_words, scope.name_ids, self._entries, self._homes)
         text_rel = self._fts(rewritten or raw, scope, ed, limit=FTS_CANDIDATES)
         combined = blend(query, names, text_rel, self._entries)
@@ -349,6 +354,13 @@ class RulesLibrary:
                     if i in scope.id_set:
                         rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
         return rel
+
+    def _holding_all(self, q: str, scope: _Scope) -> list[str]:
+        """The rulebooks' entries of ``scope`` whose text holds every word of ``q`` (of two words or more)."""
+        terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()))
+        if len(terms) < 2:
+            return []
+        return [i for i in self._index.holding_all(terms) if i in scope.id_set]
 
     # ------------------------------------------------------------ search
 

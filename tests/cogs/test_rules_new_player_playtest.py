@@ -97,3 +97,25 @@ async def test_search_snippets_keep_punctuation_against_the_word(harness):
     description = res.embeds[0]["description"]
     assert "**knocked** **down**," in description
     assert not re.search(r"\*\* [,.;:]", description)
+
+
+async def test_the_questions_of_a_first_game_find_their_rules(harness):
+    """Playtest: fleeing opened Flight of Zimmeran (a spell) and "how far do I flee" found nothing; the
+    rules of fleeing are All alone's (000:833-841). "to hit chart" in core and core2 opened Critical
+    hits: it is their Hitting the enemy (002:860-869, 004:541-543)."""
+    for query, edition, title in (("fleeing", None, "All alone"), ("how far do I flee", None, "All alone"),
+                                  ("to hit chart", "core", "Hitting the enemy"),
+                                  ("to hit chart", "core2", "Hitting the enemy"),
+                                  ("fleeing", "core2", "Fleeing")):
+        res = await harness.command("rule", query=query, **({"edition": edition} if edition else {}))
+        assert not res.ephemeral and res.embeds[0]["title"] == title, (query, edition, res.embeds[0]["title"])
+
+
+async def test_line_of_sight_offers_the_passages_that_say_it(harness):
+    """Playtest: "los" opened Close combat and "line of sight" said nothing matches, though 000:506 and
+    000:1795 say it: the passages holding every word are offered, and /rules search named."""
+    for query in ("line of sight", "los"):
+        res = await harness.command("rule", query=query)
+        assert res.ephemeral, query
+        description = res.embeds[0]["description"]
+        assert "Shooting from an elevated position" in description and "/rules search" in description, query
