@@ -255,10 +255,13 @@ class RulesLibrary:
                 # no word at all ("qwertyuiop"): whatever scored, it is chance, not a near miss
                 return LookupResult(None, round(best_score, 1), [], ed, None, text, unknown=True, unrecognised=True)
             sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= SUGGESTED]
-            if not sugg:
-                # no name, but passages holding every word ("line of sight": 000:506, 000:1795) are offered
+            if all(self.speller.is_word(w) for w in (rewritten or raw).split()):
+                # words the rules use, that no name holds: the passages holding every one of them come
+                # first ("line of sight": 000:506, 000:1795; "cumbersome": the shield, 000:1297), before
+                # names merely spelt like them
                 holding = set(self._holding_all(rewritten or raw, scope))
-                sugg = [(self._entries[i], round(s, 1)) for i, s in ranked if i in holding][:5]
+                text = [(self._entries[i], round(s, 1)) for i, s in ranked if i in holding]
+                sugg = list({e.id: (e, s) for e, s in text[:5] + sugg}.values())[:5]
             if not sugg:  # nothing comes close: the rules and data lack it; offer the names spelt most like it
                 return LookupResult(None, round(best_score, 1), self._nearest_names(rewritten or raw, scope), ed, None,
                                     text, unknown=True)
@@ -356,9 +359,9 @@ class RulesLibrary:
         return rel
 
     def _holding_all(self, q: str, scope: _Scope) -> list[str]:
-        """The rulebooks' entries of ``scope`` whose text holds every word of ``q`` (of two words or more)."""
-        terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 1 or t.isdigit()))
-        if len(terms) < 2:
+        """The rulebooks' entries of ``scope`` whose text holds every word of ``q`` (of three letters or more)."""
+        terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 2))
+        if not terms:
             return []
         return [i for i in self._index.holding_all(terms) if i in scope.id_set]
 

@@ -119,3 +119,11 @@ async def test_line_of_sight_offers_the_passages_that_say_it(harness):
         assert res.ephemeral, query
         description = res.embeds[0]["description"]
         assert "Shooting from an elevated position" in description and "/rules search" in description, query
+
+
+async def test_words_of_the_rules_that_no_name_holds_offer_the_passages_that_use_them(harness):
+    """Playtest: "cumbersome" offered names spelt like it; the shield's text uses it (000:1297)."""
+    res = await harness.command("rule", query="cumbersome")
+    assert res.ephemeral
+    description = res.embeds[0]["description"]
+    assert description.index("Shield") < description.index("Choose one below") and "/rules search" in description
