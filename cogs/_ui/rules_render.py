@@ -167,11 +167,13 @@ def citation(entry: Entry) -> str:
 
 
 def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_id: str, *, unknown: bool = False,
-                       question: bool = False, unrecognised: bool = False) -> discord.Embed:
+                       question: bool = False, unrecognised: bool = False,
+                       elsewhere: tuple[Entry, ...] = ()) -> discord.Embed:
     """A weak match: the closest names, or how to ask differently when there are none. ``unknown``:
     nothing comes close (LookupResult.unknown), so it says plainly that the bot's rules and data lack
     it, and ``suggestions`` are the names spelt most like it; ``question``: the query was a question;
-    ``unrecognised``: no word of it is one the rules use (LookupResult.unrecognised), so nothing is offered."""
+    ``unrecognised``: no word of it is one the rules use (LookupResult.unrecognised), so nothing is offered;
+    ``elsewhere``: other editions' entries of exactly that name (LookupResult.elsewhere), said first."""
     shown = discord.utils.escape_markdown(clip(query, 100))
     if unrecognised:
         title = "Nothing matches"
@@ -207,6 +209,12 @@ def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_i
             "Type a rule, weapon, item or spell name such as `parry` or `flail`, "
             "or search the text with `/rules search`.",
         ]
+    if elsewhere:
+        title = "In another edition"
+        found = [f"• **{e.title}** — {edition_name(e.edition)}: `/rule {e.title} edition:{e.edition}`" for e in elsewhere]
+        nearest = ["\nIn this edition, the nearest:", *lines[1:-1]] if suggestions and not unknown else []
+        lines = [f"**{edition_name(edition_id)} has no “{shown}”**; another edition has it:", *found,
+                 "\nChoose one below to read it.", *nearest]
     embed = discord.Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT), colour=NEUTRAL)
     embed.set_footer(text=edition_name(edition_id))
     return embed

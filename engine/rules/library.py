@@ -20,7 +20,7 @@ import bisect
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -243,6 +243,24 @@ class RulesLibrary:
         if exact is not None:
             return exact
         ed = get_edition(edition).id
+        result = self._lookup(query, ed)
+        if result.entry is None and not result.unrecognised:
+            elsewhere = self._elsewhere(query, ed)
+            if elsewhere:
+                return replace(result, elsewhere=elsewhere, unknown=False)
+        return result
+
+    def _elsewhere(self, query: str, ed: str) -> tuple[Entry, ...]:
+        """The entries other editions name exactly ``query`` (by title or alias), one per edition."""
+        found = []
+        for other in self._editions:
+            if other != ed:
+                exact = self.lookup_exact(query, other)
+                if exact is not None and exact.entry is not None and exact.entry.edition == other:
+                    found.append(exact.entry)
+        return tuple(found)
+
+    def _lookup(self, query: str, ed: str) -> LookupResult:
         text = _check_query(query)
         scope = self._scopes[ed]
         mended = self.mend(text)

@@ -127,3 +127,16 @@ async def test_words_of_the_rules_that_no_name_holds_offer_the_passages_that_use
     assert res.ephemeral
     description = res.embeds[0]["description"]
     assert description.index("Shield") < description.index("Choose one below") and "/rules search" in description
+
+
+async def test_a_rule_of_another_edition_is_said_to_be_there(harness):
+    """Playtest: "swimming" gave unrelated suggestions; the Living Rulebook has no swimming, the Community
+    Core Rules do (002:491), and the menu opens it."""
+    res = await harness.command("rule", query="swimming")
+    assert res.ephemeral and res.embeds[0]["title"] == "In another edition"
+    description = res.embeds[0]["description"]
+    assert "Community Core Rules (cited as 002)" in description and "edition:core" in description
+    menu = next(c for c in harness.messages[res.message_id].components() if c["custom_id"].startswith("rule:pick:"))
+    assert menu["options"][0]["value"] == "core/movement/swimming"
+    res = await harness.command("rule", query="swimming", edition="core")
+    assert res.embeds[0]["title"] == "Swimming" and not res.ephemeral
