@@ -140,3 +140,12 @@ async def test_a_rule_of_another_edition_is_said_to_be_there(harness):
     assert menu["options"][0]["value"] == "core/movement/swimming"
     res = await harness.command("rule", query="swimming", edition="core")
     assert res.embeds[0]["title"] == "Swimming" and not res.ephemeral
+
+
+async def test_multiple_combats_open_the_rule_for_several_models_in_one_fight(harness):
+    """Playtest: "multiple combat" opened the Combat Master skill; the rule is 000:785-789 (several of
+    your models attacking one enemy), in core2 its Combat with multiple participants (004:611-617)."""
+    for query, edition, title in (("multiple combat", None, "Attacking stunned and knocked down warriors"),
+                                  ("multiple combats", "core2", "Combat with multiple participants")):
+        res = await harness.command("rule", query=query, **({"edition": edition} if edition else {}))
+        assert res.embeds[0]["title"] == title, (query, res.embeds[0]["title"])
