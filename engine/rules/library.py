@@ -278,8 +278,8 @@ class RulesLibrary:
                 # first ("line of sight": 000:506, 000:1795; "cumbersome": the shield, 000:1297), before
                 # names merely spelt like them
                 holding = set(self._holding_all(rewritten or raw, scope))
-                text = [(self._entries[i], round(s, 1)) for i, s in ranked if i in holding]
-                sugg = list({e.id: (e, s) for e, s in text[:5] + sugg}.values())[:5]
+                passages = [(self._entries[i], round(s, 1)) for i, s in ranked if i in holding]
+                sugg = list({e.id: (e, s) for e, s in passages[:5] + sugg}.values())[:5]
             if not sugg:  # nothing comes close: the rules and data lack it; offer the names spelt most like it
                 return LookupResult(None, round(best_score, 1), self._nearest_names(rewritten or raw, scope), ed, None,
                                     text, unknown=True)

@@ -157,3 +157,10 @@ async def test_whether_henchmen_may_use_equipment_is_the_equipment_chapter_s_rul
     res = await harness.command("rule", query="can henchmen use equipment")
     assert res.embeds[0]["title"] == "Miscellaneous equipment"
     assert "Only Heroes may buy and carry" in res.embeds[0]["description"]
+
+
+def test_a_weak_match_keeps_the_query_as_typed():
+    from engine.rules import load_library
+
+    r = load_library().lookup("cumbersome")
+    assert r.entry is None and r.query == "cumbersome" and r.suggestions[0][0].title == "Shield"
