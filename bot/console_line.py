@@ -7,7 +7,8 @@ works too). Subcommands read as ``/warband show name:Reikland``.
 
 A word shaped like ``name:value`` must name one of the command's options: ``type:Y`` on a
 command without a ``type`` option is refused, not swallowed into another option. Text that
-really contains a colon is quoted: ``"note: bring rope"``.
+really contains a colon is quoted: ``"note: bring rope"``. An apostrophe after a letter is part of
+the word, as Discord reads it (``/rule bugman's ale``); one that begins a word opens a quote.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ def split_words(text: str, *, partial: bool = False) -> list[Word]:
                 buf.append(text[i])
             else:
                 buf.append(c)
+        elif c == "'" and buf and buf[-1].isalnum():
+            buf.append(c)  # an apostrophe after a letter is the word's own: bugman's ale, u'zhul, warriors'
         elif c in "\"'":
             quoted = quoted or not in_word
             in_word = True

@@ -344,7 +344,8 @@ class Rules(commands.Cog):
                 names = [(e, self.library.display_name(e)) for e, _ in result.suggestions]
                 embed = render.did_you_mean_embed(text, [(n, e.section_path) for e, n in names], ed.id,
                                                   unknown=result.unknown, question=is_question(text),
-                                                  unrecognised=result.unrecognised)
+                                                  unrecognised=result.unrecognised, elsewhere=result.elsewhere)
+                names = [(e, f"{e.title} ({e.edition})") for e in result.elsewhere] + names
                 if names:
                     view = discord.ui.View(timeout=None)
                     view.add_item(self.pick_select(names, "Open one of these", ed.id))

@@ -152,11 +152,36 @@ def _table_md(rows: list[list[str]], header: list[str] | None) -> list[str]:
     rows = [r + [""] * (ncols - len(r)) for r in rows]
     if header is None:
         header, rows = rows[0], rows[1:]
+    header = _over_label_columns(header, rows)
+    ncols = max(ncols, len(header))
+    rows = [r + [""] * (ncols - len(r)) for r in rows]  # a row short of values lacks its last ones (000:722)
     header = header + [""] * (ncols - len(header))
     esc = lambda c: c.replace("|", "\\|") or " "  # noqa: E731
     out = ["| " + " | ".join(esc(c) for c in header) + " |", "|" + "---|" * ncols]
     out += ["| " + " | ".join(esc(c) for c in r) + " |" for r in rows]
     return out
+
+
+def _label_columns(rows: list[list[str]]) -> int:
+    """How many leading cells of each row are labels rather than values: one (the row's heading),
+    or two when the first column holds only the chart's axis title, in its first row and blank
+    below ("attacker's Strength", 000:722; "weapon's strength", 000:524), the headings beside it."""
+    if len(rows) > 2 and rows[0] and rows[0][0] and not any(r[0] for r in rows[1:] if r):
+        return 2
+    return 1
+
+
+def _over_label_columns(header: list[str], rows: list[list[str]]) -> list[str]:
+    """``header`` with its column labels over the rows' values: a header of column labels that leaves
+    fewer blank cells before them than the rows have label cells gets the blanks it lacks in front.
+    The close-combat wound chart prints one blank before its Toughness labels but two label cells in
+    each row (000:721-722), and its rows stop at T9 (INVENTORY ambiguity 4): without this each value
+    read one column to the left (S3 against T3 as 3+, not 4+)."""
+    lead = next((k for k, c in enumerate(header) if c), len(header))
+    wanted = _label_columns(rows)
+    if 0 < lead < wanted < len(header):
+        return [""] * (wanted - lead) + header
+    return header
 
 
 def _format_paragraph(p: str) -> str:

@@ -7,6 +7,7 @@ silently: bodies are paged, and anything shortened says so and how to read the r
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import discord
@@ -14,6 +15,7 @@ import discord
 from cogs._ui.embeds import EMBED_DESCRIPTION_LIMIT, EMBED_FIELD_LIMIT, INFO, NEUTRAL, clip
 from engine.editions import get_edition
 from engine.rules import Entry, Hit
+from engine.rules.text import fold
 
 # Body characters per page. Leaves room under the 4096 description limit for the table
 # layout below, and under the 6000 whole-embed limit for title, path, source and footer.
@@ -119,8 +121,10 @@ def _table_block(rows: list[str]) -> list[str]:
         return [_row_line(row) for row in body]
 
     def line(row: list[str]) -> str:
-        padded = row + [""] * (width - len(row))
-        return " | ".join(c.ljust(w) for c, w in zip(padded, cols)).rstrip()
+        filled = len(row)
+        while filled and not row[filled - 1]:
+            filled -= 1  # a row short of values (000:722 has no T10) ends where they do, blank after
+        return " | ".join(c.ljust(w) for c, w in zip(row[:filled], cols)).rstrip()
 
     block = ["```"]
     if header:
@@ -163,11 +167,13 @@ def citation(entry: Entry) -> str:
 
 
 def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_id: str, *, unknown: bool = False,
-                       question: bool = False, unrecognised: bool = False) -> discord.Embed:
+                       question: bool = False, unrecognised: bool = False,
+                       elsewhere: tuple[Entry, ...] = ()) -> discord.Embed:
     """A weak match: the closest names, or how to ask differently when there are none. ``unknown``:
     nothing comes close (LookupResult.unknown), so it says plainly that the bot's rules and data lack
     it, and ``suggestions`` are the names spelt most like it; ``question``: the query was a question;
-    ``unrecognised``: no word of it is one the rules use (LookupResult.unrecognised), so nothing is offered."""
+    ``unrecognised``: no word of it is one the rules use (LookupResult.unrecognised), so nothing is offered;
+    ``elsewhere``: other editions' entries of exactly that name (LookupResult.elsewhere), said first."""
     shown = discord.utils.escape_markdown(clip(query, 100))
     if unrecognised:
         title = "Nothing matches"
@@ -194,7 +200,7 @@ def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_i
     elif suggestions:
         lines = [f"Nothing matches “{shown}” closely enough. Did you mean:"]
         lines += [f"• **{name}** — {path}" for name, path in suggestions]
-        lines.append("\nChoose one below, or run `/rule` again with another name.")
+        lines.append("\nChoose one below, run `/rule` again with another name, or search the rules' text with `/rules search`.")
         title = "Did you mean…?"
     else:
         title = "No rule found"
@@ -203,6 +209,12 @@ def did_you_mean_embed(query: str, suggestions: list[tuple[str, str]], edition_i
             "Type a rule, weapon, item or spell name such as `parry` or `flail`, "
             "or search the text with `/rules search`.",
         ]
+    if elsewhere:
+        title = "In another edition"
+        found = [f"• **{e.title}** — {edition_name(e.edition)}: `/rule {e.title} edition:{e.edition}`" for e in elsewhere]
+        nearest = ["\nIn this edition, the nearest:", *lines[1:-1]] if suggestions and not unknown else []
+        lines = [f"**{edition_name(edition_id)} has no “{shown}”**; another edition has it:", *found,
+                 "\nChoose one below to read it.", *nearest]
     embed = discord.Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT), colour=NEUTRAL)
     embed.set_footer(text=edition_name(edition_id))
     return embed
@@ -255,19 +267,38 @@ def other_editions_embed(entry: Entry, others: list[tuple[Entry, bool]]) -> disc
     for e, differs in [(entry, False), *others]:
         label = "this answer" if e is entry else ("differs" if differs else "same text")
         name = clip(f"{edition_name(e.edition)} — {label}", 256)
-        embed.add_field(name=name, value=_field_text(e), inline=True)
+        embed.add_field(name=name, value=_field_text(e, entry if differs else None), inline=True)
     embed.set_footer(text="Sources: " + "; ".join(f"{e.edition} {e.source.cite()}" for e, _ in [(entry, False), *others]))
     _check(embed)
     return embed
 
 
-def _field_text(entry: Entry) -> str:
+def _field_text(entry: Entry, compared_with: Entry | None = None) -> str:
+    """The entry's body for a field, whole when it fits. Too long, a body that differs from
+    ``compared_with`` shows the paragraphs where it differs (the rest said to read the same), so the
+    difference is seen (parry: 002:966's +1 for two swords, 004:601's re-roll for them); otherwise
+    its start. Either way what is left out is said, with how to read all of it."""
     body = entry.body.strip() or "(no text)"
     if len(body) <= EMBED_FIELD_LIMIT:
         return body
+    if compared_with is not None:
+        theirs = {_same_words(p) for p in compared_with.body.split("\n\n")}
+        paragraphs = [p.strip() for p in body.split("\n\n") if p.strip()]
+        differing = [p for p in paragraphs if _same_words(p) not in theirs]
+        if differing and len(differing) < len(paragraphs):
+            shown = "*Where it differs (the rest reads as this answer):*\n" + "\n…\n".join(differing)
+            if len(shown) <= EMBED_FIELD_LIMIT - 80:
+                return shown + "\n… *choose it below to read all.*"
+            body = shown
     cut = body[: EMBED_FIELD_LIMIT - 80]
     cut = (cut.rsplit(" ", 1)[0] if " " in cut[-40:] else cut).rstrip()  # end on a whole word
     return cut + f"\n… *{len(body) - len(cut):,} more characters: choose it below to read all.*"
+
+
+def _same_words(paragraph: str) -> str:
+    """A paragraph as compared across editions: letters and digits only, spelt the British way
+    (002's "armor", "i.e." and hyphens broken at line ends are the same text as 000's)."""
+    return re.sub(r"[^a-z0-9]", "", fold(paragraph)).replace("armor", "armour")
 
 
 def stale_embed() -> discord.Embed:

@@ -20,7 +20,7 @@ import bisect
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -47,6 +47,7 @@ CONFIDENT = 62.0  # below this the best match is offered as a suggestion, not an
 SUGGESTED = 35.0  # and below this it is not offered at all
 NEAREST_NAMES, NEAREST_CUTOFF = 5, 40  # when nothing is offered: the names spelt most like the query
 ALL_WORDS_BONUS = 20.0
+MIN_RANKED_NAME = 2  # a name shorter than this is found only when typed as it stands (lookup_exact)
 MIN_SPACELESS_PREFIX = 4  # letters typed before names are completed whatever their spaces
 FTS_CANDIDATES = 30  # entries the text search hands the ranking
 CATALOGUE_CANDIDATES = 10  # and of the warband data's entries, ranked apart (see _fts)
@@ -73,6 +74,7 @@ class _Scope:
     # (display name without spaces or punctuation, display name, id), sorted: "soul f" and
     # "darkbl" complete Soulfire and Dark Blood
     spaceless: list[tuple[str, str, str]]
+    shown: dict[str, str]  # entry id -> the name autocomplete shows
 
 
 class RulesLibrary:
@@ -131,7 +133,7 @@ class RulesLibrary:
             kit = data_dir / KIT_FILE  # how a fight plays the lists' own items (engine/rules/warband_items.py)
             if kit.exists():
                 digest.update(KIT_FILE.as_posix().encode() + b"\0" + kit.read_bytes())
-            taken = {key(n) for e in entries if e.edition == "lrb" for n in (e.title, *e.aliases)}  # the edition they join
+            taken = {key(n) for e in entries if e.edition == "lrb" for n in _own_names(e)}  # the edition they join
             entries += warband_entries(catalogue_of(warbands), taken, fight_sentences(data_dir))
         scenarios = data_dir / "campaign" / "scenarios.json"
         if scenarios.exists():  # the scenarios and the underdog table, as entries (engine/rules/scenario_entries.py)
@@ -164,6 +166,8 @@ class RulesLibrary:
             for n, name in enumerate((e.title, *e.aliases)):
                 if n:
                     exact_aliases.setdefault(key(name), []).append(e.id)
+                if len(key(name)) < MIN_RANKED_NAME:
+                    continue  # a characteristic's letter ("T") names it typed alone, not inside other words
                 name_keys.append(key(name))
                 if name not in stems:  # the same names recur in every edition's scope
                     stems[name] = frozenset(stem(w) for w in self.rewriter.content_words(name))
@@ -185,7 +189,7 @@ class RulesLibrary:
         spaceless = sorted((_spaceless(low), shown, eid) for low, shown, eid in names)
         return _Scope([e.id for e in scope_entries], {e.id for e in scope_entries}, exact_titles,
                       exact_aliases, name_keys, name_words, name_ids, names, [n[0] for n in names], word_index,
-                      spaceless)
+                      spaceless, {eid: shown for _, shown, eid in names})
 
     # ------------------------------------------------------------ small accessors
 
@@ -239,6 +243,24 @@ class RulesLibrary:
         if exact is not None:
             return exact
         ed = get_edition(edition).id
+        result = self._lookup(query, ed)
+        if result.entry is None and not result.unrecognised:
+            elsewhere = self._elsewhere(query, ed)
+            if elsewhere:
+                return replace(result, elsewhere=elsewhere, unknown=False)
+        return result
+
+    def _elsewhere(self, query: str, ed: str) -> tuple[Entry, ...]:
+        """The entries other editions name exactly ``query`` (by title or alias), one per edition."""
+        found = []
+        for other in self._editions:
+            if other != ed:
+                exact = self.lookup_exact(query, other)
+                if exact is not None and exact.entry is not None and exact.entry.edition == other:
+                    found.append(exact.entry)
+        return tuple(found)
+
+    def _lookup(self, query: str, ed: str) -> LookupResult:
         text = _check_query(query)
         scope = self._scopes[ed]
         mended = self.mend(text)
@@ -251,6 +273,13 @@ class RulesLibrary:
                 # no word at all ("qwertyuiop"): whatever scored, it is chance, not a near miss
                 return LookupResult(None, round(best_score, 1), [], ed, None, text, unknown=True, unrecognised=True)
             sugg = [(self._entries[i], round(s, 1)) for i, s in ranked[:5] if s >= SUGGESTED]
+            if all(self.speller.is_word(w) for w in (rewritten or raw).split()):
+                # words the rules use, that no name holds: the passages holding every one of them come
+                # first ("line of sight": 000:506, 000:1795; "cumbersome": the shield, 000:1297), before
+                # names merely spelt like them
+                holding = set(self._holding_all(rewritten or raw, scope))
+                passages = [(self._entries[i], round(s, 1)) for i, s in ranked if i in holding]
+                sugg = list({e.id: (e, s) for e, s in passages[:5] + sugg}.values())[:5]
             if not sugg:  # nothing comes close: the rules and data lack it; offer the names spelt most like it
                 return LookupResult(None, round(best_score, 1), self._nearest_names(rewritten or raw, scope), ed, None,
                                     text, unknown=True)
@@ -311,9 +340,10 @@ class RulesLibrary:
         """Entries by how well they answer the query, best first (engine/rules/ranking.py): ``raw``
         is the query as the rules spell it, ``rewritten`` with abbreviations expanded and stop words
         dropped; ``asked`` when the player phrased it as a question ("do flails strike first")."""
-        query = Query(raw, rewritten, asked, None)
+        dropped = frozenset(w for w in raw.split() if w in self.rewriter.stop)
+        query = Query(raw, rewritten, asked, None, dropped)
         if query.question:
-            query = Query(raw, rewritten, asked, self.topics.topic(query.words))
+            query = Query(raw, rewritten, asked, self.topics.topic(query.words), dropped)
         names = match_names(query, scope.name_keys, scope.name_words, scope.name_ids, self._entries, self._homes)
         text_rel = self._fts(rewritten or raw, scope, ed, limit=FTS_CANDIDATES)
         combined = blend(query, names, text_rel, self._entries)
@@ -345,6 +375,13 @@ class RulesLibrary:
                     if i in scope.id_set:
                         rel[i] = rel.get(i, 0.0) + ALL_WORDS_BONUS
         return rel
+
+    def _holding_all(self, q: str, scope: _Scope) -> list[str]:
+        """The rulebooks' entries of ``scope`` whose text holds every word of ``q`` (of three letters or more)."""
+        terms = list(dict.fromkeys(t for t in re.findall(r"[a-z0-9]+", q) if len(t) > 2))
+        if not terms:
+            return []
+        return [i for i in self._index.holding_all(terms) if i in scope.id_set]
 
     # ------------------------------------------------------------ search
 
@@ -381,7 +418,26 @@ class RulesLibrary:
             ed = get_edition(edition).id
         except MordheimError:
             ed = get_edition(None).id
-        return list(self._suggest(fold(str(prefix or ""))[:100].strip(), ed, max(0, min(int(limit), 25))))
+        typed = fold(str(prefix or ""))[:100].strip()
+        limit = max(0, min(int(limit), 25))
+        # what /rule would answer for exactly this text comes first ("ws": Characteristics), then what
+        # else an alias of it names ("sprint": the Sprint skill, then Running)
+        first = dict.fromkeys(self._exact_ids(typed, ed)) if typed and words(typed) else {}
+        out = {eid: self._scopes[ed].shown[eid] for eid in first}
+        for shown, eid in self._suggest(typed, ed, limit):
+            out.setdefault(eid, shown)
+        return [(shown, eid) for eid, shown in list(out.items())[:limit]]
+
+    @lru_cache(maxsize=4096)
+    def _exact_ids(self, text: str, ed: str) -> tuple[str, ...]:
+        """The entries ``text`` names exactly, as a title or an alias, the one lookup_exact answers first."""
+        found = self.lookup_exact(text, ed)
+        if found is None or found.entry is None:
+            return ()
+        scope = self._scopes[ed]
+        others = [i for k in dict.fromkeys([key(text), self.rewriter.rewrite(text)])
+                  for i in (*scope.exact_titles.get(k, []), *scope.exact_aliases.get(k, []))]
+        return (found.entry.id, *others)
 
     @lru_cache(maxsize=4096)
     def _suggest(self, p: str, ed: str, limit: int, rewritten: bool = False) -> tuple[tuple[str, str], ...]:
@@ -410,7 +466,7 @@ class RulesLibrary:
             while k < len(scope.spaceless) and scope.spaceless[k][0].startswith(typed_together) and len(out) < limit:
                 out.setdefault(scope.spaceless[k][2], scope.spaceless[k][1])
                 k += 1
-        if len(out) < limit and len(p) >= 3:
+        if len(out) < limit and len(p) >= 3 and not rewritten:  # what an abbreviation stands for is no misspelling
             for choice, _, idx in process.extract(p, scope.sorted_lower, scorer=fuzz.WRatio,
                                                   limit=limit, score_cutoff=75):
                 out.setdefault(names[idx][2], names[idx][1])
@@ -437,12 +493,23 @@ def _check_query(query: object) -> str:
     return text
 
 
+def _own_names(entry: Entry) -> list[str]:
+    """The names an entry answers to in its own words: its title, and each alias its title or text
+    uses ("mace" of Hammer, staff, mace or club; "large target" of the hit modifiers). An alias its
+    text never uses is only a synonym ("sprint" for Running): a warband-data entry of that very name
+    (the Sprint skill) is kept, and as a title it wins the exact lookup over the synonym."""
+    text = f" {key(entry.title + ' ' + _plain(entry.body))} "
+    return [entry.title, *(a for a in entry.aliases if f" {key(a)} " in text)]
+
+
 def _spaceless(text: str) -> str:
     return "".join(words(text))
 
 
 def _plain(body: str) -> str:
-    return re.sub(r"[*_|#]+", " ", body)
+    """The body's words without its Markdown: emphasis marks go (a space in their place would part
+    "**knocked down**," from its comma in a search snippet), table bars and headings' hashes part words."""
+    return re.sub(r"[|#]+", " ", re.sub(r"[*_]+", "", body))
 
 
 def _entry_from_json(e: dict) -> Entry:

@@ -140,7 +140,8 @@ class LookupResult:
     data do not have it, and ``suggestions`` are the names nearest to it in spelling.
     ``unrecognised`` is True when no word of the query is a word at all ("qwertyuiop": none the
     rules use, nor the start or a misspelling of one, nor shaped like one): it is ``unknown`` and
-    nothing is offered.
+    nothing is offered. ``elsewhere``: when nothing answers, the entries of other editions named
+    exactly so (Swimming is core's and core2's, 002:491, not the Living Rulebook's).
     """
 
     entry: Entry | None
@@ -151,6 +152,7 @@ class LookupResult:
     query: str = ""
     unknown: bool = False
     unrecognised: bool = False
+    elsewhere: tuple[Entry, ...] = ()  # not answered here: the other editions' entries of exactly that name
 
     @property
     def found(self) -> bool:

@@ -77,6 +77,8 @@ SPECIAL_RULES = "special-rules"
 ITEM_KINDS = frozenset({"weapon", "armour", "equipment", "spell", "background", "warband-item"})
 OWNED_KINDS = frozenset({"weapon", "armour", "equipment", "warband-item"})  # what a warrior carries
 INSTRUMENT_WORDS = frozenset({"with", "using", "wield"})  # as stemmed: "hit with a bow", "wielding two swords"
+QUESTION_WORDS_DROPPED = frozenset({"what", "whats", "how", "when", "where", "which", "who", "why", "is", "are", "do",
+                                    "does", "can", "i", "about", "explain", "tell", "show"})
 DETERMINERS = frozenset({"a", "an", "the", "my", "his", "her", "their", "your", "two", "both", "each", "one"})
 
 
@@ -88,6 +90,7 @@ class Query:
     rewritten: str  # abbreviations expanded, stop words dropped
     asked: bool  # typed as a question ("do flails strike first")
     topic: str | None  # the chapter a question asks about
+    dropped: frozenset[str] = frozenset()  # the stop words typed, that the rewriter dropped ("to" of "to hit")
 
     @property
     def words(self) -> list[str]:
@@ -133,6 +136,8 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
     qstems = [stem(w) for w in qwords]
     typed = [stem(w) for w in raw.split()]
     typed_set = set(typed)
+    # the words the rewriter dropped besides articles: "to hit chart" is not inside Critical hit chart
+    dropped_inside = bool(query.dropped - DETERMINERS - QUESTION_WORDS_DROPPED)
     found = NameMatches()
     named_by: dict[str, set[str]] = {}  # the names found in the question, and whose names they are
     weak = found.weak  # warband-data entries named by less than a whole name: they do not stop the guessing below
@@ -166,7 +171,7 @@ def match_names(query: Query, name_keys: list[str], name_words: list[frozenset[s
             # Rangers, the Nemesis Crown's dwarfs), "plague monks banner" (the Clan Pestilens banner)
             s = NAMED_BASE + NAMED_COVERAGE * (1 - HOME_PART_NAME_SHARE * len(kw - qset) / len(kw))
             by_home = True
-        elif f" {q} " in f" {k} ":
+        elif f" {q} " in f" {k} " and (f" {raw} " in f" {k} " or not dropped_inside):
             s = INSIDE_NAME_SCORE
         whole = by_home or by_words and (len(kw) > 1 or entries[eid].kind in PROPER_NAME_KINDS or homed)
         partial = bool(s) and s < REWRITTEN_NAME_SCORE and entries[eid].kind in CATALOGUE_KINDS and not whole

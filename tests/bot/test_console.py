@@ -206,3 +206,18 @@ async def test_a_menu_option_may_be_chosen_by_the_start_of_its_label(tmp_path):
     code, text = await run(tmp_path, stdin=stdin)
     assert code == 0, text
     assert "Buckler" in text.split("> select 2 Buckler")[1]
+
+
+async def test_an_apostrophe_inside_a_word_is_part_of_it(tmp_path):
+    """Playtest: /rule bugman's ale, sorcerer's curse and fires of u'zhul got "a quote is not closed";
+    Discord reads them as typed. A quote that begins a word still quotes."""
+    for command, title in (("/rule bugman's ale", "Bugman's Ale"), ("/rule sorcerer's curse", "Sorcerer's Curse"),
+                           ("/rule fires of u'zhul", "Fires of U'Zhul")):
+        code, text = await run(tmp_path, command=command)
+        assert code == 0 and "quote is not closed" not in text and title.lower() in text.lower(), (command, text)
+    code, text = await run(tmp_path, command="/echo text:'to hit'")
+    assert code == 0 and "to hit" in text and "'to hit'" not in text
+    code, text = await run(tmp_path, command="/echo the warriors' rout")
+    assert code == 0 and "the warriors' rout" in text
+    code, text = await run(tmp_path, command="/echo 'not closed")
+    assert code == 1 and "quote is not closed" in text
