@@ -3,7 +3,10 @@
 ``/roll expression:2d6 label:"to hit"`` gives the path ``["roll"]`` and the options
 ``{"expression": "2d6", "label": "to hit"}``. The first required option may be given
 bare (``/roll 2d6``; every bare word joins it, so ``/rule can I shoot into combat``
-works too). Subcommands read as ``/warband show name:Reikland``.
+works too). Words after a text option are that option's, as Discord reads them:
+``/hire fighter warband:Reiks type:Mercenary Captain name:Hans`` (an option that takes a number,
+true/false or one of fixed choices takes one word; later bare words go to the first required
+option). Subcommands read as ``/warband show name:Reikland``.
 
 A word shaped like ``name:value`` must name one of the command's options: ``type:Y`` on a
 command without a ``type`` option is refused, not swallowed into another option. Text that
@@ -16,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import discord
 from discord import app_commands
 
 from bot.harness import HarnessInputError
@@ -114,13 +118,17 @@ def parse_line(text: str, tree: app_commands.CommandTree) -> CommandLine:
         node = sub
         rest = rest[1:]
     names = [p.display_name for p in node.parameters]
+    free_text = {p.display_name for p in node.parameters if p.type is discord.AppCommandOptionType.string and not p.choices}
     options: dict[str, str] = {}
     bare: list[str] = []
     last: str | None = None
     for word in rest:
         named = option_word(word)
         if named is None:
-            bare.append(word.text)
+            if last in free_text and not word.quoted:
+                options[last] += " " + word.text  # as in Discord: text typed after `type:` is all that option's
+            else:
+                bare.append(word.text)
             continue
         key, value = named
         if key not in names:

@@ -221,3 +221,17 @@ async def test_an_apostrophe_inside_a_word_is_part_of_it(tmp_path):
     assert code == 0 and "the warriors' rout" in text
     code, text = await run(tmp_path, command="/echo 'not closed")
     assert code == 1 and "quote is not closed" in text
+
+
+async def test_words_after_a_text_option_are_that_options_as_in_discord(tmp_path):
+    """Playtest: `/hire fighter warband:Reiks type:Mercenary Captain name:Hans` read "Captain" as the
+    count ("must be a whole number"); Discord gives the text typed after `type:` to that option."""
+    from bot.console_line import parse_line
+
+    async with Harness(make_bot(tmp_path)) as h:
+        line = parse_line("/hire fighter warband:Grey Reavers type:Mercenary Captain name:Hans the Bold", h.tree)
+        assert line.options == {"warband": "Grey Reavers", "type": "Mercenary Captain", "name": "Hans the Bold"}
+        line = parse_line("/rule edition:core can I shoot into combat", h.tree)  # a choice takes one word
+        assert line.options == {"edition": "core", "query": "can I shoot into combat"}
+        line = parse_line("/roll 2d6 label:to hit", h.tree)
+        assert line.options == {"expression": "2d6", "label": "to hit"}
