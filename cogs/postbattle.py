@@ -100,6 +100,13 @@ def label(text: str) -> str:
     return text if len(text) <= LABEL_MAX else text[: LABEL_MAX - 1] + "…"
 
 
+# What a member typed into a form that was refused (a die that is no D66, a name misspelt), by
+# (member, form): the same form opened again shows it, to mend rather than type it all again
+# (Discord closes a form when it is sent). Forgotten once the form goes through; the oldest go first.
+FORMS_REMEMBERED = 512
+_refused_text: dict[tuple[int, str], dict[str, str]] = {}
+
+
 class DiceModal(discord.ui.Modal):
     """Typed text for one step (dice rolled at the table, names); ``submit`` does the step. Its
     title and labels must fit Discord's 45 characters: one that does not is a bug, never cut."""
@@ -109,6 +116,7 @@ class DiceModal(discord.ui.Modal):
             if len(text) > LABEL_MAX:
                 raise ValueError(f"a modal title or label over {LABEL_MAX} characters: {text!r}")
         super().__init__(title=title, timeout=900)
+        self._remembered_as: tuple[int, str] | None = None
         self.inputs: dict[str, discord.ui.TextInput] = {}
         for key, text, placeholder, required in fields[:5]:
             box = discord.ui.TextInput(label=text, placeholder=placeholder[:100], required=required, max_length=200, custom_id=key)
@@ -116,8 +124,33 @@ class DiceModal(discord.ui.Modal):
             self.add_item(box)
         self._submit = submit
 
+    def for_member(self, member_id: int, form: str) -> DiceModal:
+        """This form for ``member_id``, showing what he typed into it last if that was refused."""
+        self._remembered_as = (member_id, form)
+        for key, text in _refused_text.get(self._remembered_as, {}).items():
+            if key in self.inputs and text:
+                self.inputs[key].default = text
+        return self
+
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, lambda i: self._submit(i, {k: v.value or "" for k, v in self.inputs.items()}))
+        typed = {k: v.value or "" for k, v in self.inputs.items()}
+        went_through = False
+
+        async def submit(i: discord.Interaction) -> None:
+            nonlocal went_through
+            await self._submit(i, typed)
+            went_through = True
+
+        await guarded(interaction, submit)
+        if self._remembered_as is None:
+            return
+        if went_through:
+            _refused_text.pop(self._remembered_as, None)
+        else:
+            _refused_text.pop(self._remembered_as, None)  # the newest goes last
+            _refused_text[self._remembered_as] = typed
+            while len(_refused_text) > FORMS_REMEMBERED:
+                _refused_text.pop(next(iter(_refused_text)))
 
 
 def _parts(text: str | None) -> list[str]:
@@ -363,7 +396,8 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             if current.version != version:
                 raise MordheimError("That button belongs to a step already taken (pressed twice, or from another device).",
                                     hint="Use the newest message's buttons.")
-            await interaction.response.send_modal(self._modal(action, current, arg))
+            form = f"{current.id}:{current.version}:{action}:{arg}"  # a new version of the sequence is another form
+            await interaction.response.send_modal(self._modal(action, current, arg).for_member(interaction.user.id, form))
             return
         if action == "pitfight":  # the server's edition and house rules, as /fight uses them
             rules = combat_rules(server_settings_now(interaction), None)

@@ -445,3 +445,33 @@ async def test_undoing_the_battle_closes_the_sequence_that_follows_it(harness):
     assert pressed.ephemeral and "cancelled" in pressed.text  # the old message's button is refused
     c = h.bot.campaigns
     assert all(c.get_warrior(G, WB, n).status == "active" for n in ("Captain", "Hans", "Otto", "Marksmen"))  # nothing rolled
+
+
+async def test_a_refused_form_opens_again_with_what_was_typed(harness):
+    # a playtest: `w5:11 w1:61 w3:99` was refused for the 99, and all three dice had to be typed again
+    h = harness
+    await warband(h)
+    await warband(h, FOE, RIVAL)
+    mid = await start_after_battle(h)
+    ooa = component(h, mid, "ooa")
+    hans = next(o["value"] for o in ooa["options"] if o["label"] == "Hans")
+    two = next(o["value"] for o in ooa["options"] if o["label"] == "Marksmen — 2 of 3")
+    await ok(await h.select(mid, ooa["custom_id"], [hans, two], OWNER))
+    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+
+    def typed_in(opened) -> dict[str, str]:
+        boxes = [row["components"][0] for row in opened.first.data["components"]]
+        return {box["custom_id"]: box.get("value") or "" for box in boxes}
+
+    opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    fields = list(typed_in(opened))
+    hans_box = f"w{hans.split(':')[0]}"
+    marks_box = next(f for f in fields if f != hans_box)
+    assert typed_in(opened) == {hans_box: "", marks_box: ""}
+    res = await h.submit_modal(opened.first.data["custom_id"], {hans_box: "22", marks_box: "1 9"}, OWNER, message_id=mid)
+    assert res.is_error and res.ephemeral
+    again = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
+    assert typed_in(again) == {hans_box: "22", marks_box: "1 9"}  # to mend, not type again
+    assert set(typed_in(await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], ADMIN))).values()) == {""}
+    res = await ok(await h.submit_modal(again.first.data["custom_id"], {hans_box: "22", marks_box: "1 5"}, OWNER, message_id=mid))
+    assert "Serious injury for Hans: D66 22 (entered)" in res.text
