@@ -19,6 +19,7 @@ from cogs._ui.game_panel import (
     panel_id,
 )
 from engine.campaign.game_model import GameStatus
+from engine.campaign.rules import game_rules
 from engine.campaign.rules.game_state import (
     ANOTHER_ENEMY,
     NO_ONE,
@@ -92,7 +93,8 @@ def _as_discord_ui_drew_it(view, side: int, key: str | None, page: int) -> list[
     ui.add_item(discord.ui.Select(placeholder="Out of action — taken out by…", options=takers,
                                   custom_id=panel_id(PANEL_MENU, "ooa", view, side, piece.key), row=2))
     ui.add_item(discord.ui.Button(label="Not in this game", custom_id=panel_id(PANEL, "set", view, side, piece.key, "absent"),
-                                  disabled=piece.state == PieceState.ABSENT, row=3))
+                                  disabled=piece.state == PieceState.ABSENT or game_rules.why_in_the_fight(view.state, side, piece)
+                                  is not None, row=3))
     ui.add_item(discord.ui.Button(label="+1 wyrdstone", custom_id=panel_id(PANEL, "wyrd", view, side, piece.key, "up"), row=3))
     ui.add_item(discord.ui.Button(label="−1 wyrdstone", custom_id=panel_id(PANEL, "wyrd", view, side, piece.key, "down"),
                                   disabled=piece.counters == 0, row=3))
