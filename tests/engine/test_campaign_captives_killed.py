@@ -68,8 +68,9 @@ def test_an_undead_captor_kills_him_and_the_zombie_joins_its_group(c):
     with pytest.raises(MordheimError, match="Only the Cult of the Possessed may sacrifice a captive; Dead cannot"):
         cap.sacrifice(G, DEAD, False, captive.id)
     done = cap.raise_zombie(G, DEAD, False, captive.id)
-    assert done.lines == ("Dead killed Red Champion of Red and raised him as a Zombie (he joins Shamblers 1, now 3); "
-                          "his kit goes to the stash (Dagger, Sword).",)
+    said = ("Dead killed Red Champion of Red and raised him as a Zombie (he joins Shamblers 1, now 3); his kit goes to the "
+            "stash (Dagger, Sword).")
+    assert done.lines == (said,)
     assert done.held == ()
     assert zombies(c) == [("Shamblers 1", 3, "active")]
     assert c.get_warband(G, "Dead").stash == ("Dagger", "Sword")

@@ -405,8 +405,8 @@ def raise_zombie(uow: UnitOfWork, actor: Actor, captive_id: int) -> CaptivesView
                              checked=True)
         gained = f"a new group of one, {made.name}"
     uow.captives.settle(record.id, "killed", uow.at)
-    return view(uow, captor.id, lines=(f"{captor.name} killed {w.name} of {band.name} and raised him as a {zombie.name} "
-                                       f"({gained}){kept}.",))
+    line = f"{captor.name} killed {w.name} of {band.name} and raised him as a {zombie.name} ({gained}){kept}."
+    return view(uow, captor.id, lines=(line,))
 
 
 def sacrifice(uow: UnitOfWork, actor: Actor, captive_id: int) -> CaptivesView:
