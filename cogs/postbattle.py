@@ -318,7 +318,7 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
         await self._post(interaction, view)
         await self._strip_buttons(shown)
 
-    @postbattle.command(name="captives", description="Captives a warband holds and its warriors held by others: ransom, exchange, sell")
+    @postbattle.command(name="captives", description="Captives a warband holds and its warriors held by others: ransom, exchange, sell, kill")
     @app_commands.describe(warband="Which warband")
     @app_commands.autocomplete(warband=changeable_warband_choices)
     async def captives_command(self, interaction: discord.Interaction, warband: Name) -> None:
@@ -344,6 +344,9 @@ class PostBattleCog(commands.Cog, name="PostBattleCog"):
             "held": lambda: svc.choose_captor(g, who, admin, captive, int(match["arg"] or 0)),
             "oute": lambda: svc.settle_outside(g, who, admin, captive, "exchanged"),
             "outs": lambda: svc.settle_outside(g, who, admin, captive, "sold"),
+            "outk": lambda: svc.settle_outside(g, who, admin, captive, "killed"),
+            "zombie": lambda: svc.raise_zombie(g, who, admin, captive),
+            "sacr": lambda: svc.sacrifice(g, who, admin, captive),
         }.get(action)
         if act is None:
             raise MordheimError("This button is from an older version of the bot.", hint="Use `/postbattle captives` again.")

@@ -8,10 +8,12 @@ import discord
 
 from cogs._ui.campaign import safe, safe_line
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, clip
-from engine.campaign.actions.captives import Captive, CaptivesView
+from engine.campaign.actions.captives import RAISE_ZOMBIE, SACRIFICE_HIM, Captive, CaptivesView
 
 CAPTIVE = "pbc"
 ROWS = 5  # Discord's rows of components on a message
+PER_ROW = 5  # and buttons on a row
+FATE_ACTIONS = {RAISE_ZOMBIE: "zombie", SACRIFICE_HIM: "sacr"}  # a captor's own fate -> its button's action
 
 
 def captive_id(action: str, view: CaptivesView, captive: Captive, arg: int | None = None) -> str:
@@ -25,7 +27,9 @@ def _kit(c: Captive) -> str:
 def captives_embed(view: CaptivesView) -> discord.Embed:
     embed = discord.Embed(title=f"{view.warband}: captives"[:256], colour=INFO,
                           description=("Held captive (serious injury 61): a ransom at the captor's price, an exchange for one of "
-                                       "the captor's own captives, or a sale to the slavers (D6×5 gc, the kit kept by the captor). "
+                                       "the captor's own captives, or a sale to the slavers (D6×5 gc, the kit kept by the captor); "
+                                       "the Undead may kill him for a new Zombie, the Possessed sacrifice him (their leader "
+                                       "gains +1 experience), his kit kept by the captor. "
                                        "A captive counts for neither his warband's size, income nor rating."))
     held = [f"**{safe(c.name)}** of {safe(c.warband)}{_kit(c)}"
             + (f": ransom asked {c.ransom} gc" if c.ransom is not None else "") for c in view.held]
@@ -63,8 +67,13 @@ def captives_components(view: CaptivesView) -> discord.ui.View:
             break
         ui.add_item(_button(f"Ask a ransom for {c.name}", captive_id("ransom", view, c), discord.ButtonStyle.primary, row))
         ui.add_item(_button(f"Sell {c.name} to the slavers", captive_id("sell", view, c), discord.ButtonStyle.danger, row))
+        buttons = 2
+        for fate, words in ((RAISE_ZOMBIE, f"Kill {c.name}: a new Zombie"), (SACRIFICE_HIM, f"Sacrifice {c.name}")):
+            if fate in view.fates:  # only a captor whose list allows it is offered it
+                ui.add_item(_button(words, captive_id(FATE_ACTIONS[fate], view, c), discord.ButtonStyle.danger, row))
+                buttons += 1
         ours = [t for t in view.taken if t.captor_id == c.warband_id]
-        for t in ours[:3]:
+        for t in ours[:PER_ROW - buttons]:
             ui.add_item(_button(f"Exchange {c.name} for {t.name}", captive_id("exch", view, c, t.id), row=row))
         row += 1
     for c in view.taken:
@@ -80,6 +89,7 @@ def captives_components(view: CaptivesView) -> discord.ui.View:
             ui.add_item(_button(f"{c.name} ransomed…", captive_id("outr", view, c), discord.ButtonStyle.primary, row))
             ui.add_item(_button(f"{c.name} exchanged", captive_id("oute", view, c), row=row))
             ui.add_item(_button(f"{c.name} sold (gone)", captive_id("outs", view, c), discord.ButtonStyle.danger, row))
+            ui.add_item(_button(f"{c.name} killed (dead)", captive_id("outk", view, c), discord.ButtonStyle.danger, row))
         elif c.ransom is not None:
             ui.add_item(_button(f"Pay {c.name}'s ransom ({c.ransom} gc)", captive_id("pay", view, c), discord.ButtonStyle.success, row))
         else:

@@ -541,6 +541,16 @@ class Captives(_Verbs):
         return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, captives.sell, captive_id, entered=entered,
                                rng=self.rng)
 
+    def raise_zombie(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *,
+                     notices: list[str] | None = None) -> captives.CaptivesView:
+        """An Undead captor kills a captive for a new Zombie; ``notices``: who took command of his warband if he led it."""
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, captives.raise_zombie, captive_id)
+
+    def sacrifice(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, *,
+                  notices: list[str] | None = None) -> captives.CaptivesView:
+        """A Possessed captor sacrifices a captive; ``notices``: who took command of his warband if he led it."""
+        return self.act_noting(_actor(guild_id, actor_id, is_admin), notices, captives.sacrifice, captive_id)
+
     def choose_captor(self, guild_id: int, actor_id: int, is_admin: bool, captive_id: int, captor_id: int) -> captives.CaptivesView:
         return self.act(_actor(guild_id, actor_id, is_admin), captives.choose_captor, captive_id, captor_id)
 

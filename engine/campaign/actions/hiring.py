@@ -98,6 +98,20 @@ def new_warrior(*, name: str, role: str, type_name: str, group_size: int, profil
     }
 
 
+def recruit(ftype: FighterType, *, name: str, count: int, free_dagger: str | None) -> dict[str, Any]:
+    """A new warrior of ``ftype`` (a henchman group of ``count``) as his list makes him: its profile,
+    starting kit (with ``free_dagger``, as ``free_dagger_of`` finds it), skills and rules; no gold is paid
+    here, and a wizard's first spell is the caller's to roll (``hire_fighter``)."""
+    new = new_warrior(
+        name=name, role=ROLE_OF[ftype.role], type_name=ftype.name, group_size=count, profile=ftype.profile.as_dict(),
+        equipment=[i.name for i in ftype.starting_equipment] + ([free_dagger] if free_dagger else []),
+        experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
+        skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
+    )
+    new["skills"] = list(ftype.skills)
+    return new
+
+
 def find_fighter(wlist: WarbandList, query: str) -> FighterType:
     """``WarbandList.fighter``, also taking a plural made with a plain 's' ('Zombies', 'Ghouls')."""
     try:
@@ -123,7 +137,8 @@ def _list_or_refuse(tables: ServerTables, warband: Warband) -> WarbandList:
     return wlist
 
 
-def _free_name(warriors: Sequence[Warrior], base: str) -> str:
+def free_name(warriors: Sequence[Warrior], base: str) -> str:
+    """``base``, else 'base 2', 'base 3'...: the first name none of ``warriors`` has (the dead included)."""
     taken = {name_key(w.name) for w in warriors}
     if name_key(base) not in taken:
         return base
@@ -159,7 +174,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
             f"{band.name} already has a warrior called '{joining.name}'.",
             hint="Choose another name; only a living henchman group of the same type can take new recruits.",
         )
-    free_dagger = _free_dagger(tables.catalogue, ftype, dagger, joining)
+    free_dagger = free_dagger_of(tables.catalogue, ftype, dagger, joining)
     per_model = ftype.cost
     if joining is not None:  # new recruits buy the group's kit, so all carry the same
         per_model += roster_rules.warrior_cost(tables.catalogue, wlist, dataclasses.replace(joining, group_size=1)).kit
@@ -177,16 +192,10 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
         stored = store_warrior(uow, band, joining, {"group_size": joining.group_size + count}, what="warrior.hire",
                                reason=f"{count} more {ftype.name}", warriors=warriors, check_roster=False, checked=True)
     else:
-        new = new_warrior(
-            name=name or _free_name(warriors, ftype.name), role=ROLE_OF[ftype.role], type_name=ftype.name,
-            group_size=count, profile=ftype.profile.as_dict(),
-            equipment=[i.name for i in ftype.starting_equipment] + ([free_dagger] if free_dagger else []),
-            experience=ftype.experience, large=ftype.large, fighter_type=ftype.id, race=ftype.race.id,
-            skill_lists=[s.id for s in ftype.skill_lists], special_rules=[r.id for r in ftype.special_rules],
-        )
+        new = recruit(ftype, name=name or free_name(warriors, ftype.name), count=count, free_dagger=free_dagger)
         rule_ids = [r.id for r in ftype.special_rules]
         spells = starting_spells.roll_starting_spells(rule_ids, rng)
-        new["skills"] = [*ftype.skills, *(s.skill for s in spells)]
+        new["skills"] = [*new["skills"], *(s.skill for s in spells)]
         stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"hired from {wlist.name}",
                                warriors=warriors, check_roster=False, checked=True)
         spell_notes = [s.describe() for s in spells]
@@ -204,7 +213,7 @@ def hire_fighter(uow: UnitOfWork, actor: Actor, warband: str, fighter: str, *, n
                  notes=(*spell_notes, *succession.notices(uow)))
 
 
-def _free_dagger(catalogue: Catalogue, ftype: FighterType, wanted: bool | None, joining: Warrior | None) -> str | None:
+def free_dagger_of(catalogue: Catalogue, ftype: FighterType, wanted: bool | None, joining: Warrior | None) -> str | None:
     """The name of the free dagger a new warrior of ``ftype`` is hired with, or None; MordheimError for a
     ``dagger`` option that cannot be kept."""
     if joining is not None:
@@ -278,7 +287,7 @@ def _hire(uow: UnitOfWork, actor: Actor, tables: ServerTables, warband: str, hs:
     if character and "gains-no-experience" not in rules:
         rules.append("gains-no-experience")  # a character never gains experience (README of rules_data/warbands)
     new = new_warrior(
-        name=name or _free_name(warriors, hs.name), role=Role.HIRED_SWORD, type_name=hs.name, group_size=1,
+        name=name or free_name(warriors, hs.name), role=Role.HIRED_SWORD, type_name=hs.name, group_size=1,
         profile=hs.profile.as_dict(), equipment=[i.name for i in equipment] + gear, experience=hs.experience,
         large=hs.large, fighter_type=hs.id, race=hs.race.id, skill_lists=[s.id for s in hs.skill_lists],
         special_rules=rules,

@@ -2,11 +2,11 @@
 a battle, or every side of an action that changed several warbands at once.
 
 Decisions:
-- An action whose one batch changed several warbands (a captive ransomed, exchanged or sold to
-  the slavers, or any later action written that way) is taken back as one piece or not at all:
-  one side alone would leave the other its gain (the captor kept the slavers' gold and the kit
-  while the captive came back to be sold again). `/warband undo` of any of those warbands takes
-  back every one's rows together.
+- An action whose one batch changed several warbands (a captive ransomed, exchanged, sold to
+  the slavers, killed for a Zombie or sacrificed, or any later action written that way) is taken
+  back as one piece or not at all: one side alone would leave the other its gain (the captor
+  kept the slavers' gold and the kit while the captive came back to be sold again).
+  `/warband undo` of any of those warbands takes back every one's rows together.
 - So only a member who may change every warband it changed may take it back: the owner of them
   all, or a member with Manage Server. Anyone else is refused, told which warband's action it
   was and who can undo it. The member who made it may not undo it alone either: a captor could
@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.campaign.actions.captives import EXCHANGED, RANSOM, RANSOMED, SALE, SOLD
+from engine.campaign.actions.captives import (EXCHANGED, KILLED, KIT_KEPT, RAISED, RANSOM, RANSOMED, SACRIFICE, SACRIFICED,
+                                              SALE, SOLD)
 from engine.campaign.model import Actor, LedgerEntry, Warband
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.game_state import GAME_RECORDS
@@ -103,6 +104,11 @@ def deed_words(uow: UnitOfWork, rows: Sequence[LedgerEntry], bands: Mapping[int,
 
     if SALE in first and SOLD in first:
         return f"{possessive(band(first[SALE]))} sale of {warrior(first[SOLD])} to the slavers"
+    if KILLED in first and RAISED in first:
+        return f"{possessive(band(first[RAISED]))} killing of {warrior(first[KILLED])} for a Zombie"
+    captor_row = first.get(SACRIFICE) or first.get(KIT_KEPT)
+    if SACRIFICED in first and captor_row is not None:
+        return f"{possessive(band(captor_row))} sacrifice of {warrior(first[SACRIFICED])}"
     if RANSOM in first and RANSOMED in first:
         return f"{possessive(band(first[RANSOMED]))} ransom of {warrior(first[RANSOMED])} from {band(first[RANSOM])}"
     exchanged = [e for e in reversed(rows) if e.what == EXCHANGED]
