@@ -156,7 +156,7 @@ class CheckResult:
                 return f"nothing can pass with {self.characteristic} 0"
             return f"{min(self._tested, 5)} or less on a D6 (a 6 always fails)"
         if self.kind is CheckKind.LEADERSHIP:
-            if self.value < 2:  # two dice score at least 2
+            if self.value is not None and self.value < 2:  # two dice score at least 2
                 return f"{self.value} or less on 2D6: nothing can pass with Leadership {self.value}"
             return f"{self.value} or less on 2D6"
         if self.kind is CheckKind.ARTILLERY:

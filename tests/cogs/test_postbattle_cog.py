@@ -146,15 +146,22 @@ async def test_only_the_owner_or_manage_server_presses_and_a_second_press_is_ref
     assert res.is_error and "already taken" in res.text
 
 
-async def test_wrong_dice_get_a_clear_private_message(harness):
-    h = harness
+async def at_injuries(h, *out_of_action: str) -> tuple[int, list[str]]:
+    """Both warbands made, the battle's sequence started, the menu's ``out_of_action`` (its labels)
+    chosen and confirmed: the message, at its injuries, and the values chosen."""
     await warband(h)
     await warband(h, FOE, RIVAL)
     mid = await start_after_battle(h)
     ooa = component(h, mid, "ooa")
-    hans = next(o["value"] for o in ooa["options"] if o["label"] == "Hans")
-    await ok(await h.select(mid, ooa["custom_id"], [hans], OWNER))
+    values = [next(o["value"] for o in ooa["options"] if o["label"] == label) for label in out_of_action]
+    await ok(await h.select(mid, ooa["custom_id"], values, OWNER))
     await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    return mid, values
+
+
+async def test_wrong_dice_get_a_clear_private_message(harness):
+    h = harness
+    mid, _ = await at_injuries(h, "Hans")
     opened = await ok(await h.click(mid, component(h, mid, "injdice")["custom_id"], OWNER))
     field = opened.first.data["components"][0]["components"][0]["custom_id"]
     res = await h.submit_modal(opened.first.data["custom_id"], {field: "4"}, OWNER, message_id=mid)
@@ -450,14 +457,7 @@ async def test_undoing_the_battle_closes_the_sequence_that_follows_it(harness):
 async def test_a_refused_form_opens_again_with_what_was_typed(harness):
     # a playtest: `w5:11 w1:61 w3:99` was refused for the 99, and all three dice had to be typed again
     h = harness
-    await warband(h)
-    await warband(h, FOE, RIVAL)
-    mid = await start_after_battle(h)
-    ooa = component(h, mid, "ooa")
-    hans = next(o["value"] for o in ooa["options"] if o["label"] == "Hans")
-    two = next(o["value"] for o in ooa["options"] if o["label"] == "Marksmen — 2 of 3")
-    await ok(await h.select(mid, ooa["custom_id"], [hans, two], OWNER))
-    await ok(await h.click(mid, component(h, mid, "confirm")["custom_id"], OWNER))
+    mid, (hans, _two) = await at_injuries(h, "Hans", "Marksmen — 2 of 3")
 
     def typed_in(opened) -> dict[str, str]:
         boxes = [row["components"][0] for row in opened.first.data["components"]]

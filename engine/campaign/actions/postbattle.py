@@ -872,7 +872,7 @@ def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, versi
     then the warband's re-rolls, then go on as ``explore`` does."""
     s = _Step.open(uow, actor, sequence_id, version, "exploration")
     p = s.pending("drop", 0)
-    count_text, _, why = p.note.partition("|")
+    count_text, _, dropped_for = p.note.partition("|")
     count = int(count_text)
     chosen = sorted(set(int(k) for k in dice))
     faces = list(s.state.explore_dice)
@@ -881,7 +881,7 @@ def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, versi
                             hint="Use the menu of the newest message.")
     dropped = [faces[k] for k in chosen]
     faces = [f for k, f in enumerate(faces) if k not in chosen]
-    rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} ({why}); kept {' '.join(map(str, faces))}"]
+    rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} ({dropped_for}); kept {' '.join(map(str, faces))}"]
     state = s.state = replace(s.state, pending=tuple(x for x in s.state.pending if x is not p), explore_dice=tuple(faces),
                               dice=(*s.state.dice, *rolls))
     searching = _searchers(state, s.maybe_warrior)
