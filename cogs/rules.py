@@ -16,6 +16,9 @@ How the answers behave (decisions worth knowing before changing them):
   (``rule:<kind>:<data version>:<edition>:...``), registered once in ``cog_load``. They keep
   working after a restart, and each press checks the rules-data version: an answer made from
   other data gets a clear private "run /rule again" instead of a wrong page or silence.
+- The close-combat wound chart of 000 (000:717-731) lacks its T10 column (INVENTORY ambiguity 4):
+  it is filled from the complete copy in the shooting chapter (000:521-533), a correction in
+  ``rules_data/overlay/corrections.json`` that says so, so S10 against T10 reads 4+ wherever it is looked up.
 - Engine calls that may take milliseconds (fuzzy lookup, full-text search) run in a thread;
   recent lookups are remembered (the library never changes within a process), and the
   library with its index is built once per process, in ``cog_load``. Suggestions for

@@ -152,6 +152,8 @@ def _table_md(rows: list[list[str]], header: list[str] | None) -> list[str]:
     rows = [r + [""] * (ncols - len(r)) for r in rows]
     if header is None:
         header, rows = rows[0], rows[1:]
+    while header and not header[-1]:  # the padding of a header row, not a column of its own
+        header = header[:-1]
     header = _over_label_columns(header, rows)
     ncols = max(ncols, len(header))
     rows = [r + [""] * (ncols - len(r)) for r in rows]  # a row short of values lacks its last ones (000:722)
