@@ -114,14 +114,13 @@ async def test_the_questions_of_a_first_game_find_their_rules(harness):
         assert not res.ephemeral and res.embeds[0]["title"] == title, (query, edition, res.embeds[0]["title"])
 
 
-async def test_line_of_sight_offers_the_passages_that_say_it(harness):
-    """Playtest: "los" opened Close combat and "line of sight" said nothing matches, though 000:506 and
-    000:1795 say it: the passages holding every word are offered, and /rules search named."""
-    for query in ("line of sight", "los"):
-        res = await harness.command("rule", query=query)
-        assert res.ephemeral, query
-        description = res.embeds[0]["description"]
-        assert "Shooting from an elevated position" in description and "/rules search" in description, query
+async def test_line_of_sight_opens_who_can_shoot(harness):
+    """Playtests: "los" opened Close combat, then "line of sight" found only passages using the words;
+    what a player asks is whether his model can see the target: Who can shoot (000:449, "a model must
+    be able to see it"), in every edition."""
+    for query, edition in (("line of sight", None), ("los", None), ("line of sight", "core"), ("line of sight", "core2")):
+        res = await harness.command("rule", query=query, **({"edition": edition} if edition else {}))
+        assert not res.ephemeral and res.embeds[0]["title"] == "Who can shoot", (query, edition, res.embeds[0]["title"])
 
 
 async def test_words_of_the_rules_that_no_name_holds_offer_the_passages_that_use_them(harness):
