@@ -413,3 +413,16 @@ def test_a_sequence_cancelled_before_any_change_can_be_started_again(setup):
     v = pb.confirm_fighters(G, OWNER, False, v.id, v.version)  # who fought: nothing of the warband changes yet
     pb.cancel(G, OWNER, False, v.id)
     assert pb.start(G, OWNER, False, "Reikland Raiders").state.step == "setup"
+
+
+def test_resuming_a_sequence_undone_meanwhile_closes_it_and_says_so(setup):
+    # a playtest: /postbattle resume showed an undone sequence as open, and its buttons then refused
+    c, pb, _ = setup
+    ids = raiders(c)
+    through_injuries(pb, ids, {ids["Hans"]: "22", ids["Marksmen"]: "1 5"})  # a leg wound, a marksman lost
+    undone = c.undo_last_batch(G, OWNER, False, "Reikland Raiders")  # its injuries step taken back
+    assert {e.what for e in undone} == {"undo postbattle.injury"}
+    with pytest.raises(MordheimError, match="taken back with `/warband undo`, so it is closed now"):
+        pb.resume(G, OWNER, False, "Reikland Raiders")
+    assert pb.resume(G, OWNER, False, "Reikland Raiders") is None  # closed, not open any more
+    assert pb.start(G, OWNER, False, "Reikland Raiders").state.step == "setup"

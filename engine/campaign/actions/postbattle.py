@@ -256,6 +256,15 @@ def resume(uow: UnitOfWork, actor: Actor, warband: str) -> SequenceView | None:
     if record is None:
         return None
     may_change(band, actor)
+    if record.battle_id is not None and uow.battles.get(record.battle_id) is None:  # as a press of its buttons finds it
+        close(uow, record, reason="its battle was undone")
+        raise KeepChanges(MordheimError(f"{band.name}'s post-battle sequence was for a battle taken back with `/warband undo`, "
+                                        "so it is closed now.",
+                                        hint="Record the battle again with `/battle record`, then `/postbattle start`."))
+    if uow.ledger.batch_undone(band.id, record.batch_id):
+        close(uow, record, reason="undone")
+        raise KeepChanges(MordheimError(f"{band.name}'s post-battle sequence was taken back with `/warband undo`, so it is "
+                                        "closed now.", hint="Start it again with `/postbattle start`."))
     uow.sequences.bump(record.id, uow.at)
     return _view(uow, _record(uow, record.id))
 
