@@ -212,8 +212,14 @@ def ledger_entries(uow: UnitOfWork, name: str, *, limit: int = 20) -> list[Ledge
 
 # ---------------------------------------------------------------------- battles (one side)
 def battle_date(fought_on: str | dt.date | None, at: str) -> str:
-    """The date a battle was fought: the one given, else the day of ``at`` (the action's stamp)."""
-    return fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or at[:10])
+    """The date a battle was fought: the one given, else the day of ``at`` (the action's stamp). A day
+    after ``at``'s is allowed (the member's day may run ahead of the bot's clock), none later."""
+    day = fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or at[:10])
+    today = dt.date.fromisoformat(at[:10])
+    if dt.date.fromisoformat(day) > today + dt.timedelta(days=1):
+        raise MordheimError(f"{day} has not come yet: a battle is recorded once it is fought (today is {today.isoformat()}).",
+                            hint="Leave `date` out for today, or give the day it was played.")
+    return day
 
 
 def cleaned_battle(raw: Mapping[str, Any]) -> dict[str, Any]:
