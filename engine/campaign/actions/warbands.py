@@ -216,7 +216,11 @@ def battle_date(fought_on: str | dt.date | None, at: str) -> str:
     after ``at``'s is allowed (the member's day may run ahead of the bot's clock), none later."""
     day = fought_on.isoformat() if isinstance(fought_on, dt.date) else (fought_on or at[:10])
     today = dt.date.fromisoformat(at[:10])
-    if dt.date.fromisoformat(day) > today + dt.timedelta(days=1):
+    try:
+        fought = dt.date.fromisoformat(day)
+    except ValueError:  # not a date: the battle's own check says so (transfer.clean_battle)
+        return day
+    if fought > today + dt.timedelta(days=1):
         raise MordheimError(f"{day} has not come yet: a battle is recorded once it is fought (today is {today.isoformat()}).",
                             hint="Leave `date` out for today, or give the day it was played.")
     return day
