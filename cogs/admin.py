@@ -154,7 +154,14 @@ class Admin(commands.Cog):
         await asyncio.to_thread(
             self.bot.campaigns.set_campaign_rules, guild_id, interaction.user.id, is_admin(interaction), data
         )
-        text = "This server now uses its own campaign tables." if data else "This server uses the default campaign tables again."
+        own = await asyncio.to_thread(self.bot.campaigns.campaign_override, guild_id) if data else {}
+        if own:
+            text = (f"This server now uses its own campaign tables: {', '.join(f'`{k}`' for k in sorted(own))[:1500]} "
+                    "replace the bundled ones; the rest stay as bundled.")
+        elif data:
+            text = "The file gives every table as bundled: this server uses the default campaign tables."
+        else:
+            text = "This server uses the default campaign tables again."
         await interaction.response.send_message(embed=info_embed("Campaign tables", text, colour=SUCCESS))
 
     @admin.command(name="plaintext", description="Answer everyone here in plain text instead of embeds (screen readers)")

@@ -126,3 +126,18 @@ async def test_going_back_to_the_default_tables_asks_first_and_hands_the_server_
 async def test_a_member_without_manage_server_cannot_reset_the_tables(harness):
     res = await harness.command("admin campaign", Actor())
     assert res.is_error and res.ephemeral and "Manage Server" in res.text
+
+
+async def test_a_whole_copy_of_the_bundled_tables_with_one_change_is_that_change(harness):
+    # a playtest copied rules_data/campaign/lrb.json, as the hint says, and was refused for its id and sources
+    from pathlib import Path
+
+    bundled = json.loads((Path(__file__).resolve().parents[2] / "rules_data" / "campaign" / "lrb.json").read_text(encoding="utf-8"))
+    res = await harness.command("admin campaign", ADMIN, file=("lrb.json", json.dumps(bundled).encode()))
+    assert not res.is_error and "every table as bundled" in res.text, res.text
+    assert harness.bot.campaigns.campaign_override(ADMIN.guild_id) == {}
+    res = await harness.command("admin campaign", ADMIN, file=("lrb.json", json.dumps({**bundled, "max_heroes": 7}).encode()))
+    assert not res.is_error and "`max_heroes` replace" in res.text, res.text
+    assert harness.bot.campaigns.campaign_override(ADMIN.guild_id) == {"max_heroes": 7}
+    res = await harness.command("admin campaign", ADMIN, file=("bad.json", json.dumps({"max_heroes": "six"}).encode()))
+    assert res.is_error and "The campaign file has 1 problem; nothing was saved" in res.text

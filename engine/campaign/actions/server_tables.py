@@ -32,7 +32,7 @@ from engine.campaign.lists.names import Choice, ranked_choices
 from engine.campaign.model import Actor, Entity, Warband
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import transfer
-from engine.campaign.rules.campaign_rules import CampaignRules, build_rules, default_rules, validate_override
+from engine.campaign.rules.campaign_rules import CampaignRules, build_rules, default_rules, validate_override, what_differs
 from engine.errors import InvalidData, LimitExceeded, MordheimError, NotFoundError, PermissionDenied
 
 MAX_HOUSE_LISTS = 50  # per server
@@ -189,15 +189,15 @@ def parse_campaign_override(override: Mapping[str, Any] | str | bytes | None) ->
     """A server's override of the campaign tables from JSON or a mapping, checked (InvalidData with every problem)."""
     given: Any = override
     if isinstance(override, (str, bytes)):
-        given, problems = transfer.parse_json(override, "The campaign rules")
+        given, problems = transfer.parse_json(override, "The campaign file")
         if problems:
-            raise InvalidData("The campaign rules", problems)
+            raise InvalidData("The campaign file", problems)
     if given is not None and not isinstance(given, Mapping):
-        raise InvalidData("The campaign rules", ["The file must hold one JSON object of tables (see rules_data/campaign)."])
-    checked = dict(given or {})
+        raise InvalidData("The campaign file", ["The file must hold one JSON object of tables (see rules_data/campaign)."])
+    checked = what_differs(dict(given or {}))
     problems = validate_override(checked)
     if problems:
-        raise InvalidData("The campaign rules", problems)
+        raise InvalidData("The campaign file", problems)
     return checked
 
 

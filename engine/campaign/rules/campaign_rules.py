@@ -177,6 +177,19 @@ def _validate_injuries(value: Any) -> list[str]:
     return problems
 
 
+def what_differs(given: dict[str, Any]) -> dict[str, Any]:
+    """The part of a server's campaign file that changes the bundled tables: its keys less the
+    data's own description (``NOT_OVERRIDABLE``: a copy of lrb.json carries its id and sources)
+    and less any table it gives exactly as bundled (a whole copy with one table edited is that one
+    table's override)."""
+    base = _base_data()
+
+    def same(key: str, value: Any) -> bool:  # as JSON text: 1.0 is no whole number, though 1.0 == 1
+        return key in base and json.dumps(base[key], sort_keys=True) == json.dumps(value, sort_keys=True)
+
+    return {k: v for k, v in given.items() if k not in NOT_OVERRIDABLE and not same(k, v)}
+
+
 def validate_override(override: Any) -> list[str]:
     """Every problem with a server's campaign-rules override; empty when it can be used."""
     problems = validate_data(override)
