@@ -75,6 +75,17 @@ async def test_a_list_with_errors_is_refused_with_every_problem_and_nothing_stor
     assert svc(harness).lists(GUILD_A).house == ()
 
 
+async def test_a_list_whose_names_no_member_could_type_is_refused(harness):
+    # a playtest: a list named "Bandits of @everyone <@123>" was stored and offered as you type, then refused when chosen
+    bad = veterans()
+    bad["name"] = "Bandits of @everyone <@123>"
+    bad["fighters"][0]["name"] = "Boss <@&77>"
+    res = await harness.command("admin warbands", ADMIN_A, file=upload(bad))
+    assert res.is_error and res.ephemeral and "The warband list was not saved" in res.text, res.text
+    assert "name:" in res.text and "fighters[0].name:" in res.text and "mention" in res.text
+    assert svc(harness).lists(GUILD_A).house == ()
+
+
 async def test_a_list_naming_an_unknown_skill_list_rule_or_weapon_is_refused_with_each_one(harness):
     bad = veterans()
     bad["fighters"][0]["skill_lists"].append("necromantic-arts")

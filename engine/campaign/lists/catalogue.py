@@ -32,7 +32,7 @@ from typing import Any, Literal
 from rapidfuzz import fuzz, process
 
 from engine.editions import RULES_DATA
-from engine.errors import NotFoundError
+from engine.errors import MordheimError, NotFoundError
 from engine.campaign.lists import checks as list_checks
 from engine.campaign.lists import kit_checks
 from engine.campaign.lists.kit_checks import LimitKind  # noqa: F401 - part of this API (ListLimit.kind)
@@ -41,6 +41,7 @@ from engine.errors import InvalidData
 from engine.campaign.lists.checks import COMMON_SKILL_LISTS, Problems, skill_key
 from engine.campaign.lists.schema import SCHEMA_PATH, schema_problems  # noqa: F401 - SCHEMA_PATH is part of this API
 from engine.campaign.model import Profile
+from engine.campaign.rules.validation import clean_name
 
 DATA_DIR = RULES_DATA / "warbands"
 STATS_DIR = DATA_DIR.parent / "stats"
@@ -899,6 +900,24 @@ def _list(data: Mapping[str, Any], key: str) -> list[Any]:
     return value if isinstance(value, list) else []
 
 
+def _unusable_names(data: dict[str, Any]) -> list[str]:
+    """The list's name, aliases and fighters' and items' names that a warband or warrior could not
+    be given (``clean_name``: a mention, a control character...): members type them, and a name
+    offered as you type that is then refused is of no use."""
+    named = [("name", data.get("name")), *((f"aliases[{n}]", a) for n, a in enumerate(_list(data, "aliases"))),
+             *((f"fighters[{n}].name", f.get("name")) for n, f in enumerate(_list(data, "fighters")) if isinstance(f, dict)),
+             *((f"items[{n}].name", i.get("name")) for n, i in enumerate(_list(data, "items")) if isinstance(i, dict))]
+    problems = []
+    for where, name in named:
+        if not isinstance(name, str):
+            continue  # the schema says what is wrong with it
+        try:
+            clean_name(name, f"`{name[:40]}`")
+        except MordheimError as exc:
+            problems.append(f"{where}: {exc} Give it a name members can type.")
+    return problems
+
+
 def validate_house_list(data: Any, base: Catalogue) -> list[str]:
     """Every problem of a server's own warband list, each naming the field and how to fix it; [] when usable.
 
@@ -937,6 +956,7 @@ def validate_house_list(data: Any, base: Catalogue) -> list[str]:
              for n in (i.id, i.name, *i.aliases)}
     list_checks.check_names("item", list_checks.named_entries("", "items", _list(data, "items")), taken, checks, lookup_key)
     problems += [line.removeprefix(": ") for line in checks.lines]
+    problems += _unusable_names(data)
     if len(problems) > SHOWN_PROBLEMS:
         more = len(problems) - (SHOWN_PROBLEMS - 1)
         problems = problems[: SHOWN_PROBLEMS - 1] + [f"... and {more} more problems"]
