@@ -9,6 +9,7 @@ import discord
 from cogs._ui.campaign import safe, safe_line
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, clip
 from engine.campaign.actions.captives import RAISE_ZOMBIE, SACRIFICE_HIM, Captive, CaptivesView
+from engine.words import possessive
 
 CAPTIVE = "pbc"
 ROWS = 5  # Discord's rows of components on a message
@@ -45,7 +46,7 @@ def captives_embed(view: CaptivesView) -> discord.Embed:
             asked = f"{safe(c.captor)} asks {c.ransom} gc" if c.ransom is not None else "no ransom asked yet"
             taken.append(f"**{safe(c.name)}**, held by {safe(c.captor)}: {asked}.")
     for name, lines in (("Done", [safe_line(x) for x in view.lines]), ("Dice", list(view.dice)),
-                        (f"Held by {view.warband}", held), (f"{view.warband}'s warriors held by others", taken)):
+                        (f"Held by {view.warband}", held), (f"{possessive(view.warband)} warriors held by others", taken)):
         if lines:
             embed.add_field(name=name[:256], value=clip("\n".join(lines), EMBED_FIELD_LIMIT), inline=False)
     if not view.held and not view.taken:

@@ -25,6 +25,7 @@ from engine.campaign.game_model import GameStatus
 from engine.campaign.rules import game_rules
 from engine.campaign.rules.game_state import GameState, Piece, PieceState, Side
 from engine.dice.source import parse_entered
+from engine.words import possessive
 
 TRACKER = "gt"
 TOTAL_LIMIT = 6000  # every embed of one message together
@@ -49,8 +50,6 @@ def done_drawing(ui: discord.ui.View) -> discord.ui.View:
     return ui
 
 
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 # ---------------------------------------------------------------------- the embeds

@@ -35,6 +35,7 @@ from engine.campaign.model import Actor, LedgerEntry, Warband
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules.game_state import GAME_RECORDS
 from engine.errors import MordheimError, PermissionDenied
+from engine.words import possessive
 
 # Records of what happened rather than changes to take back: a rare-item search (dice already
 # rolled: undo never buys a second roll), a post-battle sequence closed before its end, and what
@@ -118,9 +119,6 @@ def deed_words(uow: UnitOfWork, rows: Sequence[LedgerEntry], bands: Mapping[int,
     return f"{possessive(band(oldest))} `{oldest.what}`"
 
 
-def possessive(name: str) -> str:
-    """"Night Stalkers'", "The Grey Company's"."""
-    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
 
 
 def _listing(names: Sequence[str]) -> str:
