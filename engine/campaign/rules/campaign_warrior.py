@@ -11,9 +11,9 @@ the heroes' table, with the skill lists of their entry.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.campaign.model import Profile, Warrior
+from engine.campaign.model import Profile, Warrior, copied
 from engine.campaign.rules.validation import CHARACTERISTICS
 
 LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the warrior unplayable
@@ -68,7 +68,7 @@ class CampaignWarrior:
     def with_change(self, characteristic: str, change: int) -> CampaignWarrior:
         """``characteristic`` moved by ``change``, never below 1 nor above 10 (the profile limits)."""
         value = min(10, max(LOWEST, self.value(characteristic) + change))
-        return replace(self, profile=replace(self.profile, **{characteristic: value}))
+        return copied(self, profile=copied(self.profile, **{characteristic: value}))
 
     def can_raise(self, characteristic: str, max_gain: int | None = None) -> bool:
         """+1 stays within the racial maximum (and, for henchmen, the +1-over-start limit)."""
