@@ -140,3 +140,20 @@ def test_any_other_dataclass_is_copied_as_replace_copies_it():
     cached = _Cached(2)
     assert cached.double == 4
     assert copied(cached, a=5).double == 10
+
+
+def test_a_campaign_warrior_made_from_a_warrior_is_the_one_init_makes():
+    assert not hasattr(CampaignWarrior, "__post_init__")
+    maximum = Profile(M=4, WS=6, BS=6, S=4, T=4, W=3, I=6, A=4, Ld=9)
+    for w in (WARRIOR, dataclasses.replace(WARRIOR, role=Role.HENCHMEN, group_size=3, status=Status.CAPTURED)):
+        made = CampaignWarrior.from_warrior(w, maximum, missed_games=1, captured=True, increased=("A",), skill_lists=("speed",))
+        want = CampaignWarrior(name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size,
+                               equipment=w.equipment, skills=w.skills, injuries=w.injuries, experience=w.experience,
+                               status=w.status, missed_games=1, captured=True, increased=("A",), skill_lists=("speed",),
+                               special_rules=w.special_rules)
+        assert made == want and vars(made) == vars(want) and list(vars(made)) == list(vars(want))
+        assert CampaignWarrior.from_warrior(w, maximum) == CampaignWarrior(
+            name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size, equipment=w.equipment,
+            skills=w.skills, injuries=w.injuries, experience=w.experience, status=w.status, special_rules=w.special_rules)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.experience = 3  # type: ignore[misc]

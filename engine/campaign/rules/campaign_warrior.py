@@ -82,7 +82,13 @@ class CampaignWarrior:
     @classmethod
     def from_warrior(cls, w: Warrior, maximum: Profile, *, missed_games: int = 0, captured: bool = False,
                      increased: tuple[str, ...] = (), skill_lists: tuple[str, ...] = ()) -> CampaignWarrior:
-        return cls(name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size,
-                   equipment=w.equipment, skills=w.skills, injuries=w.injuries, experience=w.experience,
-                   status=w.status, missed_games=missed_games, captured=captured, increased=increased,
-                   skill_lists=skill_lists, special_rules=w.special_rules)
+        """``w`` as the campaign engine sees him, made as ``Fighter.from_stored`` makes a fighter: every
+        field given, without the frozen dataclass's ``__init__``, which sets its fifteen fields one at
+        a time (a post-battle step makes one for each warrior it rolls for); the class has no
+        ``__post_init__`` to skip. tests/engine/test_copied.py compares him with ``__init__``'s."""
+        made = object.__new__(cls)
+        made.__dict__.update(name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size,
+                             equipment=w.equipment, skills=w.skills, injuries=w.injuries, experience=w.experience,
+                             status=w.status, missed_games=missed_games, captured=captured, increased=increased,
+                             skill_lists=skill_lists, special_rules=w.special_rules)
+        return made
