@@ -162,6 +162,33 @@ def summary_embeds(view: SequenceView) -> list[discord.Embed]:
     return embeds
 
 
+GUIDES = {  # what each step asks of the player; the injuries and the sale say more (``_guide``)
+    "setup": "Mark who was **taken out of action** and who **did not fight** in the menus, add enemies each hero took "
+             "out of action and the scenario's experience, then confirm.",
+    "experience": "Award the experience: survivors, the winning leader, enemies out of action and the scenario's. "
+                  "Every advance is rolled (or type the dice you rolled at the table); choose where the table lets you.",
+    "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",
+    "upkeep": "Pay the upkeep of every hired sword who fought this battle (due after each battle he fights), or let one go: "
+              "a hired sword left unpaid leaves the warband, and his experience is lost.",
+    "trading": "Trade and hire now with the warband commands, then finish to post the summary.",
+}
+
+
+def _guide(view: SequenceView) -> str:
+    """What the sequence's step asks of the player (only that step's text is made)."""
+    s = view.state
+    if s.step == "injuries":
+        return ("Roll the injuries (the bot rolls every die and shows it), or type the dice you rolled at the table."
+                if any(f.out_of_action for f in s.fighters) else "Nobody was taken out of action: no injury to roll.")
+    if s.step == "income":
+        if not view.wyrdstone_shards:
+            return "Sell wyrdstone: the warband holds no shards, so there is nothing to sell."
+        return (f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
+                f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
+                + (" (hired swords do not count)." if any(w.is_hired_sword and w.status == "active" for w in view.warriors) else "."))
+    return GUIDES[s.step]
+
+
 def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> discord.Embed:
     """The sequence's message (a finished one's first embed: ``summary_embeds`` gives them all)."""
     s = view.state
@@ -173,22 +200,7 @@ def sequence_embed(view: SequenceView, *, trading_commands: list[str] = ()) -> d
                                            "again while they do; `/warband undo` takes them all back.")
         _field(closed, "Left waiting (record by hand with `/warrior edit`)", [safe_line(x) for x in _left_waiting(s.pending)])
         return closed
-    guide = {
-        "setup": "Mark who was **taken out of action** and who **did not fight** in the menus, add enemies each hero took "
-                 "out of action and the scenario's experience, then confirm.",
-        "injuries": ("Roll the injuries (the bot rolls every die and shows it), or type the dice you rolled at the table."
-                     if any(f.out_of_action for f in s.fighters) else "Nobody was taken out of action: no injury to roll."),
-        "experience": "Award the experience: survivors, the winning leader, enemies out of action and the scenario's. "
-                      "Every advance is rolled (or type the dice you rolled at the table); choose where the table lets you.",
-        "exploration": "Search the ruins: one die per hero who fought and was not taken out of action, one more for a win.",
-        "income": "Sell wyrdstone: the warband holds no shards, so there is nothing to sell." if not view.wyrdstone_shards else
-                  f"Sell wyrdstone: the warband holds **{view.wyrdstone_shards}** shard{'s' if view.wyrdstone_shards != 1 else ''}; "
-                  f"the price depends on how many you sell at once and on the warband's **{view.warband_size}** warriors"
-                  + (" (hired swords do not count)." if any(w.is_hired_sword and w.status == "active" for w in view.warriors) else "."),
-        "upkeep": "Pay the upkeep of every hired sword who fought this battle (due after each battle he fights), or let one go: "
-                  "a hired sword left unpaid leaves the warband, and his experience is lost.",
-        "trading": "Trade and hire now with the warband commands, then finish to post the summary.",
-    }[s.step]
+    guide = _guide(view)
     embed = discord.Embed(title=f"{view.warband} after {s.battle} — {STEP_TITLES[s.step]}"[:256], description=guide, colour=INFO)
     _field(embed, "Warriors", _fighter_lines(view))
     _field(embed, "So far", [safe_line(x) for x in s.lines], newest=True)

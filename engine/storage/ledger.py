@@ -22,8 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from engine.campaign.model import Entity, LedgerEntry
 from engine.storage.connection import Connection
@@ -56,8 +55,9 @@ def entry_from_row(row: Sequence[Any]) -> LedgerEntry:
                        entity=Entity(entity), entity_id=entity_id, warband_id=warband_id)
 
 
-@dataclass(frozen=True)
-class _Pending:
+class _Pending(NamedTuple):
+    """A row recorded and not yet written (a tuple: a step records one per warrior it changes)."""
+
     warband_id: int | None
     warband_name: str
     what: str

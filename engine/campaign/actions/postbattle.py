@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -28,7 +28,7 @@ from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
 from engine.campaign.model import (
-    Actor, Battle, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, name_key,
+    Actor, Battle, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, copied, name_key,
 )
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
@@ -426,7 +426,7 @@ def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, 
     fighters = []
     for f in state.fighters:
         if absent is not None:
-            f = replace(f, fought=f.warrior_id not in set(absent))
+            f = copied(f, fought=f.warrior_id not in set(absent))
         if out_of_action is not None:
             n = int(out_of_action.get(f.warrior_id, 0))
             if n and not f.fought:
@@ -434,7 +434,7 @@ def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, 
                                     hint="Mark him as having fought first.")
             if not 0 <= n <= (1 if f.hero else f.models):
                 raise MordheimError(f"{f.name} had {f.models} model{'s' if f.models != 1 else ''}; {n} cannot be out of action.")
-            f = replace(f, out_of_action=n)
+            f = copied(f, out_of_action=n)
         if kills is not None and f.warrior_id in kills:
             n = int(kills[f.warrior_id])
             if n and not f.hero:
@@ -444,32 +444,32 @@ def set_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, 
                 raise MordheimError(f"{f.name} did not fight.")
             if not 0 <= n <= 30:
                 raise MordheimError("Enemies taken out of action must be 0 to 30.")
-            f = replace(f, kills=n)
+            f = copied(f, kills=n)
         if scenario is not None and f.warrior_id in scenario:
             n = int(scenario[f.warrior_id])
             if not -20 <= n <= 20:
                 raise MordheimError("Scenario experience must be between -20 and 20.")
-            f = replace(f, scenario=n)
+            f = copied(f, scenario=n)
         if counters is not None and f.warrior_id in counters:
             n = int(counters[f.warrior_id])
             if n and not f.fought:
                 raise MordheimError(f"{f.name} did not fight, so he carried no wyrdstone counter.")
             if not 0 <= n <= MAX_COUNTERS:
                 raise MordheimError(f"Wyrdstone counters carried must be 0 to {MAX_COUNTERS}.")
-            f = replace(f, counters=n)
+            f = copied(f, counters=n)
         if feat is not None:
             if f.warrior_id in feat and not f.fought:
                 raise MordheimError(f"{f.name} did not fight.")
-            f = replace(f, feat=f.warrior_id in feat)
+            f = copied(f, feat=f.warrior_id in feat)
         fighters.append(f)
-    s.save(replace(state, fighters=tuple(fighters)))
+    s.save(copied(state, fighters=tuple(fighters)))
     return s.view
 
 def confirm_fighters(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> SequenceView:
     s = _Step.open(uow, actor, sequence_id, version, "setup")
     if not any(f.fought for f in s.state.fighters):
         raise MordheimError("Nobody of the warband fought.", hint="Mark who fought in the menu first.")
-    s.save(replace(s.state, step="injuries"))
+    s.save(copied(s.state, step="injuries"))
     return s.view
 
 # ---- 1. injuries --------------------------------------------------------------
@@ -534,9 +534,9 @@ def roll_injuries(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
     if gold:
         s.treasury(gold=gold, reason="won in the pits")
     extra["captives_kept"] = True  # captives are warriors with the status 'captured' (not this list: see _absences)
-    new = replace(state, lines=(*state.lines, *lines), dice=(*state.dice, *dice_lines), missed=tuple(missed),
+    new = copied(state, lines=(*state.lines, *lines), dice=(*state.dice, *dice_lines), missed=tuple(missed),
                   captured=tuple(captured), pending=(*state.pending, *pending), extra=extra, notes=(*state.notes, *notes))
-    s.save(replace(new, step="injuries" if pending else "experience"), rolls=dice_lines)
+    s.save(copied(new, step="injuries" if pending else "experience"), rolls=dice_lines)
     return s.view
 
 def settle_pit_fight(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int,
@@ -570,7 +570,7 @@ def fight_pit(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, war
     if result.left_out:
         lines.append("left out of the pit fight: " + ", ".join(result.left_out))
     extra = {**s.state.extra, "pit_fights": {**s.state.extra.get("pit_fights", {}), w.name: list(result.lines)}}
-    s.state = replace(s.state, extra=extra)
+    s.state = copied(s.state, extra=extra)
     return _after_pit_fight(s, p, w, result.won, after, list(result.dice), lines)
 
 
@@ -588,7 +588,7 @@ def _after_pit_fight(s: _Step, p: Pending, w: Warrior, won: bool, dice: Dice, ro
     left = list(state.pending)
     left.remove(p)
     rest = tuple(left)
-    s.save(replace(state, pending=rest, step="injuries" if rest else "experience",
+    s.save(copied(state, pending=rest, step="injuries" if rest else "experience",
                    lines=(*state.lines, *lines, f"{w.name} — {result.results[-1]}"), dice=(*state.dice, *rolls)), rolls=rolls)
     return s.view
 
@@ -641,7 +641,7 @@ def apply_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         raise MordheimError(f"Dice were typed for {names}, who reaches no advance in this battle.",
                             hint="Type advance dice only for the warriors whose experience crosses an advance.")
     extra = {**state.extra, "experience_done": True, "awards": awards}
-    s.save(replace(state, lines=(*state.lines, *lines), dice=(*state.dice, *rolls), raised=tuple(raised),
+    s.save(copied(state, lines=(*state.lines, *lines), dice=(*state.dice, *rolls), raised=tuple(raised),
                    pending=(*state.pending, *pending), extra=extra, step="experience" if pending else "exploration"),
            rolls=rolls)
     return s.view
@@ -656,7 +656,7 @@ def _gain(s: _Step, w: Warrior, cw: CampaignWarrior, gain: int, rng: random.Rand
     tables = s.rules.tables
     total = max(0, min(MAX_EXPERIENCE, cw.experience + gain))
     crossed = s.rules.advances_between(w.role, cw.experience, total)
-    cw = replace(cw, experience=total)
+    cw = copied(cw, experience=total)
     words: list[str] = []
     left = entered  # the typed dice no advance has taken yet
     for _threshold in crossed:
@@ -733,7 +733,7 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
         name = clean_name(value, "The new hero's name", forbid="/")
         promotion = promote(cw, name, talent_skill_lists(skill_lists, s.catalogue, s.wlist))
         if promotion.group is None:
-            s.write(w, replace(promotion.hero, name=name), "postbattle.talent")
+            s.write(w, copied(promotion.hero, name=name), "postbattle.talent")
             hero_id = w.id
         else:
             s.write(w, promotion.group, "postbattle.talent")
@@ -752,7 +752,7 @@ def choose(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, warrio
         rolls = [str(r) for r in dice.rolls]
     else:
         raise MordheimError(f"'{kind}' is not something an advance waits for.")
-    s.save(replace(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, line),
+    s.save(copied(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, line),
                    dice=(*state.dice, *rolls), step=state.step if pending else _after_choices(state)), rolls=rolls)
     return s.view
 
@@ -833,22 +833,22 @@ def explore(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
             rolls.append(f"Exploration: {len(faces)}D6 {' '.join(map(str, faces))} = {sum(faces)}"
                          + (" (entered)" if entered_faces else ""))
         if follow_up:  # kept for the place's follow-up rolls, past a choice of re-rolls or of a hero
-            state = s.state = replace(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
+            state = s.state = copied(state, extra={**state.extra, FOLLOW_UP: list(follow_up)})
         if to_drop and faces:
-            state = s.state = replace(state, extra={**state.extra, EXTRA_DIE_USED: True})
+            state = s.state = copied(state, extra={**state.extra, EXTRA_DIE_USED: True})
         dropping = _dice_to_drop(len(faces), to_drop, table.dice_kept)
         if dropping.count:
             p = Pending("drop", 0, "Exploration", tuple(str(k) for k in range(len(faces))), f"{dropping.count}|{dropping.why}")
-            s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
+            s.save(copied(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
             return s.view
         rerolls, why = _rerolls(s, searching)
         if rerolls and faces:
             p = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
                         f"{min(rerolls, len(faces))}|" + "; ".join(why))
-            s.save(replace(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
+            s.save(copied(state, explore_dice=tuple(faces), pending=(p,), dice=(*state.dice, *rolls)), rolls=rolls)
             return s.view
     elif follow_up:  # the exploration dice are rolled: dice typed now are the place's
-        s.state = replace(state, extra={**state.extra, FOLLOW_UP: [*state.extra.get(FOLLOW_UP, ()), *follow_up]})
+        s.state = copied(state, extra={**state.extra, FOLLOW_UP: [*state.extra.get(FOLLOW_UP, ()), *follow_up]})
     return _explored(s, tuple(faces), rolls, hero_id=hero_id, visit=visit, rng=rng, searching=searching,
                      typed_now=bool(follow_up))
 
@@ -891,14 +891,14 @@ def drop_exploration_dice(uow: UnitOfWork, actor: Actor, sequence_id: int, versi
     dropped = [faces[k] for k in chosen]
     faces = [f for k, f in enumerate(faces) if k not in chosen]
     rolls = [f"Exploration: dropped {' '.join(map(str, dropped))} ({dropped_for}); kept {' '.join(map(str, faces))}"]
-    state = s.state = replace(s.state, pending=tuple(x for x in s.state.pending if x is not p), explore_dice=tuple(faces),
+    state = s.state = copied(s.state, pending=tuple(x for x in s.state.pending if x is not p), explore_dice=tuple(faces),
                               dice=(*s.state.dice, *rolls))
     searching = _searchers(state, s.maybe_warrior)
     rerolls, why = _rerolls(s, searching)
     if rerolls and faces:
         again = Pending("reroll", 0, "Exploration", tuple(str(k) for k in range(len(faces))),
                         f"{min(rerolls, len(faces))}|" + "; ".join(why))
-        s.save(replace(state, pending=(again,)), rolls=rolls)
+        s.save(copied(state, pending=(again,)), rolls=rolls)
         return s.view
     return _explored(s, tuple(faces), [], hero_id=None, visit=True, rng=rng, shown=rolls, searching=searching)
 
@@ -940,7 +940,7 @@ def reroll_exploration(uow: UnitOfWork, actor: Actor, sequence_id: int, version:
     if chosen:
         rolls.append(f"Exploration after re-rolls: {' '.join(map(str, faces))} = {sum(faces)}")
     state = s.state
-    s.state = replace(state, pending=tuple(x for x in state.pending if x is not p), explore_dice=tuple(faces),
+    s.state = copied(state, pending=tuple(x for x in state.pending if x is not p), explore_dice=tuple(faces),
                       dice=(*state.dice, *rolls))
     return _explored(s, tuple(faces), [], hero_id=None, visit=True, rng=rng, shown=rolls)
 
@@ -990,7 +990,7 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
         options = tuple(str(w.id) for w in searching) or tuple(str(w.id) for w in s.warriors() if w.is_hero and w.status == "active")
         p = Pending("place_hero", 0, place.name, options,
                     ("Choose the hero who goes in, or send nobody." if place.optional else "Choose the hero who takes the test."))
-        s.save(replace(state, explore_dice=faces, pending=(p,), dice=(*state.dice, *rolls)), rolls=[*(shown or ()), *rolls])
+        s.save(copied(state, explore_dice=faces, pending=(p,), dice=(*state.dice, *rolls)), rolls=[*(shown or ()), *rolls])
         return s.view
     hero_w = s.maybe_warrior(hero_id) if hero_id is not None else None
     hero = s.campaign_warrior(hero_w) if hero_w is not None else None
@@ -1019,7 +1019,7 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
         missed.append((target.id, games))
     for name in finds.heroes_lost:
         target = next(w for w in s.warriors() if w.name == name)
-        s.write(target, replace(s.campaign_warrior(target), status="dead", equipment=()), "postbattle.exploration")
+        s.write(target, copied(s.campaign_warrior(target), status="dead", equipment=()), "postbattle.exploration")
     lines: list[str] = []
     pending: list[Pending] = []
     raised = list(state.raised)
@@ -1060,7 +1060,7 @@ def _explored(s: _Step, faces: tuple[int, ...], rolls: list[str], *, hero_id: in
     if counters is not None:  # the scenario's own shards, a line of their own, counted as found like exploring's
         lines.insert(1, counters.line())
         extra["scenario_shards"] = {"scenario": counters.scenario, "shards": counters.shards}
-    s.save(replace(state, explore_dice=faces, explored=True, pending=tuple(pending),
+    s.save(copied(state, explore_dice=faces, explored=True, pending=tuple(pending),
                    shards_found=finds.shards + (counters.shards if counters is not None else 0),
                    gold_found=finds.gold, items_found=items, found_notes=(*state.found_notes, *finds.notes), missed=tuple(missed),
                    raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
@@ -1113,7 +1113,7 @@ def share_experience(uow: UnitOfWork, actor: Actor, sequence_id: int, version: i
         cw, words = _gain(s, w, s.campaign_warrior(w), n, rng, heroes_full=True, rolls=rolls, raised=raised, pending=pending)
         s.write(w, cw, "postbattle.exploration")
         lines.append(f"{w.name} +{n} experience ({p.name})" + (" → advance: " + ", ".join(words) if words else ""))
-    s.save(replace(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
+    s.save(copied(state, pending=tuple(pending), raised=tuple(raised), lines=(*state.lines, *lines), dice=(*state.dice, *rolls),
                    step="exploration" if pending else "income"), rolls=rolls)
     return s.view
 
@@ -1136,7 +1136,7 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
             lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
     # the lines said here are the upkeep's (the summary's sections): marked so, not as this step's
     steps = (*state.line_steps, *("",) * max(0, len(state.lines) - len(state.line_steps)), *("upkeep",) * len(lines))
-    s.save(replace(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
+    s.save(copied(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
                    lines=(*state.lines, *lines), line_steps=steps,
                    extra={**state.extra, "upkeep": due, **({} if due else _trading(s))}))
     return s.view
@@ -1171,9 +1171,9 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     for wid in sorted(leaving):
         w = s.warrior(wid)
         if w.is_active:
-            s.write(w, replace(s.campaign_warrior(w), status="retired"), "postbattle.upkeep")
+            s.write(w, copied(s.campaign_warrior(w), status="retired"), "postbattle.upkeep")
             lines.append(f"{w.name} is not paid and leaves the warband (his experience is lost)")
-    s.save(replace(state, step="trading", lines=(*state.lines, *lines), notes=(*state.notes, *notes),
+    s.save(copied(state, step="trading", lines=(*state.lines, *lines), notes=(*state.notes, *notes),
                    extra={**state.extra, **_trading(s)}))
     return s.view
 
@@ -1189,7 +1189,7 @@ def finish(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int) -> Seq
             if not e.undone and e.batch_id != s.record.batch_id:
                 change = (e.after or {}).get("gold_crowns", 0) - (e.before or {}).get("gold_crowns", 0)
                 bought.append(f"{e.reason} ({change:+d} gc)")
-    s.save(replace(s.state, step="done", extra={**s.state.extra, "bought": bought}), status=SequenceStatus.FINISHED)
+    s.save(copied(s.state, step="done", extra={**s.state.extra, "bought": bought}), status=SequenceStatus.FINISHED)
     return s.view
 
 
@@ -1344,7 +1344,7 @@ class _Step:
             raise MordheimError(problems[0])
         if "name" in after and any(name_key(w.name) == name_key(after["name"]) for w in self.warriors() if w.id != old.id):
             raise MordheimError(f"{self.band.name} already has a warrior called '{after['name']}'.", hint="Choose another name.")
-        stored = replace(old, **{name: _as_model(name, getattr(new, name)) for name in changed})
+        stored = copied(old, **{name: _as_model(name, getattr(new, name)) for name in changed})
         self._changed.setdefault(old.id, {}).update(checked)
         self.uow.ledger.record(warband_id=self.band.id, warband_name=self.band.name, what=what, entity=Entity.WARRIOR,
                                entity_id=old.id, before={name: _as_json(getattr(old, name)) for name in changed}, after=checked,
@@ -1388,12 +1388,12 @@ class _Step:
             self._succeed(departed)
         self._departed = []
         if self._succession_lines:
-            state = replace(state, lines=(*state.lines, *self._succession_lines))
+            state = copied(state, lines=(*state.lines, *self._succession_lines))
             self._succession_lines = []
         added = len(state.lines) - len(state.line_steps)
         if added > 0:
             known = state.line_steps + ("",) * max(0, len(self.state.lines) - len(state.line_steps))
-            state = replace(state, line_steps=(*known, *[self.state.step] * (len(state.lines) - len(known))))
+            state = copied(state, line_steps=(*known, *[self.state.step] * (len(state.lines) - len(known))))
         if self._changed:
             self.uow.warriors.update_many(list(self._changed.items()), self.uow.at)
             self._changed = {}

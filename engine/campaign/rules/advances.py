@@ -13,8 +13,9 @@ What the rule says to do when a result cannot be taken is written once here:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engine.campaign.model import copied
 from engine.dice.source import Dice
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.tables import AdvanceResult, AdvanceTable
@@ -49,7 +50,7 @@ class AdvanceRoll:
 
 def _raised(w: CampaignWarrior, characteristic: str) -> CampaignWarrior:
     w = w.with_change(characteristic, +1)
-    return replace(w, increased=(*w.increased, characteristic)) if not w.advances_as_hero else w
+    return copied(w, increased=(*w.increased, characteristic)) if not w.advances_as_hero else w
 
 
 def hero_advance(warrior: CampaignWarrior, table: AdvanceTable, dice: Dice) -> AdvanceRoll:
@@ -121,7 +122,7 @@ def choose_characteristic(advance: AdvanceRoll, characteristic: str) -> AdvanceR
     if wanted is None:
         raise MordheimError(f"{characteristic} is not one of the choices here.",
                             hint="Choose one of: " + ", ".join(advance.choose_from) + ".")
-    return replace(advance, warrior=_raised(advance.warrior, wanted), characteristic=wanted, choose_from=())
+    return copied(advance, warrior=_raised(advance.warrior, wanted), characteristic=wanted, choose_from=())
 
 
 def learn_skill(advance: AdvanceRoll, skill: str, available: Iterable[str] | None) -> AdvanceRoll:
@@ -143,7 +144,7 @@ def learn_skill(advance: AdvanceRoll, skill: str, available: Iterable[str] | Non
                                 hint=(f"{w.name} may learn: " + ", ".join(s for s in names if s not in w.skills)[:900] + "."
                                       if names else f"{w.name} has no skill left to learn on those lists."))
         text = match
-    return replace(advance, warrior=replace(w, skills=(*w.skills, text)), skill=False)
+    return copied(advance, warrior=copied(w, skills=(*w.skills, text)), skill=False)
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,6 @@ def promote(group: CampaignWarrior, hero_name: str, skill_lists: tuple[str, ...]
     (checked by the caller, who knows the warband's lists); the rest stay a group."""
     if group.is_hero:
         raise MordheimError(f"{group.name} is already a hero.")
-    hero = replace(group, name=hero_name, role="hero", group_size=1, increased=(), skill_lists=skill_lists)
-    rest = replace(group, group_size=group.group_size - 1) if group.group_size > 1 else None
+    hero = copied(group, name=hero_name, role="hero", group_size=1, increased=(), skill_lists=skill_lists)
+    rest = copied(group, group_size=group.group_size - 1) if group.group_size > 1 else None
     return Promotion(hero, rest)

@@ -11,9 +11,9 @@ the heroes' table, with the skill lists of their entry.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.campaign.model import Profile, Warrior
+from engine.campaign.model import Profile, Warrior, copied
 from engine.campaign.rules.validation import CHARACTERISTICS
 
 LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the warrior unplayable
@@ -68,7 +68,7 @@ class CampaignWarrior:
     def with_change(self, characteristic: str, change: int) -> CampaignWarrior:
         """``characteristic`` moved by ``change``, never below 1 nor above 10 (the profile limits)."""
         value = min(10, max(LOWEST, self.value(characteristic) + change))
-        return replace(self, profile=replace(self.profile, **{characteristic: value}))
+        return copied(self, profile=copied(self.profile, **{characteristic: value}))
 
     def can_raise(self, characteristic: str, max_gain: int | None = None) -> bool:
         """+1 stays within the racial maximum (and, for henchmen, the +1-over-start limit)."""
@@ -82,7 +82,13 @@ class CampaignWarrior:
     @classmethod
     def from_warrior(cls, w: Warrior, maximum: Profile, *, missed_games: int = 0, captured: bool = False,
                      increased: tuple[str, ...] = (), skill_lists: tuple[str, ...] = ()) -> CampaignWarrior:
-        return cls(name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size,
-                   equipment=w.equipment, skills=w.skills, injuries=w.injuries, experience=w.experience,
-                   status=w.status, missed_games=missed_games, captured=captured, increased=increased,
-                   skill_lists=skill_lists, special_rules=w.special_rules)
+        """``w`` as the campaign engine sees him, made as ``Fighter.from_stored`` makes a fighter: every
+        field given, without the frozen dataclass's ``__init__``, which sets its fifteen fields one at
+        a time (a post-battle step makes one for each warrior it rolls for); the class has no
+        ``__post_init__`` to skip. tests/engine/test_copied.py compares him with ``__init__``'s."""
+        made = object.__new__(cls)
+        made.__dict__.update(name=w.name, role=w.role, profile=w.profile, maximum=maximum, group_size=w.group_size,
+                             equipment=w.equipment, skills=w.skills, injuries=w.injuries, experience=w.experience,
+                             status=w.status, missed_games=missed_games, captured=captured, increased=increased,
+                             skill_lists=skill_lists, special_rules=w.special_rules)
+        return made

@@ -9,8 +9,9 @@ and so do hired swords ("as you would roll for a Henchman": see campaign_warrior
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from engine.campaign.model import copied
 from engine.dice.source import Dice, Roll
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.tables import Effect
@@ -57,7 +58,7 @@ class _Apply:
         if len(label) > LABEL_MAX:  # a warrior's injuries are names of at most 64 characters
             label = label[:LABEL_MAX - 2] + "…)"
         if entry.id != "full-recovery" and before.status == "active":
-            self.warrior = replace(self.warrior, injuries=(*self.warrior.injuries, label))
+            self.warrior = copied(self.warrior, injuries=(*self.warrior.injuries, label))
         self.results.append(f"{label} [{d66}]")
 
     def effects(self, entry: SeriousInjury, effects: tuple[Effect, ...]) -> list[str]:
@@ -66,30 +67,30 @@ class _Apply:
         for e in effects:
             if e.op == "retire_if_repeated":
                 if any(i == entry.name or i.startswith(entry.name + " (") for i in w.injuries):
-                    self.warrior = w = replace(w, status="retired")
+                    self.warrior = w = copied(w, status="retired")
                     notes.append("his second such injury: he must retire")
                     return notes
             elif e.op == "dead":
-                self.warrior = w = replace(w, status="dead", equipment=())
+                self.warrior = w = copied(w, status="dead", equipment=())
                 notes.append("dead; all he carried is lost")
             elif e.op == "characteristic":
                 self.warrior = w = w.with_change(e.characteristic, e.change)
                 notes.append(f"{_signed(e.change)} {e.characteristic}")
             elif e.op == "miss_games":
                 games, _ = self.dice.amount(e.games, f"Games {w.name} misses")
-                self.warrior = w = replace(w, missed_games=w.missed_games + games)
+                self.warrior = w = copied(w, missed_games=w.missed_games + games)
                 notes.append(f"misses {games} game{'s' if games != 1 else ''}")
             elif e.op == "rule":
                 notes.append(e.rule)
             elif e.op == "lose_equipment":
                 lost = len(w.equipment)
-                self.warrior = w = replace(w, equipment=())
+                self.warrior = w = copied(w, equipment=())
                 notes.append(f"all {lost} item{'s' if lost != 1 else ''} he carried gone" if lost else "he carried nothing")
             elif e.op == "captured":  # away from his warband until his captor lets him go (actions/captives.py)
-                self.warrior = w = replace(w, captured=True, status="captured")
+                self.warrior = w = copied(w, captured=True, status="captured")
                 notes.append(HELD_CAPTIVE)
             elif e.op == "experience":
-                self.warrior = w = replace(w, experience=w.experience + e.amount)
+                self.warrior = w = copied(w, experience=w.experience + e.amount)
                 notes.append(f"+{e.amount} experience")
             elif e.op == "pit_fight":
                 self.pit_fight = e
@@ -157,20 +158,20 @@ def settle_pit_fight(result: InjuryResult, won: bool, dice: Dice) -> InjuryResul
         raise MordheimError(f"{result.warrior.name} has no pit fight waiting.")
     w = result.warrior
     if won:
-        w = replace(w, experience=w.experience + effect.win_experience,
+        w = copied(w, experience=w.experience + effect.win_experience,
                     injuries=_pit_fight_settled(w.injuries, f"won the pit fight: +{effect.win_gold} gc, +{effect.win_experience} xp"))
         line = f"Won the pit fight: +{effect.win_gold} gc, +{effect.win_experience} experience, keeps his kit"
-        return replace(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls),
+        return copied(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls),
                        gold=result.gold + effect.win_gold, pit_fight=None)
     d66 = dice.d66(f"Pit fight lost by {w.name}: dead on {effect.dead_from}-{effect.dead_to}")
     if effect.dead_from <= d66 <= effect.dead_to:
-        w = replace(w, status="dead", equipment=(), injuries=_pit_fight_settled(w.injuries, "died in the pits"))
+        w = copied(w, status="dead", equipment=(), injuries=_pit_fight_settled(w.injuries, "died in the pits"))
         line = f"Lost the pit fight and died [{d66}]"
     else:
         # The rule strips weapons and armour; without item kinds every item goes (the lists' loader knows kinds).
-        w = replace(w, equipment=(), injuries=_pit_fight_settled(w.injuries, "lost the pit fight, and his kit"))
+        w = copied(w, equipment=(), injuries=_pit_fight_settled(w.injuries, "lost the pit fight, and his kit"))
         line = f"Lost the pit fight [{d66}]: thrown out without his weapons and armour"
-    return replace(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls), pit_fight=None)
+    return copied(result, warrior=w, results=(*result.results, line), rolls=(*result.rolls, *dice.rolls), pit_fight=None)
 
 
 def _pit_fight_settled(injuries: tuple[str, ...], outcome: str) -> tuple[str, ...]:
@@ -210,5 +211,5 @@ def henchmen_out_of_action(warrior: CampaignWarrior, models_out: int, rules: Cam
                             hint=f"Give a number from 1 to {warrior.group_size}.")
     lost = sum(not rules.henchman_survives(dice.d6(f"{warrior.name}, model {n + 1} out of action")) for n in range(models_out))
     left = warrior.group_size - lost
-    w = replace(warrior, group_size=max(1, left), status="dead" if left == 0 else warrior.status)
+    w = copied(warrior, group_size=max(1, left), status="dead" if left == 0 else warrior.status)
     return HenchmanResult(w, lost, tuple(dice.rolls))

@@ -122,7 +122,7 @@ class SequenceState:
         # value; every step saves the state): JSON writes tuples as lists itself, so only the
         # fighters and pending choices need turning into dicts, fields in declaration order as
         # asdict gives them. tests/engine/test_campaign_postbattle.py compares the two.
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data = {name: getattr(self, name) for name in _STATE_FIELDS}
         data["fighters"] = [vars(x) for x in self.fighters]
         data["pending"] = [vars(x) for x in self.pending]
         return _ENCODER.encode(data)
@@ -143,3 +143,6 @@ class SequenceState:
             explored=raw["explored"], sold=raw["sold"], extra=raw.get("extra", {}), line_steps=tuple(raw.get("line_steps", ())),
             found_notes=tuple(raw.get("found_notes", ())),
         )
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(SequenceState))  # in declaration order, as asdict gives them
