@@ -9,7 +9,8 @@ from functools import cached_property
 import pytest
 
 from engine.campaign.actions.postbattle import SequenceView
-from engine.campaign.model import Profile, Role, Status, Warrior, copied
+from engine.campaign.model import Profile, Role, Status, Warrior
+from engine.copying import copied
 from engine.campaign.rules.advances import AdvanceRoll
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.injuries import InjuryResult

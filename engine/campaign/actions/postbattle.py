@@ -28,7 +28,7 @@ from engine.campaign.actions.server_tables import tables_of
 from engine.dice.source import Dice, parse_entered
 from engine.campaign.lists.catalogue import Catalogue, WarbandList
 from engine.campaign.model import (
-    Actor, Battle, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, copied, name_key,
+    Actor, Battle, Entity, Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior, name_key,
 )
 from engine.campaign.ports import UnitOfWork
 from engine.campaign.rules import roster as roster_rules
@@ -51,6 +51,7 @@ from engine.campaign.rules.succession import leaves_for_good
 from engine.campaign.rules.transfer import check_warrior_fields
 from engine.campaign.rules.validation import MAX_EXPERIENCE, clean_name
 from engine.errors import MordheimError, NotFoundError
+from engine.copying import copied
 
 MAX_EXTRA_DICE = 6
 BOUGHT_SHOWN = 60  # the most purchases, sales and hires during trading the summary lists

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.campaign.model import copied
+from engine.copying import copied
 from engine.dice.source import Dice
 from engine.campaign.rules.campaign_warrior import CampaignWarrior
 from engine.campaign.rules.tables import AdvanceResult, AdvanceTable

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.campaign.model import Profile, Warrior, copied
+from engine.campaign.model import Profile, Warrior
+from engine.copying import copied
 from engine.campaign.rules.validation import CHARACTERISTICS
 
 LOWEST = 1  # the rules give no floor; a characteristic below 1 would leave the warrior unplayable
