@@ -18,6 +18,8 @@ from cogs._ui.context import is_admin
 from cogs._ui.roster import done_embed, warrior_body, warrior_heading
 from cogs._ui.warrior_choices import changeable_warband_choices, labelled_choices, typed
 from cogs._ui.writes import call_write
+from engine.campaign.actions.hiring import shards_in_words
+from engine.campaign.actions.upkeep import in_words
 
 Name = app_commands.Range[str, 1, 100]
 
@@ -69,8 +71,12 @@ def hired_embed(hired, warband: str) -> discord.Embed:
         by_hand = (f"**Besides the gold** (the bot keeps gold only; record the rest by hand: shards or gold with "
                    f"`/warband treasury`, anything else in the warband's notes with `/warband edit notes:`, a model who "
                    f"fights with `/warrior add`):\n{by_hand}")
-    text = (f"**{hired.cost} gc** from the treasury of {safe(warband)}; **{hired.gold_left} gc** left.\n"
-            + kit + by_hand + warrior_body(w))
+    if hired.shards:  # paid in wyrdstone besides the gold
+        paid = (f"**{hired.cost} gc and {shards_in_words(hired.shards)}** from the treasury of {safe(warband)}; "
+                f"**{hired.gold_left} gc and {shards_in_words(hired.shards_left)}** left.\n")
+    else:
+        paid = f"**{hired.cost} gc** from the treasury of {safe(warband)}; **{hired.gold_left} gc** left.\n"
+    text = paid + kit + by_hand + warrior_body(w)
     embed = done_embed(safe(title), text[:4096])
     embed.set_footer(text=f"{warband}/{w.name} · /warband undo takes the hire and the gold back"[:2048])
     return embed
@@ -137,8 +143,9 @@ class Hire(commands.Cog):
         g = require_server(interaction)
         c = campaigns(interaction)
         paid = await call_write(c.store, c.pay_upkeep, g, interaction.user.id, is_admin(interaction), warband)
-        lines = [f"{safe(n)}: {fee} gc" for n, fee in paid.paid]
-        text = "\n".join(lines) + f"\n**{paid.total} gc** in all; **{paid.gold_left} gc** left."
+        lines = [f"{safe(n)}: {words}" for n, words in paid.paid_in_words]
+        text = "\n".join(lines) + f"\n**{in_words(paid.total, paid.shards)}** in all; **{paid.gold_left} gc**" + (
+            f" and {shards_in_words(paid.shards_left)}" if paid.shards else "") + " left."
         if paid.by_hand:
             text += ("\n**Besides the gold** (record it by hand):\n"
                      + "\n".join(f"- {safe(n)}: {safe_line(note)}" for n, note in paid.by_hand))

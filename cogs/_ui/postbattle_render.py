@@ -5,6 +5,8 @@ and a second press is recognised as stale by the service."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
 from cogs._ui.campaign import safe, safe_line
@@ -12,6 +14,7 @@ from cogs._ui.drawn import ROW_MAX, Component, Drawn, action_row, button, menu, 
 from cogs._ui.embeds import EMBED_FIELD_LIMIT, INFO, NEUTRAL, SUCCESS, clip
 from engine.campaign.actions.postbattle import EXTRA_DIE, SequenceView, SkillGroup
 from engine.campaign.rules.sequence import STEP_TITLES
+from engine.campaign.actions.upkeep import in_words
 
 MAX_OPTIONS = 25  # Discord's limit on a menu's options
 BUTTON = "pb"
@@ -91,23 +94,44 @@ def _pending_lines(view: SequenceView) -> list[str]:
     return out
 
 
-def upkeep_due(view: SequenceView) -> list[tuple[int, str, int]]:
-    """(warrior id, name, upkeep) of each hired sword whose upkeep the upkeep step asks and who is
-    not paid for the battle by now (`/hire upkeep` may have paid him while the step waited)."""
+@dataclass(frozen=True)
+class UpkeepLine:
+    """One hired sword's upkeep the upkeep step asks: gold, and wyrdstone shards besides (Nicodemus)."""
+
+    warrior_id: int
+    name: str
+    gold: int
+    shards: int = 0
+
+    @property
+    def words(self) -> str:
+        return in_words(self.gold, self.shards)
+
+
+def upkeep_due(view: SequenceView) -> list[UpkeepLine]:
+    """Each hired sword whose upkeep the upkeep step asks and who is not paid for the battle by now
+    (`/hire upkeep` may have paid him while the step waited)."""
     out = []
+    shards = view.state.extra.get("upkeep_shards", {})
     for wid, fee in view.state.extra.get("upkeep", []):
         if int(wid) in view.upkeep_paid:
             continue
         w = view.warrior(int(wid))
-        out.append((int(wid), w.name if w is not None else f"#{wid}", int(fee)))
+        out.append(UpkeepLine(warrior_id=int(wid), name=w.name if w is not None else f"#{wid}", gold=int(fee),
+                              shards=int(shards.get(str(wid), 0))))
     return out
+
+
+def upkeep_total(due: list[UpkeepLine]) -> str:
+    """What paying every upkeep of ``due`` takes, in words."""
+    return in_words(sum(d.gold for d in due), sum(d.shards for d in due))
 
 
 def _upkeep_lines(view: SequenceView) -> tuple[str, list[str]]:
     """The upkeep step's field: who is due, who is paid already, the treasury."""
     due = upkeep_due(view)
     paid = [safe(w.name) for wid in view.upkeep_paid if (w := view.warrior(wid)) is not None]
-    lines = [f"**{safe(name)}**: {fee} gc" for _wid, name, fee in due]
+    lines = [f"**{safe(d.name)}**: {d.words}" for d in due]
     if paid:
         lines.append("paid already (`/hire upkeep`): " + ", ".join(f"**{name}**" for name in paid))
     if not due:
@@ -398,10 +422,9 @@ def sequence_components(view: SequenceView, searchers: int) -> Drawn:
     elif s.step == "upkeep":
         due = upkeep_due(view)
         if due:
-            total = sum(fee for _wid, _name, fee in due)
-            ui.add(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary), row=0)
+            ui.add(_button(f"Pay every upkeep ({upkeep_total(due)})", "upkeep", view, style=primary), row=0)
             ui.add(_select("Let go unpaid (the others are paid)…", "letgo", view, [
-                option(f"{name} ({fee} gc)", str(wid)) for wid, name, fee in due], many=True), row=1)
+                option(f"{d.name} ({d.words})", str(d.warrior_id)) for d in due], many=True), row=1)
         else:  # paid by `/hire upkeep` while the step waited: nothing to pay, nobody to let go
             ui.add(_button("Continue (nothing due)", "upkeep", view, style=primary), row=0)
     elif s.step == "trading":

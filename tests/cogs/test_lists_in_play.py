@@ -131,8 +131,13 @@ async def test_a_dramatis_persona_is_hired_like_a_hired_sword(harness):
     offered = await h.autocomplete("hire character", "character", OWNER, warband="Reavers", character="Nicod")
     label = next(c["name"] for c in offered.choices if c["value"].startswith("Nicodemus"))
     assert "upkeep 1 wyrdstone shard" in label and "upkeep 0 gc" not in label  # his upkeep is not gold
+    # he is paid in wyrdstone: a shard when he joins, taken from the treasury with his (nil) gold
+    await refused(await h.command("hire character", OWNER, warband="Reavers", character="Nicodemus"),
+                  "takes 1 wyrdstone shard; Reavers has 0 wyrdstone shards in its treasury")
+    await ok(await h.command("warband treasury", OWNER, name="Reavers", reason="found", wyrdstone=2))
     res = await ok(await h.command("hire character", OWNER, warband="Reavers", character="Nicodemus"))
-    assert "**0 gc** from the treasury" in res.text and "Paid in wyrdstone" in res.text and "/warband treasury" in res.text
+    assert "**0 gc and 1 wyrdstone shard** from the treasury" in res.text and "1 wyrdstone shard** left" in res.text
+    assert "record the rest by hand" not in res.text
     show = await ok(await h.command("warband show", OWNER, name="Reavers"))
     assert "upkeep 1 wyrdstone shard, not gold" in show.text and "upkeep 0 gc" not in show.text
 

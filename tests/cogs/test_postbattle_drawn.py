@@ -15,6 +15,7 @@ from cogs._ui.postbattle_render import (
     custom_id,
     sequence_components,
     upkeep_due,
+    upkeep_total,
 )
 from engine.campaign.actions.postbattle import EXTRA_DIE, SequenceView, SkillGroup
 from engine.campaign.model import Profile, Role, SequenceRecord, SequenceStatus, Status, Step, Warband, Warrior
@@ -144,10 +145,9 @@ def as_discord_ui_drew_it(view: SequenceView, searchers: int) -> list[dict]:
     elif s.step == "upkeep":
         due = upkeep_due(view)
         if due:
-            total = sum(fee for _wid, _name, fee in due)
-            ui.add_item(_button(f"Pay every upkeep ({total} gc)", "upkeep", view, style=primary, row=0))
+            ui.add_item(_button(f"Pay every upkeep ({upkeep_total(due)})", "upkeep", view, style=primary, row=0))
             ui.add_item(_select("Let go unpaid (the others are paid)…", "letgo", view, [
-                discord.SelectOption(label=f"{name} ({fee} gc)"[:100], value=str(wid)) for wid, name, fee in due], many=True, row=1))
+                discord.SelectOption(label=f"{d.name} ({d.words})"[:100], value=str(d.warrior_id)) for d in due], many=True, row=1))
         else:
             ui.add_item(_button("Continue (nothing due)", "upkeep", view, style=primary, row=0))
     elif s.step == "trading":

@@ -69,6 +69,8 @@ class Hired:
     kind: str = ""  # 'hired sword' or 'Dramatis Persona' for a hireling
     needs: tuple[str, ...] = ()  # what the list says he must still be given ('Every Mutant has at least one mutation.')
     notes: tuple[str, ...] = ()  # what else the hire did: his starting spells rolled, the acting leader stepping down
+    shards: int = 0  # wyrdstone shards paid besides the gold (Nicodemus)
+    shards_left: int = 0
 
 
 def a(name: str, *, capital: bool = False) -> str:
@@ -84,6 +86,15 @@ def called(hs: HiredSword, *, capital: bool = False) -> str:
 
 def missing_gold(what: str, cost: int, warband: str, gold: int) -> str:
     return f"{what} costs {cost} gc; {warband} has {gold} gc in its treasury: {cost - gold} gc missing."
+
+
+def missing_shards(what: str, cost: int, warband: str, shards: int) -> str:
+    return (f"{what} takes {shards_in_words(cost)}; {warband} has {shards_in_words(shards)} in its treasury: "
+            f"{cost - shards} missing.")
+
+
+def shards_in_words(n: int) -> str:
+    return f"{n} wyrdstone shard{'' if n == 1 else 's'}"
 
 
 def new_warrior(*, name: str, role: str, type_name: str, group_size: int, profile: dict[str, int], equipment: list[str],
@@ -278,6 +289,8 @@ def _hire(uow: UnitOfWork, actor: Actor, tables: ServerTables, warband: str, hs:
     problems += kit_problems
     if hs.hire_fee > band.gold_crowns:
         problems.append(missing_gold(called(hs, capital=True), hs.hire_fee, band.name, band.gold_crowns))
+    if hs.hire_shards > band.wyrdstone_shards:
+        problems.append(missing_shards(called(hs, capital=True), hs.hire_shards, band.name, band.wyrdstone_shards))
     if problems:
         raise MordheimError(f"{band.name} cannot hire {called(hs)}:\n" + "\n".join(f"- {p}" for p in problems))
     character = isinstance(hs, DramatisPersona)
@@ -295,9 +308,13 @@ def _hire(uow: UnitOfWork, actor: Actor, tables: ServerTables, warband: str, hs:
     new["skills"] = [*hs.skills, *spells]
     stored = store_warrior(uow, band, None, new, what="warrior.hire", reason=f"{hs.kind} ({hs.source})", warriors=warriors,
                            checked=True)
-    paid = change_warband(uow, band, {"gold_crowns": band.gold_crowns - hs.hire_fee}, what="treasury",
-                          reason=f"hire fee of {stored.name}")
+    fee = {"gold_crowns": band.gold_crowns - hs.hire_fee}
+    if hs.hire_shards:  # paid in wyrdstone besides the gold (Nicodemus: a shard when he joins)
+        fee["wyrdstone_shards"] = band.wyrdstone_shards - hs.hire_shards
+    paid = change_warband(uow, band, fee, what="treasury",
+                          reason=f"hire fee of {stored.name}" + (f" ({shards_in_words(hs.hire_shards)})" if hs.hire_shards else ""))
     return Hired(warrior=stored, count=1, cost=hs.hire_fee, gold_left=paid.gold_crowns, joined=False, kit=chosen,
+                 shards=hs.hire_shards, shards_left=paid.wyrdstone_shards,
                  by_hand=by_hand(hs), kind=hs.kind)
 
 

@@ -1129,17 +1129,20 @@ def sell(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, shards: 
         s.treasury(gold=sale.gold, shards=-sale.shards, reason=f"sold {sale.shards} wyrdstone ({size} warriors)")
     lines: list[str] = []
     due: list[list[int]] = []
+    due_shards: dict[str, int] = {}
     if s.record.battle_id is not None and any(w.is_hired_sword and w.is_active for w in s.warriors()):
         fought = {f.warrior_id for f in state.fighters if f.fought}
         dues = upkeep.due_after(uow, s.band, s.record.battle_id, s.warriors(), fought=fought)
         due = [[w.id, fee] for w, fee in dues.due]
+        due_shards = {str(wid): n for wid, n in upkeep.shards_due(uow, dues.due).items()}  # besides the gold (Nicodemus)
         if dues.paid:
             lines.append("upkeep already paid (`/hire upkeep`): " + ", ".join(w.name for w in dues.paid))
     # the lines said here are the upkeep's (the summary's sections): marked so, not as this step's
     steps = (*state.line_steps, *("",) * max(0, len(state.lines) - len(state.line_steps)), *("upkeep",) * len(lines))
     s.save(copied(state, sold=True, shards_sold=sale.shards, gold_from_sale=sale.gold, step="upkeep" if due else "trading",
                    lines=(*state.lines, *lines), line_steps=steps,
-                   extra={**state.extra, "upkeep": due, **({} if due else _trading(s))}))
+                   extra={**state.extra, "upkeep": due, **({"upkeep_shards": due_shards} if due_shards else {}),
+                          **({} if due else _trading(s))}))
     return s.view
 
 # ---- 5. the hired swords' upkeep ------------------------------------------------
@@ -1163,8 +1166,9 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     lines: list[str] = []
     notes: list[str] = []
     if paying:
+        shards = upkeep.shards_due(uow, paying)
         s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
-        lines.append("upkeep " + ", ".join(f"{w.name} {fee} gc" for w, fee in paying))
+        lines.append("upkeep " + ", ".join(f"{w.name} {upkeep.in_words(fee, shards.get(w.id, 0))}" for w, fee in paying))
         notes += [f"{name} — his upkeep besides the gold paid, to record by hand: {note}"
                   for name, note in upkeep.asked_by_hand(uow, (w for w, _fee in paying))]
     if dues.paid:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from engine.campaign.actions.changes import change_warband
 from engine.campaign.actions.common import changeable_warband
-from engine.campaign.actions.hiring import missing_gold
+from engine.campaign.actions.hiring import missing_gold, missing_shards
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.model import Actor, SequenceStatus, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
@@ -35,7 +35,24 @@ class UpkeepPaid:
     paid: tuple[tuple[str, int], ...]  # (hired sword's name, upkeep) for each one paid
     total: int
     gold_left: int
+    paid_in_words: tuple[tuple[str, str], ...] = ()  # (name, '30 gc', '1 wyrdstone shard'...) for each one paid
+    shards: int = 0  # wyrdstone shards paid besides the gold (Nicodemus)
+    shards_left: int = 0
     by_hand: tuple[tuple[str, str], ...] = ()  # (name, what his upkeep asks besides the gold paid): to record by hand
+
+
+def shards_due(uow: UnitOfWork, due: Iterable[tuple[Warrior, int]]) -> dict[int, int]:
+    """The wyrdstone shards each hired sword of ``due`` asks besides his gold (``upkeep_shards``:
+    Nicodemus's shard), by warrior id; only those who ask some."""
+    catalogue = tables_of(uow).catalogue
+    return {w.id: hs.upkeep_shards for w, _fee in due
+            if (hs := roster_rules.sword_of(catalogue, w)) is not None and hs.upkeep_shards}
+
+
+def in_words(fee: int, shards: int) -> str:
+    """'30 gc', '1 wyrdstone shard', '30 gc and 1 wyrdstone shard'."""
+    stone = f"{shards} wyrdstone shard{'' if shards == 1 else 's'}" if shards else ""
+    return f"{fee} gc and {stone}" if fee and stone else stone or f"{fee} gc"
 
 
 def asked_by_hand(uow: UnitOfWork, paid: Iterable[Warrior]) -> tuple[tuple[str, str], ...]:
@@ -86,13 +103,19 @@ def pay(uow: UnitOfWork, band: Warband, battle_id: int, due: Sequence[tuple[Warr
     """Pay ``due`` from the treasury and record each payment for ``battle_id``, in the unit's
     batch; refuses, changing nothing, when the treasury cannot pay it all."""
     total = sum(fee for _w, fee in due)
+    shards = shards_due(uow, due)
+    stone = sum(shards.values())
+    detail = ", ".join(f"{w.name} {in_words(fee, shards.get(w.id, 0))}" for w, fee in due)
+    unpaid = "A hired sword who is not paid leaves the warband: let him go in the post-battle sequence's upkeep step " \
+             "(or take him off with `/warrior remove`), then pay the rest."
     if total > band.gold_crowns:
-        detail = ", ".join(f"{w.name} {fee} gc" for w, fee in due)
-        raise MordheimError(missing_gold(f"The upkeep ({detail})", total, band.name, band.gold_crowns),
-                            hint="A hired sword who is not paid leaves the warband: let him go in the post-battle sequence's "
-                                 "upkeep step (or take him off with `/warrior remove`), then pay the rest.")
-    band = change_warband(uow, band, {"gold_crowns": band.gold_crowns - total}, what="treasury",
-                          reason=f"{reason}: " + ", ".join(f"{w.name} {fee} gc" for w, fee in due))
+        raise MordheimError(missing_gold(f"The upkeep ({detail})", total, band.name, band.gold_crowns), hint=unpaid)
+    if stone > band.wyrdstone_shards:
+        raise MordheimError(missing_shards(f"The upkeep ({detail})", stone, band.name, band.wyrdstone_shards), hint=unpaid)
+    treasury = {"gold_crowns": band.gold_crowns - total}
+    if stone:
+        treasury["wyrdstone_shards"] = band.wyrdstone_shards - stone
+    band = change_warband(uow, band, treasury, what="treasury", reason=f"{reason}: {detail}")
     for w, fee in due:
         uow.upkeep.add(warband_id=band.id, battle_id=battle_id, warrior_id=w.id, gold=fee, batch_id=uow.ledger.batch_id, at=uow.at)
     return band
@@ -118,7 +141,10 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, warband: str) -> UpkeepPaid:
                                 hint="Upkeep is paid once for each battle a hired sword fights; `/warband undo` takes a payment back.")
         raise MordheimError(f"No hired sword of {band.name} fought battle {number}, so no upkeep is due for it.",
                             hint="Upkeep is due after each battle a hired sword fights (the post-battle sequence says who did not).")
+    shards = shards_due(uow, dues.due)
     band = pay(uow, band, battle.id, dues.due, reason=f"upkeep after battle {number}")
     return UpkeepPaid(warband=band.name, battle=number, paid=tuple((w.name, fee) for w, fee in dues.due),
                       total=sum(fee for _w, fee in dues.due), gold_left=band.gold_crowns,
+                      paid_in_words=tuple((w.name, in_words(fee, shards.get(w.id, 0))) for w, fee in dues.due),
+                      shards=sum(shards.values()), shards_left=band.wyrdstone_shards,
                       by_hand=asked_by_hand(uow, (w for w, _fee in dues.due)))

@@ -418,6 +418,8 @@ class HiredSword:
     hire_note: str = ""  # payment that is not plain gold, in our words; hire_fee and upkeep hold the gold part
     upkeep_note: str = ""  # what his upkeep asks after a battle besides the gold the bot takes: recorded by hand
     upkeep_in: str = ""  # what an upkeep that is not gold is paid in, in a few words ('1 wyrdstone shard')
+    hire_shards: int = 0  # wyrdstone shards his hire takes from the treasury, with hire_fee (Nicodemus)
+    upkeep_shards: int = 0  # wyrdstone shards his upkeep takes after each battle he fights, with upkeep
     companions: tuple[Companion, ...] = ()
     notes: tuple[str, ...] = ()  # rules and figures the engine does not apply, in our words
 
@@ -757,6 +759,7 @@ def _hireling_fields(data: Mapping[str, Any], shared: _Shared) -> dict[str, Any]
         include=None if include == "any" else tuple(include), exclude=tuple(hiring.get("exclude", ())),
         grade=data.get("grade"), skills=tuple(data.get("skills", ())), hire_note=data.get("hire_note", ""),
         upkeep_note=data.get("upkeep_note", ""), upkeep_in=data.get("upkeep_in", ""),
+        hire_shards=int(data.get("hire_shards", 0)), upkeep_shards=int(data.get("upkeep_shards", 0)),
         choices=tuple(_build_choice(c, shared.items) for c in data.get("choices", ())),
         companions=tuple(_build_companion(c, shared) for c in data.get("companions", ())),
         notes=tuple(data.get("notes", ())),
