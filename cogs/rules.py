@@ -19,6 +19,9 @@ How the answers behave (decisions worth knowing before changing them):
 - The close-combat wound chart of 000 (000:717-731) lacks its T10 column (INVENTORY ambiguity 4):
   it is filled from the complete copy in the shooting chapter (000:521-533), a correction in
   ``rules_data/overlay/corrections.json`` that says so, so S10 against T10 reads 4+ wherever it is looked up.
+- A server's own warband lists (`/admin warbands`) are the server's, not the shared library's: a query
+  naming one (its id, name or an alias) in that server answers with it, paged, before the library is
+  asked; another server asking the same gets the library's answer.
 - Engine calls that may take milliseconds (fuzzy lookup, full-text search) run in a thread;
   recent lookups are remembered (the library never changes within a process), and the
   library with its index is built once per process, in ``cog_load``. Suggestions for
@@ -34,11 +37,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs._ui import rules_render as render
-from cogs._ui.views import guarded
+from cogs._ui.views import guarded, send_pages
 from engine.editions import Edition, all_editions, get_edition
 from engine.errors import MordheimError
 from engine.rules import Entry, LookupResult, RulesLibrary, load_library
 from engine.rules.questions import is_question
+from engine.rules.warbands import house_list_entry
 
 CUSTOM_ID_LIMIT = 100
 SELECT_LIMIT = 25
@@ -339,6 +343,8 @@ class Rules(commands.Cog):
                    edition: str | None = None) -> None:
         ed = self.edition(interaction, edition)
         text = query.strip()
+        if text not in self._ids and interaction.guild_id is not None and await self._answered_by_house_list(interaction, text):
+            return
         if text in self._ids:
             entry = self.library.get(text)  # a value chosen from autocomplete
         else:
@@ -359,6 +365,17 @@ class Rules(commands.Cog):
             entry = result.entry
         embed, view = self.answer(entry, ed.id, 0)
         await interaction.response.send_message(embed=embed, view=view)
+
+    async def _answered_by_house_list(self, interaction: discord.Interaction, text: str) -> bool:
+        """Answer with the server's own warband list named ``text`` (its id, name or an alias), paged,
+        if it has one: a server's lists are its own, so the shared rules library cannot hold them."""
+        found = await asyncio.to_thread(interaction.client.campaigns.house_list_named, interaction.guild_id, text)
+        if found is None:
+            return False
+        entry = house_list_entry(*found)
+        texts = render.entry_pages(entry)
+        await send_pages(interaction, [render.answer_embed(entry, page, n, len(texts), None) for n, page in enumerate(texts)])
+        return True
 
     @rule.autocomplete("query")
     async def rule_query_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

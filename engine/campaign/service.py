@@ -387,6 +387,10 @@ class Campaigns(_Verbs):
     def lists(self, guild_id: int) -> server_tables.ServerLists:
         return self.read(guild_id, server_tables.server_lists)
 
+    def house_list_named(self, guild_id: int, query: str) -> tuple[WarbandList, Catalogue] | None:
+        """The server's own list called ``query`` (its id, name or an alias), with its catalogue; None if none."""
+        return self.read(guild_id, server_tables.house_list_named, query)
+
     def set_campaign_rules(self, guild_id: int, actor_id: int, is_admin: bool,
                            override: Mapping[str, Any] | str | bytes | None) -> CampaignRules:
         """Replace campaign tables for this server (JSON object, see rules_data/campaign); None clears."""

@@ -169,6 +169,17 @@ def warband_entry(w: WarbandList, catalogue: Catalogue) -> Entry:
     )
 
 
+HOUSE_LIST = "*This server's own warband list (`/admin warbands`), not a published one: no other server sees it.*"
+
+
+def house_list_entry(w: WarbandList, catalogue: Catalogue) -> Entry:
+    """A server's own list as ``/rule`` shows a bundled one, saying whose it is (``warband_entry``'s
+    first paragraph names a bundled list's data file)."""
+    entry = warband_entry(w, catalogue)
+    _file_line, _, rest = entry.body.partition("\n\n")
+    return replace(entry, body=f"{HOUSE_LIST}\n\n{rest}", source=Source(f"the server's list `{w.id}`", ()), related=())
+
+
 def _fighter_slug(name: str) -> str:
     """The slug of the entry of the fighters of this name: one entry for 'Halfling Scouts' and 'Halfling Scout'."""
     return _slug(key(name))

@@ -162,3 +162,17 @@ async def test_a_warband_of_a_house_list_imports_only_where_the_list_is(harness)
     del data["warband"]["list"]  # as the message says: without it, a custom warband
     ok = await harness.command("warband import", MEMBER_B, file=("old-guard.json", json.dumps(data).encode()))
     assert not ok.is_error and svc(harness).get_warband(GUILD_B, "Old Guard").list_id is None
+
+
+async def test_rule_answers_with_the_servers_own_list_and_only_there(harness):
+    # a playtest: /rule named a house list and got a bundled one (Hochland Bandits for "Bandits of the Reik")
+    await harness.command("admin warbands", ADMIN_A, file=upload(veterans()))
+    for query in ("Reikland Veterans", "veterans", "reikland-veterans"):
+        res = await harness.command("rule", MEMBER_A, query=query)
+        assert not res.is_error and not res.ephemeral, res.text
+        assert res.embeds[0]["title"] == "Reikland Veterans" and "This server's own warband list" in res.text, query
+        assert "600 gc to start, at most 12 warriors" in res.text
+    elsewhere = await harness.command("rule", MEMBER_B, query="Reikland Veterans")
+    assert "This server's own warband list" not in elsewhere.text and "600 gc to start" not in elsewhere.text
+    bundled = await harness.command("rule", MEMBER_A, query="Reikland")  # the bundled list keeps its own name
+    assert "This server's own warband list" not in bundled.text

@@ -298,6 +298,20 @@ def remove_house_list(uow: UnitOfWork, actor: Actor, query: str) -> str:
     return found.name
 
 
+def house_list_named(uow: UnitOfWork, query: str) -> tuple[WarbandList, Catalogue] | None:
+    """The server's own warband list whose id, name or an alias is ``query`` (names compared as
+    lookups compare them), with the server's catalogue; None when no list of its own is called so."""
+    tables = tables_of(uow)
+    wanted = lookup_key(query or "")
+    if not wanted or not tables.house:
+        return None
+    for list_id, _name, _text in tables.house:
+        wlist = tables.catalogue.warbands.get(list_id)
+        if wlist is not None and wanted in {lookup_key(n) for n in (wlist.id, wlist.name, *wlist.aliases)}:
+            return wlist, tables.catalogue
+    return None
+
+
 def server_lists(uow: UnitOfWork) -> ServerLists:
     """The lists this server uses (bundled and its own) and what it replaced of the campaign tables."""
     tables = tables_of(uow)
