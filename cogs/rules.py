@@ -201,6 +201,13 @@ DYNAMIC_ITEMS = (PageButton, OtherEditionsButton, OpenSelect, PickSelect, Unknow
 # ---------------------------------------------------------------- the cog
 
 
+def may_name_a_house_list(result: LookupResult) -> bool:
+    """Whether a lookup's answer leaves room for a server's own list of that name: none found, a
+    warband list (a server may replace one), or a name matched only loosely ("Bandits of the Reik"
+    is no bundled list). A rule named exactly, or a question answered, is the library's."""
+    return result.entry is None or result.entry.kind == "warband" or result.score < 100
+
+
 class Rules(commands.Cog):
     """Rules lookup and search over ``engine.rules``."""
 
@@ -343,12 +350,12 @@ class Rules(commands.Cog):
                    edition: str | None = None) -> None:
         ed = self.edition(interaction, edition)
         text = query.strip()
-        if text not in self._ids and interaction.guild_id is not None and await self._answered_by_house_list(interaction, text):
-            return
         if text in self._ids:
             entry = self.library.get(text)  # a value chosen from autocomplete
         else:
             result = await self.lookup(text, ed.id)
+            if may_name_a_house_list(result) and await self._answered_by_house_list(interaction, text):
+                return
             if result.entry is None:
                 names = [(e, self.library.display_name(e)) for e, _ in result.suggestions]
                 embed = render.did_you_mean_embed(text, [(n, e.section_path) for e, n in names], ed.id,
@@ -368,8 +375,12 @@ class Rules(commands.Cog):
 
     async def _answered_by_house_list(self, interaction: discord.Interaction, text: str) -> bool:
         """Answer with the server's own warband list named ``text`` (its id, name or an alias), paged,
-        if it has one: a server's lists are its own, so the shared rules library cannot hold them."""
-        found = await asyncio.to_thread(interaction.client.campaigns.house_list_named, interaction.guild_id, text)
+        if it has one: a server's lists are its own, so the shared rules library cannot hold them.
+        Read inline, as the server's edition is: the server's tables are kept in memory behind one
+        indexed read of their version, less than a thread hop."""
+        if interaction.guild_id is None:
+            return False
+        found = interaction.client.campaigns.house_list_named(interaction.guild_id, text)
         if found is None:
             return False
         entry = house_list_entry(*found)
