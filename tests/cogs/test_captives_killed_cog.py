@@ -8,6 +8,7 @@ from __future__ import annotations
 from bot.harness import ADMIN_PERMISSIONS, MESSAGE_COMPONENT, Actor
 from cogs._ui.captives_render import PER_ROW, captives_components
 from engine.campaign.actions.captives import RAISE_ZOMBIE, Captive, CaptivesView
+from tests.cogs.test_cross_warband_undo import ok, refused
 from tests.conftest import both_backends
 
 pytestmark = both_backends
@@ -18,18 +19,6 @@ CAPTOR = Actor(user_id=42, guild_id=G)
 ADMIN = Actor(user_id=3, guild_id=G, permissions=ADMIN_PERMISSIONS)
 GREY, CAPTORS = "The Grey Company", "The Captors"
 PROFILE = "4 4 4 3 3 1 4 1 8"
-
-
-async def ok(res):
-    assert not res.is_error, res.text
-    return res
-
-
-async def refused(res, *words):
-    assert res.is_error and res.ephemeral, res.text
-    for w in words:
-        assert w in res.text, res.text
-    return res
 
 
 async def _otto_held_by(h, warband_type: str, *hires: tuple[str, str, int]):
