@@ -104,7 +104,7 @@ def _warrior(view: GameView, side: int, piece: Piece) -> list[Component]:
                              for st in STATE_BUTTONS)))
     rows.append(action_row(menu(panel_id(PANEL_MENU, "ooa", view, side, piece.key), "Out of action — taken out by…",
                                 _takers(view, side))))
-    absent_ok = piece.state != PieceState.ABSENT and game_rules.why_in_the_fight(view.state, side, piece) is None
+    absent_ok = piece.state != PieceState.ABSENT and not game_rules.took_part(view.state, side, piece)
     rows.append(action_row(button("Not in this game", f"{marks}:absent", disabled=not absent_ok),
                            button("+1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "up")),
                            button("−1 wyrdstone", panel_id(PANEL, "wyrd", view, side, piece.key, "down"),

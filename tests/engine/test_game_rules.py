@@ -205,3 +205,22 @@ def test_a_model_the_tracker_shows_in_the_fight_cannot_be_not_in_this_game():
     assert game_rules.why_in_the_fight(state, 1, victim) == "he is out of action"  # else Hans's kill would vanish
     for st in (PieceState.KNOCKED_DOWN, PieceState.STUNNED, PieceState.FLED, PieceState.HIDDEN):
         assert game_rules.why_in_the_fight(state, 1, piece("6", state=st)) == f"he is {st.words}"
+
+
+
+def test_took_part_says_yes_exactly_when_there_is_a_reason():
+    # the panel's quick yes/no (game_rules.took_part) and the refusal's reason (why_in_the_fight) agree
+    from engine.campaign.rules.game_state import piece_ref
+
+    hero = Piece(key="1", warrior_id=1, name="Hans", role="hero", leadership=7)
+    idle_hero = Piece(key="2", warrior_id=2, name="Otto", role="hero", leadership=7)
+    carrier = Piece(key="3", warrior_id=3, name="Karl", role="henchmen", leadership=7, counters=1)
+    stunned = Piece(key="4", warrior_id=4, name="Rolf", role="henchmen", leadership=7, state=PieceState.STUNNED)
+    victim = Piece(key="9", warrior_id=9, name="Rat", role="henchmen", leadership=5, state=PieceState.OUT_OF_ACTION,
+                   taken_out_by=piece_ref(0, "1"))
+    state = GameState(scenario="Skirmish", sides=(side(hero, idle_hero, carrier, stunned),
+                                                   Side(warband_id=2, warband="Rats", owner_id=2, pieces=(victim,))))
+    answers = {p.name: game_rules.took_part(state, 0, p) for p in state.sides[0].pieces}
+    assert answers == {"Hans": True, "Otto": False, "Karl": True, "Rolf": True}
+    for p in state.sides[0].pieces:
+        assert answers[p.name] == (game_rules.why_in_the_fight(state, 0, p) is not None)

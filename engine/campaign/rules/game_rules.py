@@ -178,6 +178,18 @@ FOUGHT_STATES = frozenset({PieceState.OUT_OF_ACTION, PieceState.KNOCKED_DOWN, Pi
                            PieceState.HIDDEN})
 
 
+def took_part(state: GameState, side: int, piece: Piece) -> bool:
+    """Whether ``why_in_the_fight`` has a reason: the panel asks only yes or no, on every press, so
+    the look for his kills stops at the first."""
+    if piece.state in FOUGHT_STATES or piece.counters:
+        return True
+    if not piece.is_hero:
+        return False
+    ref = piece_ref(side, piece.key)
+    return any(p.taken_out_by == ref and p.state == PieceState.OUT_OF_ACTION
+               for n, other in enumerate(state.sides) if n != side for p in other.pieces)
+
+
 def why_in_the_fight(state: GameState, side: int, piece: Piece) -> str | None:
     """Why ``piece`` of ``side`` cannot be marked "not in this game" (he took part), or None: he may."""
     if piece.state in FOUGHT_STATES:
