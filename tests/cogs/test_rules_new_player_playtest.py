@@ -155,7 +155,7 @@ async def test_multiple_combats_open_the_rule_for_several_models_in_one_fight(ha
 
 async def test_whether_henchmen_may_use_equipment_is_the_equipment_chapter_s_rule(harness):
     """Playtest: "can henchmen use equipment" opened Wardogs; only Heroes may buy and carry the
-    miscellaneous equipment (000:1342): a player's "use" of equipment is the rules' "carry"."""
+    miscellaneous equipment (000:1343): a player's "use" of equipment is the rules' "carry"."""
     res = await harness.command("rule", query="can henchmen use equipment")
     assert res.embeds[0]["title"] == "Miscellaneous equipment"
     assert "Only Heroes may buy and carry" in res.embeds[0]["description"]

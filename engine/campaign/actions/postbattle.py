@@ -257,17 +257,24 @@ def resume(uow: UnitOfWork, actor: Actor, warband: str) -> SequenceView | None:
     if record is None:
         return None
     may_change(band, actor)
-    if record.battle_id is not None and uow.battles.get(record.battle_id) is None:  # as a press of its buttons finds it
+    _closed_if_undone(uow, band, record, called=f"{band.name}'s post-battle sequence")  # as a press of its buttons finds it
+    uow.sequences.bump(record.id, uow.at)
+    return _view(uow, _record(uow, record.id))
+
+
+def _closed_if_undone(uow: UnitOfWork, band: Warband, record: SequenceRecord, *, called: str) -> Battle | None:
+    """The open sequence's battle; when undo took that battle or the sequence's own changes back
+    meanwhile, the sequence is closed and ``KeepChanges`` says so (``called``: how to name it)."""
+    battle = uow.battles.get(record.battle_id) if record.battle_id is not None else None
+    if record.battle_id is not None and battle is None:  # undone before undo closed it
         close(uow, record, reason="its battle was undone")
-        raise KeepChanges(MordheimError(f"{band.name}'s post-battle sequence was for a battle taken back with `/warband undo`, "
-                                        "so it is closed now.",
+        raise KeepChanges(MordheimError(f"{called}'s battle was taken back with `/warband undo`, so it is closed now.",
                                         hint="Record the battle again with `/battle record`, then `/postbattle start`."))
     if uow.ledger.batch_undone(band.id, record.batch_id):
         close(uow, record, reason="undone")
-        raise KeepChanges(MordheimError(f"{band.name}'s post-battle sequence was taken back with `/warband undo`, so it is "
-                                        "closed now.", hint="Start it again with `/postbattle start`."))
-    uow.sequences.bump(record.id, uow.at)
-    return _view(uow, _record(uow, record.id))
+        raise KeepChanges(MordheimError(f"{called}'s changes were taken back with `/warband undo`, so it is closed now.",
+                                        hint="Start it again with `/postbattle start`."))
+    return battle
 
 
 def shown_at(uow: UnitOfWork, actor: Actor, sequence_id: int, message_ref: str) -> None:
@@ -1167,7 +1174,7 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, sequence_id: int, version: int, *,
     notes: list[str] = []
     if paying:
         shards = upkeep.shards_due(uow, paying)
-        s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, reason=f"upkeep, post-battle, {state.battle}")
+        s.band = upkeep.pay(uow, s.band, s.record.battle_id, paying, shards=shards, reason=f"upkeep, post-battle, {state.battle}")
         lines.append("upkeep " + ", ".join(f"{w.name} {upkeep.in_words(fee, shards.get(w.id, 0))}" for w, fee in paying))
         notes += [f"{name} — his upkeep besides the gold paid, to record by hand: {note}"
                   for name, note in upkeep.asked_by_hand(uow, (w for w, _fee in paying))]
@@ -1245,15 +1252,7 @@ class _Step:
         if record.status != SequenceStatus.OPEN:
             raise MordheimError(f"This post-battle sequence is {record.status}.",
                                 hint="Start a new one with `/postbattle start` after the next battle.")
-        battle = uow.battles.get(record.battle_id) if record.battle_id is not None else None
-        if record.battle_id is not None and battle is None:  # undone before undo closed it
-            close(uow, record, reason="its battle was undone")
-            raise KeepChanges(MordheimError("This sequence's battle was taken back with `/warband undo`, so it is closed.",
-                                            hint="Record the battle again with `/battle record`, then `/postbattle start`."))
-        if uow.ledger.batch_undone(band.id, record.batch_id):
-            close(uow, record, reason="undone")
-            raise KeepChanges(MordheimError("This sequence's changes were taken back with `/warband undo`, so it is closed.",
-                                            hint="Start it again with `/postbattle start`."))
+        battle = _closed_if_undone(uow, band, record, called="This sequence")
         if record.version != version or state.step not in steps:
             raise _stale(state.step)
         uow.ledger.join_batch(record.batch_id)  # every step's rows join the sequence's one batch

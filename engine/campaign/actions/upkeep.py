@@ -14,12 +14,12 @@ gold (and the post-battle sequence's with the sequence).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.campaign.actions.changes import change_warband
 from engine.campaign.actions.common import changeable_warband
-from engine.campaign.actions.hiring import missing_gold, missing_shards
+from engine.campaign.actions.hiring import missing_gold, missing_shards, shards_in_words
 from engine.campaign.actions.server_tables import tables_of
 from engine.campaign.model import Actor, SequenceStatus, Warband, Warrior
 from engine.campaign.ports import UnitOfWork
@@ -51,7 +51,7 @@ def shards_due(uow: UnitOfWork, due: Iterable[tuple[Warrior, int]]) -> dict[int,
 
 def in_words(fee: int, shards: int) -> str:
     """'30 gc', '1 wyrdstone shard', '30 gc and 1 wyrdstone shard'."""
-    stone = f"{shards} wyrdstone shard{'' if shards == 1 else 's'}" if shards else ""
+    stone = shards_in_words(shards) if shards else ""
     return f"{fee} gc and {stone}" if fee and stone else stone or f"{fee} gc"
 
 
@@ -99,11 +99,12 @@ def due_after(uow: UnitOfWork, band: Warband, battle_id: int, warriors: Iterable
     return UpkeepDue(tuple(due), tuple(paid))
 
 
-def pay(uow: UnitOfWork, band: Warband, battle_id: int, due: Sequence[tuple[Warrior, int]], *, reason: str) -> Warband:
-    """Pay ``due`` from the treasury and record each payment for ``battle_id``, in the unit's
-    batch; refuses, changing nothing, when the treasury cannot pay it all."""
+def pay(uow: UnitOfWork, band: Warband, battle_id: int, due: Sequence[tuple[Warrior, int]], *, shards: Mapping[int, int],
+        reason: str) -> Warband:
+    """Pay ``due`` and the wyrdstone ``shards`` it asks (``shards_due``, which the caller also words)
+    from the treasury and record each payment for ``battle_id``, in the unit's batch; refuses,
+    changing nothing, when the treasury cannot pay it all."""
     total = sum(fee for _w, fee in due)
-    shards = shards_due(uow, due)
     stone = sum(shards.values())
     detail = ", ".join(f"{w.name} {in_words(fee, shards.get(w.id, 0))}" for w, fee in due)
     unpaid = "A hired sword who is not paid leaves the warband: let him go in the post-battle sequence's upkeep step " \
@@ -142,7 +143,7 @@ def pay_upkeep(uow: UnitOfWork, actor: Actor, warband: str) -> UpkeepPaid:
         raise MordheimError(f"No hired sword of {band.name} fought battle {number}, so no upkeep is due for it.",
                             hint="Upkeep is due after each battle a hired sword fights (the post-battle sequence says who did not).")
     shards = shards_due(uow, dues.due)
-    band = pay(uow, band, battle.id, dues.due, reason=f"upkeep after battle {number}")
+    band = pay(uow, band, battle.id, dues.due, shards=shards, reason=f"upkeep after battle {number}")
     return UpkeepPaid(warband=band.name, battle=number, paid=tuple((w.name, fee) for w, fee in dues.due),
                       total=sum(fee for _w, fee in dues.due), gold_left=band.gold_crowns,
                       paid_in_words=tuple((w.name, in_words(fee, shards.get(w.id, 0))) for w, fee in dues.due),

@@ -29,7 +29,7 @@ Decisions where the rules leave room:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from engine.campaign.rules.battle_facts import BattleFacts, WarriorFacts
@@ -178,16 +178,19 @@ FOUGHT_STATES = frozenset({PieceState.OUT_OF_ACTION, PieceState.KNOCKED_DOWN, Pi
                            PieceState.HIDDEN})
 
 
+def _taken_out(state: GameState, side: int, piece: Piece) -> Iterator[Piece]:
+    """The enemies out of action that the tracker credits to ``piece`` of ``side``."""
+    ref = piece_ref(side, piece.key)
+    return (p for n, other in enumerate(state.sides) if n != side for p in other.pieces
+            if p.state == PieceState.OUT_OF_ACTION and p.taken_out_by == ref)
+
+
 def took_part(state: GameState, side: int, piece: Piece) -> bool:
     """Whether ``why_in_the_fight`` has a reason: the panel asks only yes or no, on every press, so
     the look for his kills stops at the first."""
     if piece.state in FOUGHT_STATES or piece.counters:
         return True
-    if not piece.is_hero:
-        return False
-    ref = piece_ref(side, piece.key)
-    return any(p.taken_out_by == ref and p.state == PieceState.OUT_OF_ACTION
-               for n, other in enumerate(state.sides) if n != side for p in other.pieces)
+    return piece.is_hero and next(_taken_out(state, side, piece), None) is not None
 
 
 def why_in_the_fight(state: GameState, side: int, piece: Piece) -> str | None:
@@ -197,9 +200,7 @@ def why_in_the_fight(state: GameState, side: int, piece: Piece) -> str | None:
     if piece.counters:
         return f"he carries {piece.counters} wyrdstone"
     if piece.is_hero:
-        ref = piece_ref(side, piece.key)
-        took = sum(1 for n, other in enumerate(state.sides) if n != side
-                   for p in other.pieces if p.state == PieceState.OUT_OF_ACTION and p.taken_out_by == ref)
+        took = sum(1 for _ in _taken_out(state, side, piece))
         if took:
             return f"he took {took} {'enemy' if took == 1 else 'enemies'} out of action"
     return None
